@@ -1,0 +1,90 @@
+import type { KubeStatus } from '../kube-status.js';
+
+/**
+ * Why a request or a stream failed. Switch on it for retry policy, logging and metrics.
+ *
+ * - `ResourceVersionExpired`: 410 Gone / Expired: the version is older than the server's history;
+ *   the only cure is a fresh LIST.
+ * - `ResourceVersionTooLarge`: 504 with cause ResourceVersionTooLarge: the server has not caught up
+ *   with the version yet (retryable; relist with a consistent read).
+ * - `Conflict`: 409, e.g. an update with a stale `metadata.resourceVersion`.
+ * - `TooManyRequests`: 429, honour `retryAfterMs`.
+ * - `WatchStalled`: no byte arrived for `idleTimeoutMs`.
+ * - `WatchEmpty`: the watch ended at once without an event (the server would not serve it).
+ * - `Transport`: the connection failed or dropped.
+ * - `Decode`: bytes that are not the expected JSON (malformed or oversized line, bad UTF-8,
+ *   an HTML page from a proxy, an envelope of the wrong shape).
+ * - `InvalidObject`: an object failed the caller's schema.
+ * - `HttpStatus`: any other unsuccessful HTTP status.
+ */
+export type KubeErrorReason =
+  | 'ResourceVersionExpired'
+  | 'ResourceVersionTooLarge'
+  | 'Conflict'
+  | 'TooManyRequests'
+  | 'WatchStalled'
+  | 'WatchEmpty'
+  | 'Transport'
+  | 'Decode'
+  | 'InvalidObject'
+  | 'HttpStatus';
+
+/** What every {@link KubeError} may carry besides its message. */
+export interface KubeErrorOptions {
+  /** The HTTP status code, when the failure came with one (or an ERROR event's `code`). */
+  readonly code?: number;
+  /** The API server's Status, when it sent one. */
+  readonly status?: KubeStatus;
+  /** Whether retrying the same request later can succeed. */
+  readonly retryable?: boolean;
+  /** How long the server asked the client to wait before retrying. */
+  readonly retryAfterMs?: number;
+  readonly cause?: unknown;
+}
+
+const brand = Symbol.for('rxkube.KubeError');
+
+/**
+ * The base of every error rxkube raises. `reason` tells which one it is; `retryable` whether a
+ * retry can help (the retry operators read it); `status` is the API server's Status when it sent
+ * one. Messages never contain credentials.
+ *
+ * @example
+ * ```ts
+ * import { isKubeError } from '@rxkube/core';
+ * try { await somethingThatTalksToTheServer(); } catch (error) {
+ *   if (isKubeError(error) && error.reason === 'Conflict') { // re-read and try again
+ *   }
+ * }
+ * ```
+ */
+export abstract class KubeError extends Error {
+  abstract readonly reason: KubeErrorReason;
+  readonly code: number | undefined;
+  readonly status: KubeStatus | undefined;
+  readonly retryable: boolean;
+  readonly retryAfterMs: number | undefined;
+  readonly [brand] = true;
+
+  constructor(message: string, options: KubeErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = new.target.name;
+    this.code = options.code;
+    this.status = options.status;
+    this.retryable = options.retryable ?? false;
+    this.retryAfterMs = options.retryAfterMs;
+  }
+}
+
+/**
+ * Whether a value is a {@link KubeError}, also across realms and duplicated package copies.
+ *
+ * @example
+ * ```ts
+ * import { isKubeError } from '@rxkube/core';
+ * if (isKubeError(error)) console.log(error.reason);
+ * ```
+ */
+export function isKubeError(value: unknown): value is KubeError {
+  return typeof value === 'object' && value !== null && brand in value;
+}

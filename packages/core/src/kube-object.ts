@@ -1,0 +1,59 @@
+import type { ResourceVersion } from './resource-version.js';
+
+/**
+ * The part of `metadata` that rxkube reads. Unknown fields are kept as they came.
+ *
+ * @example
+ * ```ts
+ * import type { ObjectMeta } from '@rxkube/core';
+ * const meta: ObjectMeta = { name: 'web-0', namespace: 'default' };
+ * ```
+ */
+export interface ObjectMeta {
+  readonly name?: string;
+  readonly generateName?: string;
+  readonly namespace?: string;
+  readonly uid?: string;
+  readonly resourceVersion?: ResourceVersion | string;
+  readonly generation?: number;
+  readonly creationTimestamp?: string;
+  readonly deletionTimestamp?: string;
+  readonly labels?: Readonly<Record<string, string>>;
+  readonly annotations?: Readonly<Record<string, string>>;
+  readonly ownerReferences?: readonly OwnerReference[];
+  readonly managedFields?: readonly unknown[];
+  readonly [field: string]: unknown;
+}
+
+/**
+ * A reference from an object to the object that owns it.
+ *
+ * @example
+ * ```ts
+ * import type { OwnerReference } from '@rxkube/core';
+ * const owner: OwnerReference = { apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'web-5d9', uid: 'u1' };
+ * ```
+ */
+export interface OwnerReference {
+  readonly apiVersion: string;
+  readonly kind: string;
+  readonly name: string;
+  readonly uid: string;
+  readonly controller?: boolean;
+  readonly blockOwnerDeletion?: boolean;
+}
+
+/**
+ * Any Kubernetes object: `apiVersion`, `kind`, `metadata`, and whatever else its kind carries.
+ *
+ * @example
+ * ```ts
+ * import type { KubeObject } from '@rxkube/core';
+ * interface Pod extends KubeObject { spec?: { nodeName?: string } }
+ * ```
+ */
+export interface KubeObject {
+  readonly apiVersion?: string;
+  readonly kind?: string;
+  readonly metadata: ObjectMeta;
+}

@@ -1,0 +1,36 @@
+/**
+ * Names a collection of objects: a resource of an API group/version, in one namespace or in all.
+ *
+ * `group` is absent (or `''`) for the core API (`/api/v1`); `namespace` absent means every
+ * namespace for namespaced resources, and is required absent for cluster-scoped ones.
+ *
+ * @example
+ * ```ts
+ * import type { ResourceRef } from '@rxkube/core';
+ * const pods: ResourceRef = { version: 'v1', resource: 'pods', namespace: 'default' };
+ * const deployments: ResourceRef = { group: 'apps', version: 'v1', resource: 'deployments' };
+ * ```
+ */
+export interface ResourceRef {
+  readonly group?: string;
+  readonly version: string;
+  readonly resource: string;
+  readonly namespace?: string;
+}
+
+/**
+ * The API path of a collection, e.g. `/api/v1/namespaces/x/pods` or `/apis/apps/v1/deployments`,
+ * with `name` appended for a single object.
+ *
+ * @example
+ * ```ts
+ * import { resourcePath } from '@rxkube/core';
+ * resourcePath({ version: 'v1', resource: 'pods', namespace: 'x' }); // '/api/v1/namespaces/x/pods'
+ * ```
+ */
+export function resourcePath(ref: ResourceRef, name?: string): string {
+  const root = ref.group ? `/apis/${ref.group}/${ref.version}` : `/api/${ref.version}`;
+  const scope = ref.namespace ? `/namespaces/${encodeURIComponent(ref.namespace)}` : '';
+  const item = name === undefined ? '' : `/${encodeURIComponent(name)}`;
+  return `${root}${scope}/${ref.resource}${item}`;
+}

@@ -1,0 +1,57 @@
+/**
+ * One HTTP request to the API server, as a {@link Transport} receives it.
+ *
+ * @example
+ * ```ts
+ * import type { KubeRequest } from '@rxkube/core';
+ * const request: KubeRequest = { method: 'GET', path: '/api/v1/pods', query: { limit: 500 } };
+ * ```
+ */
+export interface KubeRequest {
+  readonly method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** The absolute API path, e.g. `/api/v1/namespaces/x/pods`; never a full URL. */
+  readonly path: string;
+  /** Query parameters; `undefined` values are left out. */
+  readonly query?: Readonly<Record<string, string | number | boolean | undefined>>;
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly body?: string;
+  /** Aborting it cancels the request and releases the connection. */
+  readonly signal?: AbortSignal;
+}
+
+/**
+ * The answer of a {@link Transport}: status and headers at once, the body as bytes, read once.
+ *
+ * @example
+ * ```ts
+ * const response = await client.transport.request({ path: '/api/v1/pods' });
+ * if (response.status === 200) console.log(await response.text());
+ * ```
+ */
+export interface KubeResponse {
+  readonly status: number;
+  /** A response header, by case-insensitive name. */
+  header(name: string): string | undefined;
+  /** The body's bytes, in the chunks they arrived in. Read at most once. */
+  readonly body: AsyncIterable<Uint8Array>;
+  /** The whole body as text. */
+  text(): Promise<string>;
+  /** Releases the body without reading it (or the rest of it). */
+  dispose(): Promise<void>;
+}
+
+/**
+ * How rxkube talks HTTP. The core ships a `fetch` transport (browsers, Deno, Bun, Node);
+ * `@rxkube/node` ships an undici one. Failures to connect reject with a `TransportError`.
+ *
+ * @example
+ * ```ts
+ * import type { Transport } from '@rxkube/core';
+ * const logging = (inner: Transport): Transport => ({
+ *   request: (req) => { console.log(req.method ?? 'GET', req.path); return inner.request(req); },
+ * });
+ * ```
+ */
+export interface Transport {
+  request(request: KubeRequest): Promise<KubeResponse>;
+}

@@ -1,0 +1,21 @@
+import { fileURLToPath } from 'node:url';
+import type { ViteUserConfig } from 'vitest/config';
+
+const src = (pkg: string) =>
+  fileURLToPath(new URL(`./packages/${pkg}/src/index.ts`, import.meta.url));
+
+/** Test settings shared by every package: workspace packages resolve to their sources. */
+export const sharedTestConfig: ViteUserConfig = {
+  resolve: {
+    alias: {
+      '@rxkube/core': src('core'),
+      '@rxkube/node': src('node'),
+      '@rxkube/testing': src('testing'),
+    },
+  },
+  test: {
+    include: ['test/**/*.test.ts'],
+    testTimeout: 20_000,
+    hookTimeout: 20_000,
+  },
+};
