@@ -1,0 +1,18 @@
+/**
+ * Counters of a live collection since it was subscribed.
+ *
+ * @example
+ * ```ts
+ * cachedCollection$(client, ref).subscribe(({ stats }) => console.log(`${stats.events} events, ${stats.relists} relists`));
+ * ```
+ */
+export interface CollectionStats {
+  /** Watch events applied (bookmarks excluded). */
+  readonly events: number;
+  /** LISTs (or streaming lists) completed, the initial one included. */
+  readonly lists: number;
+  /** Relists after the initial list: 410 Gone, or a watch that could not be resumed. */
+  readonly relists: number;
+  /** Watch reconnections (resumes) after a dropped, ended or failed watch. */
+  readonly reconnects: number;
+}

@@ -1,0 +1,84 @@
+import type { KubeObject } from '../../kube-object.js';
+import { asResourceVersion } from '../../resource-version.js';
+import type { CollectionHealth } from '../collection-health.js';
+import type { Delta } from '../delta.js';
+import { applyEvent } from './apply-event.js';
+import { applyListing } from './apply-listing.js';
+import type { ReflectorInput } from './reflector-input.js';
+import type { ReflectorModel } from './reflector-model.js';
+
+const LIVE: CollectionHealth = { status: 'live' };
+
+/**
+ * The reducer: applies a batch of inputs that arrived together to the model, in one copy of the
+ * cache. Pure: the previous model (and every snapshot emitted from it) is left untouched.
+ *
+ * Before the first complete list nothing is applied to the cache — events cannot arrive then —
+ * so no reader ever sees half a list.
+ */
+export function step<T extends KubeObject>(
+  model: ReflectorModel<T>,
+  inputs: readonly ReflectorInput<T>[],
+): ReflectorModel<T> {
+  const deltas: Delta<T>[] = [];
+  let { resourceVersion, synced, health } = model;
+  let { events, lists, relists, reconnects } = model.stats;
+  let listedNow = false;
+
+  const items = model.items.withMutations((draft) => {
+    for (const input of inputs) {
+      switch (input.type) {
+        case 'listed': {
+          applyListing(draft, model.items, input.items, deltas);
+          resourceVersion = input.resourceVersion;
+          synced = true;
+          listedNow = true;
+          lists++;
+          health = LIVE;
+          break;
+        }
+        case 'event': {
+          const { event } = input;
+          if (event.type === 'BOOKMARK') {
+            resourceVersion = event.resourceVersion;
+            break;
+          }
+          applyEvent(draft, event.type, event.object, deltas);
+          const version = event.object.metadata.resourceVersion;
+          if (version !== undefined) resourceVersion = asResourceVersion(version);
+          events++;
+          break;
+        }
+        case 'watching': {
+          if (input.resumed) reconnects++;
+          if (health.status !== 'live') health = LIVE;
+          break;
+        }
+        case 'health': {
+          if (input.health.status === 'relisting' && health.status !== 'relisting') relists++;
+          health = input.health;
+          break;
+        }
+      }
+    }
+  });
+
+  const changed = synced
+    ? deltas.length > 0 || listedNow || health !== model.health
+    : health !== model.health;
+  return {
+    items,
+    resourceVersion,
+    synced,
+    health,
+    stats:
+      events === model.stats.events &&
+      lists === model.stats.lists &&
+      relists === model.stats.relists &&
+      reconnects === model.stats.reconnects
+        ? model.stats
+        : { events, lists, relists, reconnects },
+    deltas,
+    changed,
+  };
+}

@@ -1,0 +1,104 @@
+import {
+  asyncScheduler,
+  defer,
+  type MonoTypeOperatorFunction,
+  type Observable,
+  retry,
+  type SchedulerLike,
+  tap,
+  timer,
+} from 'rxjs';
+import { collectionDefaults } from '../collection/collection-defaults.js';
+import { isKubeError } from '../errors/kube-error.js';
+
+/** What `retryWithBackoff` reports before each retry. */
+export interface RetryInfo {
+  /** 1 for the first retry after a failure, 2 for the next, … (reset after a healthy period). */
+  readonly attempt: number;
+  /** How long it waits before resubscribing. */
+  readonly delayMs: number;
+  /** The error that is being retried. */
+  readonly error: unknown;
+}
+
+/** Configuration of {@link retryWithBackoff}. */
+export interface RetryWithBackoffConfig {
+  /** The cap of the first delay. Default 800 ms. */
+  readonly initialMs?: number;
+  /** The largest cap. Default 30 000 ms. */
+  readonly maxMs?: number;
+  /** How much the cap grows per attempt. Default 2. */
+  readonly factor?: number;
+  /** A source that ran this long without failing starts again from attempt 1. Default 120 000 ms. */
+  readonly resetAfterMs?: number;
+  /**
+   * Which errors are retried. Default: `KubeError`s whose `retryable` is true (network, 5xx, 429,
+   * stalled or empty watches, undecodable lines). Others are passed on.
+   */
+  readonly shouldRetry?: (error: unknown) => boolean;
+  /** Told before each retry, e.g. to report health. */
+  readonly onRetry?: (info: RetryInfo) => void;
+  /** A number in [0, 1); the jitter's source. Default `Math.random`. */
+  readonly random?: () => number;
+  /** Where the delays run. Default `asyncScheduler`. */
+  readonly scheduler?: SchedulerLike;
+}
+
+/**
+ * Retries transient failures with exponential backoff and full jitter: before attempt `n` it waits
+ * a random time in `[0, min(maxMs, initialMs × factor^(n-1)))`, and at least the server's
+ * `Retry-After` when the error carries one (`retryAfterMs`). After `resetAfterMs` without a
+ * failure the attempts count from 1 again. Non-retryable errors pass through at once.
+ *
+ * ## Example
+ * ```ts
+ * import { retryWithBackoff, watch$ } from '@rxkube/core';
+ * watch$(client, ref, { resourceVersion })
+ *   .pipe(retryWithBackoff({ onRetry: ({ attempt, delayMs }) => console.log(attempt, delayMs) }))
+ *   .subscribe();
+ * // Output (after two transient failures):
+ * // 1 512.3
+ * // 2 1203.9
+ * ```
+ */
+export function retryWithBackoff<T>(
+  config: RetryWithBackoffConfig = {},
+): MonoTypeOperatorFunction<T> {
+  const defaults = collectionDefaults.backoff;
+  const initialMs = config.initialMs ?? defaults.initialMs;
+  const maxMs = config.maxMs ?? defaults.maxMs;
+  const factor = config.factor ?? defaults.factor;
+  const resetAfterMs = config.resetAfterMs ?? defaults.resetAfterMs;
+  const shouldRetry = config.shouldRetry ?? isRetryable;
+  const random = config.random ?? Math.random;
+  const scheduler = config.scheduler ?? asyncScheduler;
+
+  return (source: Observable<T>) =>
+    defer(() => {
+      let attempt = 0;
+      let healthySince = scheduler.now();
+      return source.pipe(
+        retry({
+          delay: (error: unknown) => {
+            if (!shouldRetry(error)) throw error;
+            if (scheduler.now() - healthySince >= resetAfterMs) attempt = 0;
+            attempt++;
+            const cap = Math.min(maxMs, initialMs * factor ** (attempt - 1));
+            const jittered = random() * cap;
+            const retryAfterMs = isKubeError(error) ? (error.retryAfterMs ?? 0) : 0;
+            const delayMs = Math.max(jittered, retryAfterMs);
+            config.onRetry?.({ attempt, delayMs, error });
+            return timer(delayMs, scheduler).pipe(
+              tap(() => {
+                healthySince = scheduler.now();
+              }),
+            );
+          },
+        }),
+      );
+    });
+}
+
+function isRetryable(error: unknown): boolean {
+  return isKubeError(error) && error.retryable;
+}

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import type { ReflectorInput } from '../../src/collection/internal/reflector-input.js';
+import { initialModel } from '../../src/collection/internal/reflector-model.js';
+import { step } from '../../src/collection/internal/step.js';
+import type { KubeObject } from '../../src/kube-object.js';
+import { pod, rv } from './fixtures.js';
+
+type Input = ReflectorInput<KubeObject>;
+const listed = (items: KubeObject[], version: string): Input => ({
+  type: 'listed',
+  items,
+  resourceVersion: rv(version),
+});
+const event = (type: 'ADDED' | 'MODIFIED' | 'DELETED', object: KubeObject): Input => ({
+  type: 'event',
+  event: { type, object },
+});
+
+describe('step', () => {
+  it('reports nothing until the first complete list, then every item as added', () => {
+    const waiting = step(initialModel<KubeObject>(), [
+      { type: 'health', health: { status: 'reconnecting', attempt: 1, delayMs: 5, error: 'x' } },
+    ]);
+    expect(waiting.synced).toBe(false);
+    const synced = step(waiting, [listed([pod('a', '1'), pod('b', '2')], '10')]);
+    expect(synced.synced).toBe(true);
+    expect(synced.changed).toBe(true);
+    expect(synced.deltas.map((d) => `${d.type} ${d.key}`)).toEqual(['added ns/a', 'added ns/b']);
+    expect(synced.resourceVersion).toBe('10');
+    expect(synced.health).toEqual({ status: 'live' });
+  });
+
+  it('applies watch events in order and tracks the last version', () => {
+    const start = step(initialModel<KubeObject>(), [listed([pod('a', '1')], '1')]);
+    const next = step(start, [
+      event('MODIFIED', pod('a', '5')),
+      event('ADDED', pod('b', '6')),
+      event('DELETED', pod('a', '7')),
+      {
+        type: 'event',
+        event: { type: 'BOOKMARK', resourceVersion: rv('9'), initialEventsEnd: false },
+      },
+    ]);
+    expect(next.deltas.map((d) => `${d.type} ${d.key}`)).toEqual([
+      'modified ns/a',
+      'added ns/b',
+      'deleted ns/a',
+    ]);
+    expect([...next.items.keys()]).toEqual(['ns/b']);
+    expect(next.resourceVersion).toBe('9');
+    expect(next.stats.events).toBe(3);
+    expect([...start.items.keys()]).toEqual(['ns/a']);
+  });
+
+  it('ignores a replayed event carrying the cached version', () => {
+    const start = step(initialModel<KubeObject>(), [listed([pod('a', '3')], '3')]);
+    const next = step(start, [event('MODIFIED', pod('a', '3')), event('DELETED', pod('zz', '4'))]);
+    expect(next.deltas).toEqual([]);
+    expect(next.changed).toBe(false);
+  });
+
+  it('turns a key re-created under a new uid into deleted then added', () => {
+    const start = step(initialModel<KubeObject>(), [listed([pod('a', '1', 'u1')], '1')]);
+    const next = step(start, [event('ADDED', pod('a', '4', 'u2'))]);
+    expect(next.deltas.map((d) => d.type)).toEqual(['deleted', 'added']);
+    expect(next.deltas[0]?.object.metadata.uid).toBe('u1');
+  });
+
+  it('diffs a relist against the cache so only real changes become deltas', () => {
+    const same = pod('same', '1');
+    const start = step(initialModel<KubeObject>(), [
+      listed([same, pod('changed', '1'), pod('gone', '1'), pod('reborn', '1', 'old')], '1'),
+    ]);
+    const relisted = step(start, [
+      { type: 'health', health: { status: 'relisting', error: undefined } },
+      listed(
+        [pod('same', '1'), pod('changed', '8'), pod('reborn', '7', 'new'), pod('new', '9')],
+        '20',
+      ),
+    ]);
+    expect(relisted.deltas.map((d) => `${d.type} ${d.key}`)).toEqual([
+      'modified ns/changed',
+      'deleted ns/reborn',
+      'added ns/reborn',
+      'added ns/new',
+      'deleted ns/gone',
+    ]);
+    expect(relisted.items.get('ns/same')).toBe(same);
+    expect(relisted.stats).toEqual({ events: 0, lists: 2, relists: 1, reconnects: 0 });
+    expect(relisted.health).toEqual({ status: 'live' });
+  });
+
+  it('emits a health change after sync without deltas, and counts resumed watches', () => {
+    const start = step(initialModel<KubeObject>(), [
+      listed([], '1'),
+      { type: 'watching', resumed: false },
+    ]);
+    const failing = step(start, [
+      { type: 'health', health: { status: 'reconnecting', attempt: 1, delayMs: 100, error: 'x' } },
+    ]);
+    expect(failing.changed).toBe(true);
+    expect(failing.deltas).toEqual([]);
+    const resumed = step(failing, [{ type: 'watching', resumed: true }]);
+    expect(resumed.health.status).toBe('live');
+    expect(resumed.stats.reconnects).toBe(1);
+    const again = step(resumed, [{ type: 'watching', resumed: true }]);
+    expect(again.changed).toBe(false);
+    expect(again.stats.reconnects).toBe(2);
+  });
+});
