@@ -1,0 +1,315 @@
+import { NEVER, type Observable } from 'rxjs';
+import { TestScheduler } from 'rxjs/testing';
+import { describe, expect, it } from 'vitest';
+import type { CachedCollectionOptions } from '../../src/collection/cached-collection-options.js';
+import type { CollectionUpdate } from '../../src/collection/collection-update.js';
+import type {
+  CollectionSources,
+  SourceListOptions,
+  SourceWatchOptions,
+} from '../../src/collection/internal/collection-sources.js';
+import { createCollection$ } from '../../src/collection/internal/create-collection.js';
+import { HttpStatusError } from '../../src/errors/http-status-error.js';
+import { ResourceVersionExpiredError } from '../../src/errors/resource-version-expired-error.js';
+import { TransportError } from '../../src/errors/transport-error.js';
+import { WatchStalledError } from '../../src/errors/watch-stalled-error.js';
+import type { KubeClient } from '../../src/kube-client.js';
+import type { KubeObject } from '../../src/kube-object.js';
+import type { ListResult } from '../../src/list-result.js';
+import type { WatchEvent } from '../../src/watch-event.js';
+import { pod, rv } from './fixtures.js';
+
+type Call =
+  | { kind: 'list'; options: SourceListOptions<KubeObject> }
+  | { kind: 'watch'; options: SourceWatchOptions<KubeObject> };
+
+const client: KubeClient = {
+  transport: {
+    request: () => Promise.reject(new Error('the fake sources make no requests')),
+  },
+};
+const ref = { version: 'v1', resource: 'pods', namespace: 'ns' };
+const gone = new ResourceVersionExpiredError('too old resource version: 2 (9)');
+const dropped = new TransportError('socket hang up');
+
+function scripted(
+  lists: Observable<ListResult<KubeObject>>[],
+  watches: Observable<WatchEvent<KubeObject>>[],
+) {
+  const calls: Call[] = [];
+  const sources: CollectionSources = {
+    list: (_client, _ref, options) => {
+      calls.push({ kind: 'list', options: options as SourceListOptions<KubeObject> });
+      return (lists.shift() ?? NEVER) as never;
+    },
+    watch: (_client, _ref, options) => {
+      calls.push({ kind: 'watch', options: options as SourceWatchOptions<KubeObject> });
+      return (watches.shift() ?? NEVER) as never;
+    },
+  };
+  return { calls, sources };
+}
+
+function run(
+  body: (helpers: {
+    cold: TestScheduler['createColdObservable'];
+    start: (
+      sources: CollectionSources,
+      options?: CachedCollectionOptions<KubeObject>,
+    ) => Observable<CollectionUpdate<KubeObject>>;
+    expectObservable: (
+      obs: Observable<unknown>,
+      sub?: string,
+    ) => { toBe: (m: string, v?: unknown, e?: unknown) => void };
+  }) => void,
+  random = () => 0.5,
+): void {
+  const scheduler = new TestScheduler((a, b) => expect(a).toEqual(b));
+  scheduler.run(({ cold, expectObservable }) => {
+    body({
+      cold: cold as TestScheduler['createColdObservable'],
+      expectObservable: expectObservable as never,
+      start: (sources, options = {}) =>
+        createCollection$(client, ref, options, sources, {
+          scheduler,
+          random,
+          batchScheduler: scheduler,
+        }),
+    });
+  });
+}
+
+const listed = (items: KubeObject[], version: string): ListResult<KubeObject> => ({
+  items,
+  resourceVersion: rv(version),
+});
+const describeUpdate = (u: CollectionUpdate<KubeObject>) =>
+  u.synced
+    ? `${u.health.status} ${u.resourceVersion} [${[...u.items.keys()].sort().join(',')}] ${u.deltas.map((d) => `${d.type[0]}:${d.key}`).join(',')}`
+    : `unsynced ${u.health.status}`;
+
+function collect(obs: Observable<CollectionUpdate<KubeObject>>, into: string[]) {
+  obs.subscribe({
+    next: (u) => into.push(describeUpdate(u)),
+    error: (e) => into.push(`error ${e.reason}`),
+  });
+}
+
+describe('the list-then-watch loop', () => {
+  it('emits nothing before the complete list, then resumes a dropped watch from the last version without a LIST', () => {
+    const out: string[] = [];
+    let calls: Call[] = [];
+    run(({ cold, start }) => {
+      const script = scripted(
+        [cold('--(l|)', { l: listed([pod('a', '1')], '5') })],
+        [
+          cold('-m-#', { m: { type: 'MODIFIED', object: pod('a', '6') } }, dropped),
+          cold('-b-d', {
+            b: { type: 'BOOKMARK', resourceVersion: rv('8'), initialEventsEnd: false },
+            d: { type: 'DELETED', object: pod('a', '9') },
+          }),
+        ],
+      );
+      calls = script.calls;
+      collect(start(script.sources), out);
+    });
+    expect(out).toEqual([
+      'live 5 [ns/a] a:ns/a',
+      'live 6 [ns/a] m:ns/a',
+      'reconnecting 6 [ns/a] ',
+      'reconnecting 9 [] d:ns/a',
+    ]);
+    expect(calls.map((c) => c.kind)).toEqual(['list', 'watch', 'watch']);
+    expect(calls[1]?.options.resourceVersion).toBe('5');
+    expect(calls[2]?.options.resourceVersion).toBe('6');
+    for (const call of calls.slice(1)) {
+      const timeout = (call.options as SourceWatchOptions<KubeObject>).timeoutSeconds ?? 0;
+      expect(timeout).toBeGreaterThanOrEqual(300);
+      expect(timeout).toBeLessThan(600);
+    }
+  });
+
+  it('resumes a cleanly ended watch at once, from the bookmark version', () => {
+    const out: string[] = [];
+    let calls: Call[] = [];
+    run(({ cold, start }) => {
+      const script = scripted(
+        [cold('(l|)', { l: listed([], '1') })],
+        [
+          cold('-b|', {
+            b: { type: 'BOOKMARK', resourceVersion: rv('77'), initialEventsEnd: false },
+          }),
+        ],
+      );
+      calls = script.calls;
+      collect(start(script.sources), out);
+    });
+    expect(calls.map((c) => [c.kind, c.options.resourceVersion])).toEqual([
+      ['list', undefined],
+      ['watch', '1'],
+      ['watch', '77'],
+    ]);
+    expect(out).toEqual(['live 1 [] ']);
+  });
+
+  it('relists after 410 at the last known version, unpaginated NotOlderThan, and diffs the result', () => {
+    const out: string[] = [];
+    let calls: Call[] = [];
+    run(({ cold, start }) => {
+      const script = scripted(
+        [
+          cold('(l|)', { l: listed([pod('a', '1'), pod('b', '1')], '3') }),
+          cold('(l|)', { l: listed([pod('a', '1'), pod('c', '12')], '12') }),
+        ],
+        [cold('-m-#', { m: { type: 'MODIFIED', object: pod('b', '4') } }, gone)],
+      );
+      calls = script.calls;
+      collect(start(script.sources, { pageSize: 100 }), out);
+    });
+    expect(calls.map((c) => c.kind)).toEqual(['list', 'watch', 'list', 'watch']);
+    expect(calls[0]?.options).toMatchObject({ pageSize: 100, listSemantic: 'consistent' });
+    expect(calls[2]?.options).toMatchObject({
+      pageSize: 0,
+      resourceVersion: '4',
+      resourceVersionMatch: 'NotOlderThan',
+    });
+    expect(calls[3]?.options.resourceVersion).toBe('12');
+    expect(out).toEqual([
+      'live 3 [ns/a,ns/b] a:ns/a,a:ns/b',
+      'live 4 [ns/a,ns/b] m:ns/b',
+      'relisting 4 [ns/a,ns/b] ',
+      'live 12 [ns/a,ns/c] a:ns/c,d:ns/b',
+    ]);
+  });
+
+  it('falls back to a consistent read when the relist at the last version is itself too old', () => {
+    let calls: Call[] = [];
+    run(({ cold, start }) => {
+      const script = scripted(
+        [
+          cold('(l|)', { l: listed([], '3') }),
+          cold('#', undefined, gone),
+          cold('(l|)', { l: listed([], '30') }),
+        ],
+        [cold('#', undefined, gone)],
+      );
+      calls = script.calls;
+      start(script.sources).subscribe();
+    });
+    expect(calls.map((c) => c.kind)).toEqual(['list', 'watch', 'list', 'list', 'watch']);
+    expect(calls[2]?.options).toMatchObject({
+      resourceVersion: '3',
+      resourceVersionMatch: 'NotOlderThan',
+    });
+    expect(calls[3]?.options.resourceVersion).toBeUndefined();
+    expect(calls[3]?.options).toMatchObject({ listSemantic: 'consistent', pageSize: 500 });
+    expect(calls[4]?.options.resourceVersion).toBe('30');
+  });
+
+  it('waits with backoff before retrying a failing initial list, showing reconnecting health', () => {
+    const out: string[] = [];
+    const times: number[] = [];
+    run(({ cold, start }) => {
+      const failing = cold(
+        '#',
+        undefined,
+        new HttpStatusError('unavailable', { code: 503, retryable: true }),
+      );
+      const script = scripted([failing, failing, cold('(l|)', { l: listed([], '1') })], []);
+      const scheduler = (failing as unknown as { scheduler: TestScheduler }).scheduler;
+      start(script.sources, { backoff: { initialMs: 100 } }).subscribe((u) => {
+        out.push(describeUpdate(u));
+        times.push(scheduler.now());
+      });
+    });
+    expect(out).toEqual(['unsynced reconnecting', 'unsynced reconnecting', 'live 1 [] ']);
+    // random() = 0.5: 50 ms, then 100 ms
+    expect(times).toEqual([0, 50, 150]);
+  });
+
+  it('fails with the typed error after showing failed health on a permanent error', () => {
+    const out: string[] = [];
+    run(({ cold, start }) => {
+      const script = scripted(
+        [cold('(l|)', { l: listed([], '1') })],
+        [cold('-#', undefined, new HttpStatusError('forbidden', { code: 403 }))],
+      );
+      collect(start(script.sources), out);
+    });
+    expect(out).toEqual(['live 1 [] ', 'failed 1 [] ', 'error HttpStatus']);
+  });
+
+  it('keeps retrying permanent errors when asked to', () => {
+    let calls: Call[] = [];
+    run(({ cold, start }) => {
+      const forbidden = cold('#', undefined, new HttpStatusError('forbidden', { code: 403 }));
+      const script = scripted([forbidden, forbidden, cold('(l|)', { l: listed([], '1') })], []);
+      calls = script.calls;
+      start(script.sources, { retryPermanentErrors: true }).subscribe();
+    });
+    expect(calls.map((c) => c.kind)).toEqual(['list', 'list', 'list', 'watch']);
+  });
+
+  it('restarts a stalled watch from the last version', () => {
+    let calls: Call[] = [];
+    run(({ cold, start }) => {
+      const script = scripted(
+        [cold('(l|)', { l: listed([], '1') })],
+        [
+          cold(
+            '-a 9ms #',
+            { a: { type: 'ADDED', object: pod('x', '2') } },
+            new WatchStalledError('idle'),
+          ),
+        ],
+      );
+      calls = script.calls;
+      start(script.sources, { idleTimeoutMs: 10 }).subscribe();
+    });
+    expect(calls.map((c) => [c.kind, c.options.resourceVersion])).toEqual([
+      ['list', undefined],
+      ['watch', '1'],
+      ['watch', '2'],
+    ]);
+    expect(calls[1]?.options).toMatchObject({ idleTimeoutMs: 10 });
+  });
+
+  it('builds the first state from a streaming list, and resumes without re-sending initial events', () => {
+    const out: string[] = [];
+    let calls: Call[] = [];
+    run(({ cold, start }) => {
+      const script = scripted(
+        [],
+        [
+          cold('a-b-e-m|', {
+            a: { type: 'ADDED', object: pod('a', '2') },
+            b: { type: 'ADDED', object: pod('b', '3') },
+            e: { type: 'BOOKMARK', resourceVersion: rv('3'), initialEventsEnd: true },
+            m: { type: 'MODIFIED', object: pod('a', '4') },
+          }),
+        ],
+      );
+      calls = script.calls;
+      collect(start(script.sources, { initialList: 'stream' }), out);
+    });
+    expect(out).toEqual(['live 3 [ns/a,ns/b] a:ns/a,a:ns/b', 'live 4 [ns/a,ns/b] m:ns/a']);
+    expect(calls.map((c) => c.kind)).toEqual(['watch', 'watch']);
+    expect(calls[0]?.options).toMatchObject({ sendInitialEvents: true, bookmarks: true });
+    expect(calls[1]?.options).not.toHaveProperty('sendInitialEvents');
+    expect(calls[1]?.options.resourceVersion).toBe('4');
+  });
+
+  it("falls back to a paginated LIST when 'auto' meets a server without streaming lists", () => {
+    let calls: Call[] = [];
+    run(({ cold, start }) => {
+      const script = scripted(
+        [cold('(l|)', { l: listed([], '1') })],
+        [cold('#', undefined, new HttpStatusError('invalid', { code: 422 }))],
+      );
+      calls = script.calls;
+      start(script.sources, { initialList: 'auto' }).subscribe();
+    });
+    expect(calls.map((c) => c.kind)).toEqual(['watch', 'list', 'watch']);
+    expect(calls[2]?.options).not.toHaveProperty('sendInitialEvents');
+  });
+});
