@@ -1,0 +1,29 @@
+/**
+ * Every default of kubeconfig loading, in-cluster configuration and authentication, each with
+ * the reason it has this value. Nothing else in these modules spells a number or a well-known
+ * path.
+ */
+export const KUBE_CONFIG_DEFAULTS = {
+  /** Where kubectl looks when `KUBECONFIG` is unset: `<home>/.kube/config`. */
+  homeConfigPath: ['.kube', 'config'] as const,
+  /** The environment variable kubectl reads a list of kubeconfig files from. */
+  kubeconfigEnv: 'KUBECONFIG',
+  /** The namespace a context without one means, as for kubectl. */
+  namespace: 'default',
+  /**
+   * How long a token read from a file is trusted before the file is read again. A projected
+   * service-account token is rotated by the kubelet well before it expires (at 80% of its
+   * lifetime, at least an hour), and client-go re-reads such files once a minute: the same here.
+   * A 401 answer makes the next request re-read the file at once.
+   */
+  tokenFileRefreshMs: 60_000,
+  /** Where the kubelet mounts a pod's service-account token, CA bundle and namespace. */
+  serviceAccountDir: '/var/run/secrets/kubernetes.io/serviceaccount',
+  /** The `interactiveMode` of a `v1beta1` exec plugin that does not name one (kubectl's default). */
+  execInteractiveModeV1beta1: 'IfAvailable',
+  /**
+   * The most bytes an exec credential plugin may print. An ExecCredential is a few kilobytes
+   * (a token, or a certificate and key); anything near this is a broken plugin, not a credential.
+   */
+  execMaxOutputBytes: 1024 * 1024,
+} as const;

@@ -1,0 +1,45 @@
+import { homedir } from 'node:os';
+import { delimiter, join, resolve } from 'node:path';
+import { KUBE_CONFIG_DEFAULTS } from './kube-config-defaults.js';
+
+/** Where kubeconfig files are looked for: the inputs of {@link kubeConfigSources}. */
+export interface KubeConfigSourceOptions {
+  /** An explicit kubeconfig file: the only one read, and it must exist (kubectl's `--kubeconfig`). */
+  readonly kubeconfig?: string;
+  /** The environment to read `KUBECONFIG` and `HOME` from; `process.env` when unset. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** The home directory for `~/.kube/config`; `HOME` (or the OS's home) when unset. */
+  readonly homeDir?: string;
+}
+
+/** The files to read, in precedence order, and whether a missing one is an error. */
+export interface KubeConfigSources {
+  readonly paths: readonly string[];
+  readonly explicit: boolean;
+}
+
+/**
+ * The kubeconfig files kubectl would read: an explicit file alone; else every file of
+ * `KUBECONFIG` (split on the platform's path delimiter, empty entries dropped, duplicates read
+ * once); else `~/.kube/config`.
+ */
+export function kubeConfigSources(options: KubeConfigSourceOptions = {}): KubeConfigSources {
+  if (options.kubeconfig !== undefined && options.kubeconfig !== '') {
+    return { paths: [resolve(options.kubeconfig)], explicit: true };
+  }
+  const env = options.env ?? process.env;
+  const list = env[KUBE_CONFIG_DEFAULTS.kubeconfigEnv];
+  if (list !== undefined && list !== '') {
+    const paths = list
+      .split(delimiter)
+      .filter((path) => path !== '')
+      .map((path) => resolve(path));
+    return { paths: [...new Set(paths)], explicit: false };
+  }
+  const home =
+    options.homeDir ??
+    env.HOME ??
+    (process.platform === 'win32' ? env.USERPROFILE : undefined) ??
+    homedir();
+  return { paths: [join(home, ...KUBE_CONFIG_DEFAULTS.homeConfigPath)], explicit: false };
+}

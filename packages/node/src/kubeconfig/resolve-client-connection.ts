@@ -1,0 +1,107 @@
+import type { CreateClientOptions } from '../create-client.js';
+import type { InClusterOptions } from '../in-cluster/in-cluster-options.js';
+import { inClusterPossible } from '../in-cluster/in-cluster-possible.js';
+import { resolveInCluster } from '../in-cluster/resolve-in-cluster.js';
+import type { KubeConfig } from './kube-config.js';
+import { KubeConfigError } from './kube-config-error.js';
+import { kubeConfigSources } from './kube-config-sources.js';
+import { loadKubeConfig } from './load-kube-config.js';
+import { protectKubeConfig } from './protect-kube-config.js';
+import { resolveKubeConfig } from './resolve-kube-config.js';
+import type { ResolvedConnection } from './resolved-connection.js';
+import { sealConnection } from './seal-connection.js';
+
+/**
+ * The connection `createClient` would use, in client-go's order of precedence: a plain
+ * `baseUrl`; forced in-cluster; the kubeconfig (explicit file or object, else `KUBECONFIG`,
+ * else `~/.kube/config`) and its context; when that selects no cluster, the pod's service
+ * account if present; else a {@link KubeConfigError} `NotFound`.
+ */
+export function resolveClientConnection(options: CreateClientOptions): ResolvedConnection {
+  const env = options.env ?? process.env;
+  if (options.baseUrl !== undefined) {
+    if (options.kubeconfig !== undefined || options.context !== undefined || options.inCluster) {
+      throw new KubeConfigError(
+        'Invalid',
+        'baseUrl cannot be combined with kubeconfig, context or inCluster',
+      );
+    }
+    return plainConnection(options.baseUrl, options.namespace);
+  }
+  const inClusterOptions: InClusterOptions = {
+    env,
+    ...(typeof options.inCluster === 'object' &&
+      options.inCluster.dir !== undefined && { dir: options.inCluster.dir }),
+    ...(options.tokenFileRefreshMs !== undefined && {
+      tokenFileRefreshMs: options.tokenFileRefreshMs,
+    }),
+  };
+  if (options.inCluster !== undefined && options.inCluster !== false) {
+    return withNamespace(resolveInCluster(inClusterOptions), options.namespace);
+  }
+
+  let config: KubeConfig;
+  let source: string;
+  if (typeof options.kubeconfig === 'object') {
+    config = protectKubeConfig(options.kubeconfig);
+    source = 'the given kubeconfig';
+  } else {
+    const sourceOptions = {
+      env,
+      ...(options.kubeconfig !== undefined && { kubeconfig: options.kubeconfig }),
+      ...(options.homeDir !== undefined && { homeDir: options.homeDir }),
+    };
+    config = loadKubeConfig(sourceOptions);
+    source = kubeConfigSources(sourceOptions).paths.join(', ');
+  }
+  const resolution = resolveKubeConfig(config, {
+    source,
+    env,
+    ...(options.context !== undefined && { context: options.context }),
+    ...(options.tokenFileRefreshMs !== undefined && {
+      tokenFileRefreshMs: options.tokenFileRefreshMs,
+    }),
+    ...(options.stdinIsTerminal !== undefined && { stdinIsTerminal: options.stdinIsTerminal }),
+  });
+  if (resolution.kind === 'resolved') {
+    return withNamespace(resolution.connection, options.namespace);
+  }
+  // client-go: a kubeconfig that selects no cluster gives way to the pod's service account.
+  if (options.inCluster === undefined && inClusterPossible(inClusterOptions)) {
+    return withNamespace(resolveInCluster(inClusterOptions), options.namespace);
+  }
+  throw new KubeConfigError(
+    'NotFound',
+    `no Kubernetes cluster configured: ${resolution.why}${
+      options.inCluster === false ? '' : ', and this is not a pod (no service-account environment)'
+    }`,
+  );
+}
+
+function plainConnection(baseUrl: string, namespace: string | undefined): ResolvedConnection {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new KubeConfigError('Invalid', 'baseUrl is not a URL');
+  }
+  if (url.username !== '' || url.password !== '') {
+    throw new KubeConfigError('Invalid', 'baseUrl must not contain credentials');
+  }
+  return sealConnection({
+    baseUrl: baseUrl.replace(/\/+$/, ''),
+    ...(namespace !== undefined && { namespace }),
+    origin: 'baseUrl',
+    rejectUnauthorized: true,
+    authKind: 'none',
+    headers: {},
+  });
+}
+
+function withNamespace(
+  connection: ResolvedConnection,
+  namespace: string | undefined,
+): ResolvedConnection {
+  if (namespace === undefined || namespace === connection.namespace) return connection;
+  return sealConnection({ ...connection, namespace });
+}
