@@ -107,4 +107,26 @@ describe('step', () => {
     expect(again.changed).toBe(false);
     expect(again.stats.reconnects).toBe(2);
   });
+
+  it('diffs a relist against events that arrived earlier in the same batch', () => {
+    const start = step(initialModel<KubeObject>(), [listed([pod('a', '1')], '1')]);
+    const next = step(start, [
+      event('ADDED', pod('x', '2')),
+      event('MODIFIED', pod('a', '3')),
+      listed([], '9'),
+    ]);
+    expect(next.deltas.map((d) => `${d.type} ${d.key}`).slice(0, 2)).toEqual([
+      'added ns/x',
+      'modified ns/a',
+    ]);
+    expect(
+      next.deltas
+        .map((d) => `${d.type} ${d.key}`)
+        .slice(2)
+        .sort(),
+    ).toEqual(['deleted ns/a', 'deleted ns/x']);
+    const deletedA = next.deltas.find((d) => d.type === 'deleted' && d.key === 'ns/a');
+    expect(deletedA?.object.metadata.resourceVersion).toBe('3');
+    expect(next.items.size).toBe(0);
+  });
 });

@@ -5,7 +5,8 @@ import { ResourceVersionExpiredError } from '../../src/errors/resource-version-e
 import { TransportError } from '../../src/errors/transport-error.js';
 import { relistOnGone } from '../../src/operators/relist-on-gone.js';
 
-const newScheduler = () => new TestScheduler((actual, expected) => expect(actual).toEqual(expected));
+const newScheduler = () =>
+  new TestScheduler((actual, expected) => expect(actual).toEqual(expected));
 const gone = new ResourceVersionExpiredError('too old resource version: 1 (5)');
 const sequence = <T>(plan: Observable<T>[]) => {
   let calls = 0;

@@ -6,7 +6,8 @@ import { TooManyRequestsError } from '../../src/errors/too-many-requests-error.j
 import { TransportError } from '../../src/errors/transport-error.js';
 import { type RetryInfo, retryWithBackoff } from '../../src/operators/retry-with-backoff.js';
 
-const newScheduler = () => new TestScheduler((actual, expected) => expect(actual).toEqual(expected));
+const newScheduler = () =>
+  new TestScheduler((actual, expected) => expect(actual).toEqual(expected));
 const dropped = new TransportError('connection reset');
 
 describe('retryWithBackoff', () => {
@@ -40,11 +41,20 @@ describe('retryWithBackoff', () => {
     const seen: number[] = [];
     newScheduler().run(({ cold, expectObservable }) => {
       const capped = cold('#', undefined, dropped);
-      const limited = cold('#', undefined, new TooManyRequestsError('slow down', { retryAfterMs: 300 }));
+      const limited = cold(
+        '#',
+        undefined,
+        new TooManyRequestsError('slow down', { retryAfterMs: 300 }),
+      );
       let calls = 0;
       const source = defer(() => (++calls <= 3 ? capped : calls === 4 ? limited : NEVER));
       const result = source.pipe(
-        retryWithBackoff({ initialMs: 10, maxMs: 20, random: () => 0.5, onRetry: (i) => seen.push(i.delayMs) }),
+        retryWithBackoff({
+          initialMs: 10,
+          maxMs: 20,
+          random: () => 0.5,
+          onRetry: (i) => seen.push(i.delayMs),
+        }),
       );
       expectObservable(result, '^ 1000ms !').toBe('');
     });

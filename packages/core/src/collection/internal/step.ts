@@ -25,43 +25,56 @@ export function step<T extends KubeObject>(
   let { events, lists, relists, reconnects } = model.stats;
   let listedNow = false;
 
-  const items = model.items.withMutations((draft) => {
-    for (const input of inputs) {
-      switch (input.type) {
-        case 'listed': {
-          applyListing(draft, model.items, input.items, deltas);
-          resourceVersion = input.resourceVersion;
-          synced = true;
-          listedNow = true;
-          lists++;
-          health = LIVE;
-          break;
-        }
-        case 'event': {
-          const { event } = input;
-          if (event.type === 'BOOKMARK') {
-            resourceVersion = event.resourceVersion;
+  const applyRun = (run: readonly ReflectorInput<T>[], start: number, end: number) =>
+    items.withMutations((draft) => {
+      for (let i = start; i < end; i++) {
+        const input = run[i]!;
+        switch (input.type) {
+          case 'listed': {
+            // A relist is diffed against the cache as it stands right now, after the inputs before it.
+            applyListing(draft, items, input.items, deltas);
+            resourceVersion = input.resourceVersion;
+            synced = true;
+            listedNow = true;
+            lists++;
+            health = LIVE;
             break;
           }
-          applyEvent(draft, event.type, event.object, deltas);
-          const version = event.object.metadata.resourceVersion;
-          if (version !== undefined) resourceVersion = asResourceVersion(version);
-          events++;
-          break;
-        }
-        case 'watching': {
-          if (input.resumed) reconnects++;
-          if (health.status !== 'live') health = LIVE;
-          break;
-        }
-        case 'health': {
-          if (input.health.status === 'relisting' && health.status !== 'relisting') relists++;
-          health = input.health;
-          break;
+          case 'event': {
+            const { event } = input;
+            if (event.type === 'BOOKMARK') {
+              resourceVersion = event.resourceVersion;
+              break;
+            }
+            applyEvent(draft, event.type, event.object, deltas);
+            const version = event.object.metadata.resourceVersion;
+            if (version !== undefined) resourceVersion = asResourceVersion(version);
+            events++;
+            break;
+          }
+          case 'watching': {
+            if (input.resumed) reconnects++;
+            if (health.status !== 'live') health = LIVE;
+            break;
+          }
+          case 'health': {
+            if (input.health.status === 'relisting' && health.status !== 'relisting') relists++;
+            health = input.health;
+            break;
+          }
         }
       }
-    }
-  });
+    });
+
+  let items = model.items;
+  let start = 0;
+  for (let i = 0; i < inputs.length; i++) {
+    if (inputs[i]!.type !== 'listed') continue;
+    items = applyRun(inputs, start, i);
+    items = applyRun(inputs, i, i + 1);
+    start = i + 1;
+  }
+  items = applyRun(inputs, start, inputs.length);
 
   const changed = synced
     ? deltas.length > 0 || listedNow || health !== model.health
