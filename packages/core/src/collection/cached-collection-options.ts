@@ -1,4 +1,6 @@
 import type { KubeObject } from '../kube-object.js';
+import type { ListPageProgress } from '../list.js';
+import type { ObjectSchema } from '../object-schema.js';
 import type { RetryWithBackoffConfig } from '../operators/retry-with-backoff.js';
 
 /**
@@ -45,13 +47,7 @@ export interface CachedCollectionOptions<T extends KubeObject = KubeObject> {
   /** Runs on every object before it is cached, e.g. to drop `metadata.managedFields`. */
   readonly transform?: (object: T) => T;
   /** Validates (and types) every object; an invalid one errors with `InvalidObjectError`. */
-  readonly schema?: {
-    safeParse(
-      value: unknown,
-    ):
-      | { readonly success: true; readonly data: T }
-      | { readonly success: false; readonly error: { readonly issues: readonly unknown[] } };
-  };
+  readonly schema?: ObjectSchema<T>;
   /**
    * Keep retrying permanent errors (401, 403, 404, …) with backoff instead of failing. Useful for a
    * dashboard that should recover once permissions are granted. Default false.
@@ -62,9 +58,5 @@ export interface CachedCollectionOptions<T extends KubeObject = KubeObject> {
   /** Longest accepted watch line in bytes. Default 16 MiB. */
   readonly maxLineBytes?: number;
   /** Called after each LIST page, e.g. to show progress of a large initial list. */
-  readonly onPage?: (progress: {
-    readonly page: number;
-    readonly items: number;
-    readonly remainingItemCount?: number;
-  }) => void;
+  readonly onPage?: (progress: ListPageProgress) => void;
 }

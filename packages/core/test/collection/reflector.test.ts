@@ -3,11 +3,9 @@ import { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
 import type { CachedCollectionOptions } from '../../src/collection/cached-collection-options.js';
 import type { CollectionUpdate } from '../../src/collection/collection-update.js';
-import type {
-  CollectionSources,
-  SourceListOptions,
-  SourceWatchOptions,
-} from '../../src/collection/internal/collection-sources.js';
+import type { CollectionSources } from '../../src/collection/internal/collection-sources.js';
+import type { ListOptions as SourceListOptions } from '../../src/list.js';
+import type { WatchOptions as SourceWatchOptions } from '../../src/watch.js';
 import { createCollection$ } from '../../src/collection/internal/create-collection.js';
 import { HttpStatusError } from '../../src/errors/http-status-error.js';
 import { ResourceVersionExpiredError } from '../../src/errors/resource-version-expired-error.js';
@@ -39,11 +37,11 @@ function scripted(
   const calls: Call[] = [];
   const sources: CollectionSources = {
     list: (_client, _ref, options) => {
-      calls.push({ kind: 'list', options: options as SourceListOptions<KubeObject> });
+      calls.push({ kind: 'list', options: (options ?? {}) as unknown as SourceListOptions<KubeObject> });
       return (lists.shift() ?? NEVER) as never;
     },
     watch: (_client, _ref, options) => {
-      calls.push({ kind: 'watch', options: options as SourceWatchOptions<KubeObject> });
+      calls.push({ kind: 'watch', options: (options ?? {}) as unknown as SourceWatchOptions<KubeObject> });
       return (watches.shift() ?? NEVER) as never;
     },
   };
@@ -210,7 +208,7 @@ describe('the list-then-watch loop', () => {
     const out: string[] = [];
     const times: number[] = [];
     run(({ cold, start }) => {
-      const failing = cold(
+      const failing = cold<ListResult<KubeObject>>(
         '#',
         undefined,
         new HttpStatusError('unavailable', { code: 503, retryable: true }),
@@ -242,7 +240,7 @@ describe('the list-then-watch loop', () => {
   it('keeps retrying permanent errors when asked to', () => {
     let calls: Call[] = [];
     run(({ cold, start }) => {
-      const forbidden = cold('#', undefined, new HttpStatusError('forbidden', { code: 403 }));
+      const forbidden = cold<ListResult<KubeObject>>('#', undefined, new HttpStatusError('forbidden', { code: 403 }));
       const script = scripted([forbidden, forbidden, cold('(l|)', { l: listed([], '1') })], []);
       calls = script.calls;
       start(script.sources, { retryPermanentErrors: true }).subscribe();

@@ -20,7 +20,8 @@ import type { KubeRequest } from '../../transport.js';
 import type { CachedCollectionOptions } from '../cached-collection-options.js';
 import { collectionDefaults } from '../collection-defaults.js';
 import { collectInitialEvents } from './collect-initial-events.js';
-import type { CollectionSources, SourceListOptions } from './collection-sources.js';
+import type { ListOptions } from '../../list.js';
+import type { CollectionSources } from './collection-sources.js';
 import type { ReflectorInput } from './reflector-input.js';
 
 /** Time and chance, injectable so that tests run in virtual time. */
@@ -103,7 +104,7 @@ export function reflectorInputs$<T extends KubeObject>(
       const list$ = (): Observable<ReflectorInput<T>> => {
         listing = true;
         const from = relistFrom;
-        const listOptions: SourceListOptions<T> =
+        const listOptions: ListOptions<T> =
           from === undefined
             ? {
                 ...objectOptions,

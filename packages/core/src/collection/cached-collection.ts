@@ -1,0 +1,55 @@
+import { filter, type Observable } from 'rxjs';
+import type { KubeClient } from '../kube-client.js';
+import type { KubeObject } from '../kube-object.js';
+import type { ResourceRef } from '../resource-ref.js';
+import type { CachedCollectionOptions } from './cached-collection-options.js';
+import type { CollectionState } from './collection-state.js';
+import type { CollectionUpdate } from './collection-update.js';
+import { collectionUpdates$ } from './collection-updates.js';
+
+/**
+ * A live, trustworthy view of a collection: LIST, then WATCH from the list's version, every event
+ * applied to a cache that each emission shows as an immutable snapshot plus the deltas since the
+ * previous emission.
+ *
+ * - The first emission comes after the complete initial list (all pages, or the initial-events-end
+ *   bookmark of a streaming list): nobody ever sees half a list.
+ * - A dropped or ended watch resumes from the last processed version (bookmarks count) without a
+ *   LIST; transient failures (network, 5xx, 429, stalls, undecodable lines) wait with exponential
+ *   backoff and full jitter first. Health shows it (`state.health`).
+ * - 410 Gone relists — first cheaply at the last known version from the watch cache, then with a
+ *   consistent read — and the new list is diffed against the cache, so only real changes become
+ *   deltas.
+ * - Permanent errors (400, 401, 403, 404, 422, invalid objects) error the stream with their typed
+ *   error, after a state with `health.status === 'failed'`, unless `retryPermanentErrors` is set.
+ * - Cold and lazy: each subscription runs its own list and watch (use `shareCollection()` to
+ *   share one); unsubscribing aborts the request in flight.
+ *
+ * Events that arrive together (one network chunk) are applied as one batch and emitted once.
+ *
+ * @example
+ * ```ts
+ * import { cachedCollection$ } from '@rxkube/core';
+ * import { createClient } from '@rxkube/node';
+ *
+ * const client = createClient({ baseUrl: 'http://127.0.0.1:8001' });
+ * cachedCollection$(client, { version: 'v1', resource: 'pods', namespace: 'x' }, { pageSize: 500 })
+ *   .subscribe((state) => {
+ *     for (const delta of state.deltas) console.log(delta.type, delta.key);
+ *     console.log(`${state.items.size} pods at ${state.resourceVersion}, ${state.health.status}`);
+ *   });
+ * ```
+ */
+export function cachedCollection$<T extends KubeObject = KubeObject>(
+  client: KubeClient,
+  ref: ResourceRef,
+  options: CachedCollectionOptions<T> = {},
+): Observable<CollectionState<T>> {
+  return collectionUpdates$<T>(client, ref, options).pipe(filter(isSynced));
+}
+
+function isSynced<T extends KubeObject>(
+  update: CollectionUpdate<T>,
+): update is CollectionState<T> & { readonly synced: true } {
+  return update.synced;
+}

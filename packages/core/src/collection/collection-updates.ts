@@ -1,0 +1,35 @@
+import { asyncScheduler, type Observable } from 'rxjs';
+import type { KubeClient } from '../kube-client.js';
+import type { KubeObject } from '../kube-object.js';
+import { list$ } from '../list.js';
+import type { ResourceRef } from '../resource-ref.js';
+import { watch$ } from '../watch.js';
+import type { CachedCollectionOptions } from './cached-collection-options.js';
+import type { CollectionUpdate } from './collection-update.js';
+import { createCollection$ } from './internal/create-collection.js';
+
+/**
+ * The live collection with its health from the very start: like `cachedCollection$`, but health
+ * changes before the first complete list are emitted too (`synced: false`), e.g. to show that the
+ * initial list is being retried while the server refuses.
+ *
+ * @example
+ * ```ts
+ * import { collectionUpdates$ } from '@rxkube/core';
+ * collectionUpdates$(client, { version: 'v1', resource: 'pods' }).subscribe((update) =>
+ *   console.log(update.synced ? `${update.items.size} pods` : `waiting: ${update.health.status}`));
+ * ```
+ */
+export function collectionUpdates$<T extends KubeObject = KubeObject>(
+  client: KubeClient,
+  ref: ResourceRef,
+  options: CachedCollectionOptions<T> = {},
+): Observable<CollectionUpdate<T>> {
+  return createCollection$<T>(
+    client,
+    ref,
+    options,
+    { list: list$, watch: watch$ },
+    { scheduler: asyncScheduler, random: Math.random },
+  );
+}
