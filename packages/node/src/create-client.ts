@@ -1,10 +1,8 @@
 import type { KubeClient } from '@rxkube/core';
-import type { InClusterOptions } from './in-cluster/in-cluster-options.js';
 import { clientForConnection } from './kubeconfig/client-for-connection.js';
-import type { TransportTuning } from './kubeconfig/connection-transport.js';
 import type { KubeConfig } from './kubeconfig/kube-config.js';
 import { resolveClientConnection } from './kubeconfig/resolve-client-connection.js';
-import { undiciTransport } from './undici-transport.js';
+import { type UndiciTransportOptions, undiciTransport } from './undici-transport.js';
 
 /** Options of {@link createClient}. All optional: with none, connect wherever kubectl would. */
 export interface CreateClientOptions {
@@ -30,18 +28,24 @@ export interface CreateClientOptions {
   /** The home directory for `~/.kube/config`. Default `HOME`, else the OS's. */
   readonly homeDir?: string;
   /**
-   * `true` (or `{ dir }` with the service-account folder): use the pod's service account and
+   * `true` (or `{ dir }`, the same as `serviceAccountDir`): use the pod's service account and
    * nothing else. `false`: never fall back to it. Unset: like client-go, use it when no
    * kubeconfig selects a cluster and the pod environment is present.
    */
-  readonly inCluster?: boolean | Pick<InClusterOptions, 'dir'>;
+  readonly inCluster?: boolean | { readonly dir?: string };
+  /**
+   * The service-account folder (`token`, `ca.crt`, `namespace`) for the in-cluster
+   * configuration, forced or as the fallback. Default
+   * `/var/run/secrets/kubernetes.io/serviceaccount`.
+   */
+  readonly serviceAccountDir?: string;
   /**
    * How long a token read from a file (`tokenFile`, the service-account token) is used before
    * the file is read again. Default one minute; a 401 always re-reads it.
    */
   readonly tokenFileRefreshMs?: number;
   /** Connection tuning passed to the undici transport (`allowH2`, `connections`). */
-  readonly transport?: TransportTuning;
+  readonly transport?: Pick<UndiciTransportOptions, 'allowH2' | 'connections'>;
   /** Whether standard input is a terminal, for exec plugins. Default `process.stdin.isTTY`. */
   readonly stdinIsTerminal?: boolean;
 }

@@ -1,10 +1,10 @@
 import { inspect } from 'node:util';
-import type { KubeConfig, KubeConfigUser } from './kube-config.js';
+import type { KubeConfig, KubeConfigCluster, KubeConfigUser } from './kube-config.js';
 import { redactKubeConfig } from './redact-kube-config.js';
 
 /**
  * A deep, frozen copy of a config that is safe to print: `JSON.stringify` and `util.inspect` of
- * it, and of each of its user entries, show the redacted form. The methods are non-enumerable,
+ * it, and of each of its user and cluster entries, show the redacted form. The methods are non-enumerable,
  * so spreading or iterating the copy sees only its data. The input is not changed.
  */
 export function protectKubeConfig(input: KubeConfig): KubeConfig {
@@ -13,12 +13,20 @@ export function protectKubeConfig(input: KubeConfig): KubeConfig {
     const user = named.user;
     defineRedacted(user, () => redactUser(user));
   }
+  for (const named of config.clusters ?? []) {
+    const cluster = named.cluster;
+    defineRedacted(cluster, () => redactCluster(cluster));
+  }
   defineRedacted(config, () => redactKubeConfig(config));
   return deepFreeze(config);
 }
 
 function redactUser(user: KubeConfigUser): KubeConfigUser {
   return redactKubeConfig({ users: [{ name: '', user }] }).users?.[0]?.user ?? {};
+}
+
+function redactCluster(cluster: KubeConfigCluster): KubeConfigCluster {
+  return redactKubeConfig({ clusters: [{ name: '', cluster }] }).clusters?.[0]?.cluster ?? {};
 }
 
 function defineRedacted(target: object, redacted: () => unknown): void {

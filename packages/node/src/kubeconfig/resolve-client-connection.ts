@@ -28,10 +28,12 @@ export function resolveClientConnection(options: CreateClientOptions): ResolvedC
     }
     return plainConnection(options.baseUrl, options.namespace);
   }
+  const serviceAccountDir =
+    (typeof options.inCluster === 'object' ? options.inCluster.dir : undefined) ??
+    options.serviceAccountDir;
   const inClusterOptions: InClusterOptions = {
     env,
-    ...(typeof options.inCluster === 'object' &&
-      options.inCluster.dir !== undefined && { dir: options.inCluster.dir }),
+    ...(serviceAccountDir !== undefined && { dir: serviceAccountDir }),
     ...(options.tokenFileRefreshMs !== undefined && {
       tokenFileRefreshMs: options.tokenFileRefreshMs,
     }),

@@ -44,7 +44,7 @@ export function resolveKubeConfig(
   options: ResolveKubeConfigOptions = {},
 ): KubeConfigResolution {
   const env = options.env ?? process.env;
-  const source = options.source === undefined ? '' : ` of ${options.source}`;
+  const source = options.source === undefined ? '' : ` in ${options.source}`;
   const contextName =
     options.context !== undefined && options.context !== ''
       ? options.context
@@ -105,7 +105,7 @@ export function resolveKubeConfig(
       context.namespace !== undefined && context.namespace !== ''
         ? context.namespace
         : KUBE_CONFIG_DEFAULTS.namespace,
-    origin: `context '${contextName}'${source}`,
+    origin: `context '${contextName}'${options.source === undefined ? '' : ` of ${options.source}`}`,
     rejectUnauthorized: !insecure,
     ...(ca !== undefined && { ca }),
     ...(cluster['tls-server-name'] && { servername: cluster['tls-server-name'] }),
