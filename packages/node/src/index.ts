@@ -1,1 +1,10 @@
-export {};
+export * from './auth/exec-credential-auth.js';
+export * from './auth/token-file-auth.js';
+export * from './create-client.js';
+export * from './kubeconfig/kube-config.js';
+export * from './kubeconfig/kube-config-defaults.js';
+export * from './kubeconfig/kube-config-error.js';
+export * from './kubeconfig/load-kube-config.js';
+export * from './kubeconfig/merge-kube-configs.js';
+export * from './kubeconfig/parse-kube-config.js';
+export * from './kubeconfig/redact-kube-config.js';
