@@ -237,9 +237,9 @@ class Draft<V> implements MapDraft<V> {
   set(key: string, value: V): void {
     const owner = this.#token();
     const hash = hashString(key);
-    const result = insert(this.root, owner, { kind: 0, hash, key, value }, 0);
-    this.root = result.node;
-    if (result.added) this.size++;
+    inserted = false;
+    this.root = insert(this.root, owner, { kind: 0, hash, key, value }, 0);
+    if (inserted) this.size++;
   }
 
   delete(key: string): boolean {
@@ -267,28 +267,28 @@ function branchOf<V>(a: Leaf<V>, b: Leaf<V>, owner: object, shift: number): Trie
   return { kind: 1, owner, bitmap: (1 << ia) | (1 << ib), children: ia < ib ? [a, b] : [b, a] };
 }
 
-function insert<V>(
-  node: TrieNode<V>,
-  owner: object,
-  leaf: Leaf<V>,
-  shift: number,
-): { node: TrieNode<V>; added: boolean } {
+/** Set by `insert` when the key was new (a module-level flag instead of a result object per level). */
+let inserted = false;
+
+function insert<V>(node: TrieNode<V>, owner: object, leaf: Leaf<V>, shift: number): TrieNode<V> {
   if (node.kind === 0) {
-    if (node.key === leaf.key) {
-      return { node: node.value === leaf.value ? node : leaf, added: false };
-    }
-    return { node: branchOf(node, leaf, owner, shift), added: true };
+    if (node.key === leaf.key) return node.value === leaf.value ? node : leaf;
+    inserted = true;
+    return branchOf(node, leaf, owner, shift);
   }
   if (node.kind === 2) {
     const index = node.leaves.findIndex((l) => l.key === leaf.key);
-    if (index >= 0 && node.leaves[index]!.value === leaf.value) return { node, added: false };
+    if (index >= 0 && node.leaves[index]!.value === leaf.value) return node;
     const target: Collision<V> =
       node.owner === owner
         ? node
         : { kind: 2, owner, hash: node.hash, leaves: node.leaves.slice() };
     if (index >= 0) target.leaves[index] = leaf;
-    else target.leaves.push(leaf);
-    return { node: target, added: index < 0 };
+    else {
+      target.leaves.push(leaf);
+      inserted = true;
+    }
+    return target;
   }
   const bit = 1 << ((leaf.hash >>> shift) & MASK);
   const index = popcount(node.bitmap & (bit - 1));
@@ -296,14 +296,15 @@ function insert<V>(
     const target = editable(node, owner);
     target.children.splice(index, 0, leaf);
     target.bitmap |= bit;
-    return { node: target, added: true };
+    inserted = true;
+    return target;
   }
   const child = node.children[index]!;
-  const result = insert(child, owner, leaf, shift + BITS);
-  if (result.node === child) return { node, added: result.added };
+  const next = insert(child, owner, leaf, shift + BITS);
+  if (next === child) return node;
   const target = editable(node, owner);
-  target.children[index] = result.node;
-  return { node: target, added: result.added };
+  target.children[index] = next;
+  return target;
 }
 
 const NOT_FOUND = Symbol('not found');

@@ -12,6 +12,7 @@ import {
 import { isKubeError } from '../../errors/kube-error.js';
 import type { KubeClient } from '../../kube-client.js';
 import type { KubeObject } from '../../kube-object.js';
+import type { ListOptions } from '../../list.js';
 import { relistOnGone } from '../../operators/relist-on-gone.js';
 import { retryWithBackoff } from '../../operators/retry-with-backoff.js';
 import type { ResourceRef } from '../../resource-ref.js';
@@ -20,7 +21,6 @@ import type { KubeRequest } from '../../transport.js';
 import type { CachedCollectionOptions } from '../cached-collection-options.js';
 import { collectionDefaults } from '../collection-defaults.js';
 import { collectInitialEvents } from './collect-initial-events.js';
-import type { ListOptions } from '../../list.js';
 import type { CollectionSources } from './collection-sources.js';
 import type { ReflectorInput } from './reflector-input.js';
 
