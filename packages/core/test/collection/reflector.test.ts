@@ -4,8 +4,6 @@ import { describe, expect, it } from 'vitest';
 import type { CachedCollectionOptions } from '../../src/collection/cached-collection-options.js';
 import type { CollectionUpdate } from '../../src/collection/collection-update.js';
 import type { CollectionSources } from '../../src/collection/internal/collection-sources.js';
-import type { ListOptions as SourceListOptions } from '../../src/list.js';
-import type { WatchOptions as SourceWatchOptions } from '../../src/watch.js';
 import { createCollection$ } from '../../src/collection/internal/create-collection.js';
 import { HttpStatusError } from '../../src/errors/http-status-error.js';
 import { ResourceVersionExpiredError } from '../../src/errors/resource-version-expired-error.js';
@@ -13,7 +11,9 @@ import { TransportError } from '../../src/errors/transport-error.js';
 import { WatchStalledError } from '../../src/errors/watch-stalled-error.js';
 import type { KubeClient } from '../../src/kube-client.js';
 import type { KubeObject } from '../../src/kube-object.js';
+import type { ListOptions as SourceListOptions } from '../../src/list.js';
 import type { ListResult } from '../../src/list-result.js';
+import type { WatchOptions as SourceWatchOptions } from '../../src/watch.js';
 import type { WatchEvent } from '../../src/watch-event.js';
 import { pod, rv } from './fixtures.js';
 
@@ -37,11 +37,17 @@ function scripted(
   const calls: Call[] = [];
   const sources: CollectionSources = {
     list: (_client, _ref, options) => {
-      calls.push({ kind: 'list', options: (options ?? {}) as unknown as SourceListOptions<KubeObject> });
+      calls.push({
+        kind: 'list',
+        options: (options ?? {}) as unknown as SourceListOptions<KubeObject>,
+      });
       return (lists.shift() ?? NEVER) as never;
     },
     watch: (_client, _ref, options) => {
-      calls.push({ kind: 'watch', options: (options ?? {}) as unknown as SourceWatchOptions<KubeObject> });
+      calls.push({
+        kind: 'watch',
+        options: (options ?? {}) as unknown as SourceWatchOptions<KubeObject>,
+      });
       return (watches.shift() ?? NEVER) as never;
     },
   };
@@ -240,7 +246,11 @@ describe('the list-then-watch loop', () => {
   it('keeps retrying permanent errors when asked to', () => {
     let calls: Call[] = [];
     run(({ cold, start }) => {
-      const forbidden = cold<ListResult<KubeObject>>('#', undefined, new HttpStatusError('forbidden', { code: 403 }));
+      const forbidden = cold<ListResult<KubeObject>>(
+        '#',
+        undefined,
+        new HttpStatusError('forbidden', { code: 403 }),
+      );
       const script = scripted([forbidden, forbidden, cold('(l|)', { l: listed([], '1') })], []);
       calls = script.calls;
       start(script.sources, { retryPermanentErrors: true }).subscribe();
