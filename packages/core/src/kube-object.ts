@@ -1,7 +1,8 @@
 import type { ResourceVersion } from './resource-version.js';
 
 /**
- * The part of `metadata` that rxkube reads. Unknown fields are kept as they came.
+ * The part of `metadata` that rxkube reads. Unknown fields are kept as they came. Optional fields
+ * also accept an explicit `undefined`, so types inferred from zod schemas fit.
  *
  * @example
  * ```ts
@@ -10,18 +11,18 @@ import type { ResourceVersion } from './resource-version.js';
  * ```
  */
 export interface ObjectMeta {
-  readonly name?: string;
-  readonly generateName?: string;
-  readonly namespace?: string;
-  readonly uid?: string;
-  readonly resourceVersion?: ResourceVersion | string;
-  readonly generation?: number;
-  readonly creationTimestamp?: string;
-  readonly deletionTimestamp?: string;
-  readonly labels?: Readonly<Record<string, string>>;
-  readonly annotations?: Readonly<Record<string, string>>;
-  readonly ownerReferences?: readonly OwnerReference[];
-  readonly managedFields?: readonly unknown[];
+  readonly name?: string | undefined;
+  readonly generateName?: string | undefined;
+  readonly namespace?: string | undefined;
+  readonly uid?: string | undefined;
+  readonly resourceVersion?: ResourceVersion | string | undefined;
+  readonly generation?: number | undefined;
+  readonly creationTimestamp?: string | undefined;
+  readonly deletionTimestamp?: string | undefined;
+  readonly labels?: Readonly<Record<string, string>> | undefined;
+  readonly annotations?: Readonly<Record<string, string>> | undefined;
+  readonly ownerReferences?: readonly OwnerReference[] | undefined;
+  readonly managedFields?: readonly unknown[] | undefined;
   readonly [field: string]: unknown;
 }
 
@@ -53,7 +54,7 @@ export interface OwnerReference {
  * ```
  */
 export interface KubeObject {
-  readonly apiVersion?: string;
-  readonly kind?: string;
+  readonly apiVersion?: string | undefined;
+  readonly kind?: string | undefined;
   readonly metadata: ObjectMeta;
 }

@@ -17,6 +17,44 @@ export interface KubeRequest {
   readonly body?: string;
   /** Aborting it cancels the request and releases the connection. */
   readonly signal?: AbortSignal;
+  /**
+   * A long-lived streaming response (a watch): the transport must not apply a body timeout of its
+   * own, since a quiet watch is normal (`watch$` detects stalls with `idleTimeoutMs`).
+   */
+  readonly streaming?: boolean;
+}
+
+/**
+ * Where {@link KubeResponse.readLines} delivers what it decodes.
+ *
+ * @example
+ * ```ts
+ * import type { LineSink } from '@rxkube/core';
+ * const sink: LineSink = { value: (value) => console.log(value), bytes: () => {} };
+ * ```
+ */
+export interface LineSink {
+  /**
+   * One decoded line, delivered synchronously as soon as it is decoded. May throw: the transport
+   * then stops reading, releases the body and rejects with that error.
+   */
+  value(value: unknown): void;
+  /** Bytes arrived (called before the lines they complete), e.g. to reset an idle timer. */
+  bytes?(count: number): void;
+}
+
+/**
+ * Options of {@link KubeResponse.readLines}.
+ *
+ * @example
+ * ```ts
+ * import type { ReadLinesOptions } from '@rxkube/core';
+ * const options: ReadLinesOptions = { maxLineBytes: 16 * 1024 * 1024 };
+ * ```
+ */
+export interface ReadLinesOptions {
+  /** Longest accepted line in bytes; longer → `DecodeError` kind `'oversized'`, never buffered. */
+  readonly maxLineBytes: number;
 }
 
 /**
@@ -38,6 +76,13 @@ export interface KubeResponse {
   text(): Promise<string>;
   /** Releases the body without reading it (or the rest of it). */
   dispose(): Promise<void>;
+  /**
+   * Optional transport-specific NDJSON decoding of the body, push-style. When absent, `watch$`
+   * decodes `body` with the core `NdjsonDecoder`. Must follow the same rules: one JSON value per
+   * line, blank lines skipped, `DecodeError` kinds `'malformed'`, `'oversized'` and `'encoding'`,
+   * `TransportError` when the connection drops. Resolves when the body ends cleanly.
+   */
+  readLines?(sink: LineSink, options: ReadLinesOptions): Promise<void>;
 }
 
 /**

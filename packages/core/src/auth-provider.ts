@@ -1,0 +1,23 @@
+/**
+ * Supplies the `Authorization` header of every request, e.g. from a token file that is rotated,
+ * or an exec credential plugin. The value never appears in errors or logs.
+ *
+ * - `header()`: the full header value (`Bearer ...`, `Basic ...`), or `undefined` for none.
+ * - `invalidate()`: the server answered 401 with the current value. When present, the transport
+ *   calls it, asks `header()` again and retries the request once.
+ *
+ * @example
+ * ```ts
+ * import type { AuthProvider } from '@rxkube/core';
+ * import { readFile } from 'node:fs/promises';
+ * let cached: string | undefined;
+ * const auth: AuthProvider = {
+ *   header: async () => (cached ??= `Bearer ${(await readFile('/var/run/secrets/token', 'utf8')).trim()}`),
+ *   invalidate: () => { cached = undefined; },
+ * };
+ * ```
+ */
+export interface AuthProvider {
+  header(): Promise<string | undefined>;
+  invalidate?(): void;
+}

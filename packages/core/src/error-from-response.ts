@@ -1,0 +1,63 @@
+import { errorFromStatus } from './error-from-status.js';
+import { DecodeError } from './errors/decode-error.js';
+import type { KubeError } from './errors/kube-error.js';
+import type { HeaderSource } from './header-source.js';
+import { excerpt } from './internal/excerpt.js';
+import type { KubeStatus } from './kube-status.js';
+import { kubeStatusSchema } from './schemas/kube-status-schema.js';
+
+const HTTP_OK_MIN = 200;
+const HTTP_OK_MAX = 299;
+
+/**
+ * The typed error for an HTTP answer that cannot be used, from its status code and (the start of)
+ * its body.
+ *
+ * - A JSON `Status` body → `errorFromStatus(status, httpCode, headers)`.
+ * - JSON that is not a Status → `errorFromStatus(undefined, httpCode, headers)`.
+ * - A body that is not JSON, such as an HTML page from a proxy: with an error code, the
+ *   `errorFromStatus` error for that code whose message quotes a short excerpt and whose `cause`
+ *   is a `DecodeError` of kind `'not-json'`; with a 2xx code, that `DecodeError` itself.
+ *
+ * Only a short excerpt of the body ever reaches a message, never the whole page.
+ *
+ * @example
+ * ```ts
+ * import { errorFromResponse } from '@rxkube/core';
+ * const error = errorFromResponse(502, '<html><title>502 Bad Gateway</title>...</html>');
+ * error.reason; // 'HttpStatus'
+ * error.retryable; // true
+ * ```
+ */
+export function errorFromResponse(
+  httpCode: number,
+  body: string,
+  headers?: HeaderSource,
+): KubeError {
+  let json: unknown;
+  let isJson = true;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    isJson = false;
+  }
+  if (isJson) {
+    const status = kubeStatusSchema.safeParse(json);
+    if (status.success) return errorFromStatus(status.data as KubeStatus, httpCode, headers);
+    return errorFromStatus(undefined, httpCode, headers, {
+      message: `HTTP ${httpCode} with a JSON body that is not a Status: ${excerpt(body)}`,
+    });
+  }
+  const quoted = excerpt(body);
+  const notJson = new DecodeError(
+    body.length === 0
+      ? `HTTP ${httpCode} with an empty body where JSON was expected`
+      : `HTTP ${httpCode} with a body that is not JSON: ${quoted}`,
+    { kind: 'not-json', code: httpCode, excerpt: quoted },
+  );
+  if (httpCode >= HTTP_OK_MIN && httpCode <= HTTP_OK_MAX) return notJson;
+  return errorFromStatus(undefined, httpCode, headers, {
+    message: notJson.message,
+    cause: notJson,
+  });
+}

@@ -1,0 +1,103 @@
+import type { AuthProvider } from '../auth-provider.js';
+import { TransportError } from '../errors/transport-error.js';
+import { readerIterable } from '../internal/reader-iterable.js';
+import { redactUrl, redactUrls } from '../internal/redact-url.js';
+import { requestUrl } from '../request-url.js';
+import type { KubeRequest, KubeResponse, Transport } from '../transport.js';
+import { withAuth } from '../with-auth.js';
+
+/**
+ * Options of {@link fetchTransport} and `createFetchClient`.
+ *
+ * @example
+ * ```ts
+ * import type { FetchTransportOptions } from '@rxkube/core';
+ * const options: FetchTransportOptions = { baseUrl: 'http://127.0.0.1:8001', headers: { 'x-tenant': 'a' } };
+ * ```
+ */
+export interface FetchTransportOptions {
+  /** The API server's URL, e.g. `https://10.0.0.1:6443`; may carry a path prefix. */
+  readonly baseUrl: string;
+  /** The `fetch` to use. Default: the global `fetch`. */
+  readonly fetch?: (input: string, init: RequestInit) => Promise<Response>;
+  /** Headers sent with every request (a request's own headers win). */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** Supplies `Authorization` per request, with one retry after a 401 (see `withAuth`). */
+  readonly auth?: AuthProvider;
+}
+
+const EMPTY_BODY: AsyncIterable<Uint8Array> = {
+  async *[Symbol.asyncIterator]() {},
+};
+
+function describe(error: unknown): string {
+  const cause = error instanceof Error ? error.cause : undefined;
+  const detail =
+    cause instanceof Error
+      ? ((cause as { code?: unknown }).code ?? cause.message)
+      : error instanceof Error
+        ? error.message
+        : String(error);
+  return redactUrls(String(detail));
+}
+
+/**
+ * A {@link Transport} over the WHATWG `fetch` API: browsers, Deno, Bun and Node. The body is read
+ * with `response.body.getReader()`. A request that cannot be sent rejects with `TransportError`;
+ * a connection that drops while the body is read fails the read with `TransportError`; aborting
+ * `request.signal` rejects with the abort reason. Messages carry the URL without credentials,
+ * query or headers.
+ *
+ * In browsers the page's own rules apply (CORS, cookies, TLS); use `auth` or `headers` for tokens.
+ *
+ * @example
+ * ```ts
+ * import { fetchTransport } from '@rxkube/core';
+ * const transport = fetchTransport({ baseUrl: 'http://127.0.0.1:8001' });
+ * const response = await transport.request({ path: '/api/v1/namespaces' });
+ * console.log(response.status, await response.text());
+ * ```
+ */
+export function fetchTransport(options: FetchTransportOptions): Transport {
+  const fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
+  const transport: Transport = {
+    async request(request: KubeRequest): Promise<KubeResponse> {
+      const url = requestUrl(options.baseUrl, request);
+      let response: Response;
+      try {
+        response = await fetchImpl(url, {
+          method: request.method ?? 'GET',
+          headers: { accept: 'application/json', ...options.headers, ...request.headers },
+          ...(request.body === undefined ? {} : { body: request.body }),
+          ...(request.signal === undefined ? {} : { signal: request.signal }),
+        });
+      } catch (error) {
+        if (request.signal?.aborted) throw error;
+        throw new TransportError(`cannot reach ${redactUrl(url)}: ${describe(error)}`, {
+          cause: error,
+        });
+      }
+      const readError = (error: unknown) =>
+        request.signal?.aborted
+          ? error
+          : new TransportError(
+              `connection to ${redactUrl(url)} dropped while reading the response: ${describe(error)}`,
+              { cause: error },
+            );
+      const stream = response.body;
+      return {
+        status: response.status,
+        header: (name) => response.headers.get(name) ?? undefined,
+        body: stream === null ? EMPTY_BODY : readerIterable(stream, readError),
+        text: () =>
+          response.text().catch((error: unknown) => {
+            throw readError(error);
+          }),
+        dispose: async () => {
+          await stream?.cancel().catch(() => undefined);
+        },
+      };
+    },
+  };
+  return options.auth === undefined ? transport : withAuth(transport, options.auth);
+}

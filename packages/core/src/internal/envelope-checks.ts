@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { listMetaShape, objectMetaShape, watchEventTypes } from './shapes.js';
+
+/**
+ * Validates a watch event's envelope: `type`, and `object.metadata`'s known fields. Strip mode:
+ * only the parse result is discarded, the caller keeps the original value, so the cost does not
+ * depend on the object's size (see `bench/envelope.bench.ts`).
+ */
+export const watchEnvelopeCheck = z.object({
+  type: watchEventTypes,
+  object: z.object({ metadata: z.object(objectMetaShape).optional() }),
+});
+
+/** Validates a LIST response's envelope and every item's metadata, keeping the originals. */
+export const listEnvelopeCheck = z.object({
+  metadata: z.object(listMetaShape),
+  items: z.array(z.object({ metadata: z.object(objectMetaShape) })).nullable(),
+});

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+/**
+ * The fields of `metadata` rxkube reads. The public schemas keep every other field as it came
+ * (loose objects); the per-event checks in `envelope-checks.ts` use the same shapes in strip mode
+ * purely as validators, so unknown fields cost nothing.
+ */
+export const objectMetaShape = {
+  name: z.string().optional(),
+  generateName: z.string().optional(),
+  namespace: z.string().optional(),
+  uid: z.string().optional(),
+  resourceVersion: z.string().optional(),
+};
+
+/** The event types a watch stream may carry. */
+export const watchEventTypes = z.enum(['ADDED', 'MODIFIED', 'DELETED', 'BOOKMARK', 'ERROR']);
+
+/** `metadata` of a list: the snapshot's version and the pagination state. */
+export const listMetaShape = {
+  resourceVersion: z.string(),
+  continue: z.string().optional(),
+  remainingItemCount: z.number().optional(),
+};

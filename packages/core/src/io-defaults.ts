@@ -1,0 +1,34 @@
+/**
+ * The defaults of `list$`, `watch$` and the NDJSON decoder, each with its reason. One place, so no
+ * code path carries a magic number.
+ *
+ * @example
+ * ```ts
+ * import { ioDefaults } from '@rxkube/core';
+ * console.log(ioDefaults.pageSize); // 500
+ * ```
+ */
+export const ioDefaults = {
+  /** LIST page size (`limit`): client-go's default; cheap for etcd, few round trips. */
+  pageSize: 500,
+  /** `'consistent'`: a LIST never returns a state older than a write the caller already saw. */
+  listSemantic: 'consistent',
+  /** Bookmarks advance the resume point without events, so resumes rarely fall out of history. */
+  bookmarks: true,
+  /** No byte for five minutes means the connection is dead even if TCP has not noticed. */
+  idleTimeoutMs: 300_000,
+  /**
+   * Longest accepted NDJSON line (16 MiB): above etcd's 1.5 MiB object limit with a wide margin,
+   * yet bounded, so a broken peer cannot make the client buffer without end.
+   */
+  maxLineBytes: 16 * 1024 * 1024,
+  /**
+   * A watch that ends this soon after it was opened, without one event, counts as refused
+   * (`WatchEmptyError`): client-go's "very short watch" threshold.
+   */
+  emptyWatchThresholdMs: 1_000,
+  /** Bytes of an error body that are read to find a Status; the rest is discarded. */
+  errorBodyLimitBytes: 64 * 1024,
+  /** Characters of a body or line quoted in an error: enough to recognise it, never a whole page. */
+  excerptChars: 200,
+} as const;

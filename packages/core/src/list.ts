@@ -1,0 +1,208 @@
+import { Observable } from 'rxjs';
+import { errorFromResponse } from './error-from-response.js';
+import { DecodeError } from './errors/decode-error.js';
+import { ResourceVersionExpiredError } from './errors/resource-version-expired-error.js';
+import { listEnvelopeCheck } from './internal/envelope-checks.js';
+import { excerpt } from './internal/excerpt.js';
+import { objectDecoder } from './internal/object-decoder.js';
+import { errorOfResponse, readBodyText } from './internal/read-body.js';
+import { ioDefaults } from './io-defaults.js';
+import type { KubeClient } from './kube-client.js';
+import type { KubeObject } from './kube-object.js';
+import type { ListResult } from './list-result.js';
+import type { ObjectSchema } from './object-schema.js';
+import { type ResourceRef, resourcePath } from './resource-ref.js';
+import { asResourceVersion, type ResourceVersion } from './resource-version.js';
+import type { KubeRequest } from './transport.js';
+
+const HTTP_OK = 200;
+const ACCEPT_JSON = { accept: 'application/json' } as const;
+
+/**
+ * Progress of a paginated LIST, reported after each page.
+ *
+ * @example
+ * ```ts
+ * import type { ListPageProgress } from '@rxkube/core';
+ * const show = (p: ListPageProgress) => console.log(`page ${p.page}: ${p.items} items, ${p.remainingItemCount ?? '?'} to go`);
+ * ```
+ */
+export interface ListPageProgress {
+  /** 1 for the first page; starts again at 1 when an expired continue token restarts the list. */
+  readonly page: number;
+  /** Items received so far, this page included. */
+  readonly items: number;
+  /** The server's estimate of the items still to come, when it gives one. */
+  readonly remainingItemCount?: number;
+}
+
+/**
+ * Options of {@link list$}. Every field is optional; defaults are in `ioDefaults`.
+ *
+ * @example
+ * ```ts
+ * import type { ListOptions } from '@rxkube/core';
+ * const options: ListOptions = { pageSize: 100, labelSelector: 'app=web', listSemantic: 'any' };
+ * ```
+ */
+export interface ListOptions<T extends KubeObject = KubeObject> {
+  /** Items per page (`limit`). `0` asks for everything in one response. Default 500. */
+  readonly pageSize?: number;
+  /**
+   * `'consistent'`: `resourceVersion` unset, a consistent read from storage. `'any'`: `"0"`, any
+   * recent state from the watch cache (cheaper, possibly stale, not paginated by the server).
+   * Ignored when `resourceVersion` is given. Default `'consistent'`.
+   */
+  readonly listSemantic?: 'consistent' | 'any';
+  /** An explicit version to list at; see `resourceVersionMatch`. */
+  readonly resourceVersion?: ResourceVersion | string;
+  /** How `resourceVersion` is matched: `'Exact'` or `'NotOlderThan'`. */
+  readonly resourceVersionMatch?: 'Exact' | 'NotOlderThan';
+  /** Server-side label selector, e.g. `app=web,tier!=db`. */
+  readonly labelSelector?: string;
+  /** Server-side field selector, e.g. `spec.nodeName=node-1`. */
+  readonly fieldSelector?: string;
+  /** Validates (and types) every item; a failure errors with `InvalidObjectError` naming its key. */
+  readonly schema?: ObjectSchema<T>;
+  /** Runs on every item (after `schema`), e.g. to drop `metadata.managedFields`. */
+  readonly transform?: (object: T) => T;
+  /** Called after each page; may be used for a progress display. */
+  readonly onPage?: (progress: ListPageProgress) => void;
+}
+
+/**
+ * Lists a collection: every page, then one `{ items, resourceVersion }`: the complete snapshot
+ * and the version to watch from.
+ *
+ * Cold: each subscription sends its own requests; unsubscribing aborts the one in flight. Never
+ * emits a partial list. When a continue token expires mid-pagination (HTTP 410), the list is
+ * restarted once, without the token and unpaginated, like client-go's full-list fallback; any
+ * other 410 (or a second one) errors with `ResourceVersionExpiredError`. Unsuccessful statuses
+ * become typed errors (`errorFromStatus`); a page without `metadata.resourceVersion` errors with
+ * `DecodeError` kind `'shape'`; bytes that are not UTF-8 with kind `'encoding'`.
+ *
+ * @example
+ * ```ts
+ * import { createFetchClient, list$ } from '@rxkube/core';
+ * const client = createFetchClient({ baseUrl: 'http://127.0.0.1:8001' });
+ * list$(client, { version: 'v1', resource: 'pods', namespace: 'default' }, { pageSize: 100 })
+ *   .subscribe(({ items, resourceVersion }) => console.log(items.length, resourceVersion));
+ * ```
+ */
+export function list$<T extends KubeObject = KubeObject>(
+  client: KubeClient,
+  ref: ResourceRef,
+  options: ListOptions<T> = {},
+): Observable<ListResult<T>> {
+  return new Observable<ListResult<T>>((subscriber) => {
+    const controller = new AbortController();
+    listAll(client, ref, options, controller.signal).then(
+      (result) => {
+        subscriber.next(result);
+        subscriber.complete();
+      },
+      (error: unknown) => {
+        if (!controller.signal.aborted) subscriber.error(error);
+      },
+    );
+    return () => controller.abort();
+  });
+}
+
+interface ListPage {
+  readonly metadata: {
+    readonly resourceVersion: string;
+    readonly continue?: string;
+    readonly remainingItemCount?: number;
+  };
+  readonly items: readonly KubeObject[] | null;
+}
+
+async function listAll<T extends KubeObject>(
+  client: KubeClient,
+  ref: ResourceRef,
+  options: ListOptions<T>,
+  signal: AbortSignal,
+): Promise<ListResult<T>> {
+  const path = resourcePath(ref);
+  const decode = objectDecoder(options.schema, options.transform);
+  const pageSize = options.pageSize ?? ioDefaults.pageSize;
+  const semantic = options.listSemantic ?? ioDefaults.listSemantic;
+  const selectors = {
+    labelSelector: options.labelSelector,
+    fieldSelector: options.fieldSelector,
+  };
+  const firstQuery: KubeRequest['query'] = {
+    limit: pageSize > 0 ? pageSize : undefined,
+    resourceVersion: options.resourceVersion ?? (semantic === 'any' ? '0' : undefined),
+    resourceVersionMatch: options.resourceVersionMatch,
+    ...selectors,
+  };
+  // client-go's full-list fallback: the restart is one unpaginated request, so no token can
+  // expire again.
+  const fallbackQuery: KubeRequest['query'] = { ...firstQuery, limit: undefined };
+
+  let restarted = false;
+  for (;;) {
+    const items: T[] = [];
+    let token: string | undefined;
+    let pages = 0;
+    for (;;) {
+      const query =
+        token !== undefined
+          ? { limit: firstQuery.limit, continue: token, ...selectors }
+          : restarted
+            ? fallbackQuery
+            : firstQuery;
+      const response = await client.transport.request({
+        path,
+        query,
+        headers: ACCEPT_JSON,
+        signal,
+      });
+      if (response.status !== HTTP_OK) {
+        const error = await errorOfResponse(response);
+        if (token !== undefined && error instanceof ResourceVersionExpiredError && !restarted) {
+          restarted = true;
+          break;
+        }
+        throw error;
+      }
+      const page = parsePage(await readBodyText(response, { fatal: true }));
+      for (const item of page.items ?? [])
+        items.push(decode === undefined ? (item as T) : decode(item));
+      pages += 1;
+      const remaining = page.metadata.remainingItemCount;
+      options.onPage?.({
+        page: pages,
+        items: items.length,
+        ...(remaining === undefined ? {} : { remainingItemCount: remaining }),
+      });
+      const next = page.metadata.continue;
+      if (!next)
+        return { items, resourceVersion: asResourceVersion(page.metadata.resourceVersion) };
+      token = next;
+    }
+  }
+}
+
+function parsePage(body: string): ListPage {
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch (cause) {
+    if (!body.trimStart().startsWith('{')) throw errorFromResponse(HTTP_OK, body);
+    throw new DecodeError('LIST response is not valid JSON', {
+      kind: 'malformed',
+      excerpt: excerpt(body),
+      cause,
+    });
+  }
+  const check = listEnvelopeCheck.safeParse(json);
+  if (!check.success) {
+    const issue = check.error.issues[0];
+    const where = issue ? `${issue.path.map(String).join('.')}: ${issue.message}` : 'invalid';
+    throw new DecodeError(`LIST response is not a list (${where})`, { kind: 'shape' });
+  }
+  return json as ListPage;
+}

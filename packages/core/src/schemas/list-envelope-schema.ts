@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { listMetaShape } from '../internal/shapes.js';
+import { kubeObjectSchema } from './kube-object-schema.js';
+
+/**
+ * zod schema of a LIST response: `metadata.resourceVersion` (required: without it the snapshot
+ * cannot be watched from), `metadata.continue` and `metadata.remainingItemCount` when paginated,
+ * and `items` (each a `kubeObjectSchema`; `null` is accepted for an empty list).
+ *
+ * @example
+ * ```ts
+ * import { listEnvelopeSchema } from '@rxkube/core';
+ * const page = listEnvelopeSchema.parse(JSON.parse(body));
+ * console.log(page.items?.length, page.metadata.continue);
+ * ```
+ */
+export const listEnvelopeSchema = z.looseObject({
+  kind: z.string().optional(),
+  apiVersion: z.string().optional(),
+  metadata: z.looseObject(listMetaShape),
+  items: z.array(kubeObjectSchema).nullable(),
+});
