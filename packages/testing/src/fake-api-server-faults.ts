@@ -1,0 +1,47 @@
+import type { ChunkingOptions } from './chunking-options.js';
+import type { DestroyWatchesOptions } from './destroy-watches-options.js';
+import type { FailNextOptions } from './fail-next-options.js';
+import type { WatchErrorOptions } from './watch-error-options.js';
+
+/**
+ * Scriptable faults of {@link FakeApiServer}: `server.faults`. Methods on "open watches" act on
+ * the watches open at the call; armed faults (`failNext`, `emptyWatches`, `htmlError`) apply to the
+ * next matching requests; switches (`chunking`, `stallWatches`) stay until switched off.
+ *
+ * @example
+ * ```ts
+ * import { FakeApiServer } from '@rxkube/testing';
+ * const server = await FakeApiServer.start();
+ * server.faults.failNext({ kind: 'watch', count: 1, status: 503 });
+ * server.faults.chunking({ random: true, seed: 7 });
+ * server.faults.endWatches();
+ * server.faults.reset();
+ * await server.close();
+ * ```
+ */
+export interface FakeApiServerFaults {
+  /** Ends every open watch cleanly (the terminating chunk, no final event). */
+  endWatches(): void;
+  /** Destroys the socket of every open watch, optionally after half a line. */
+  destroyWatches(options?: DestroyWatchesOptions): void;
+  /** Writes every response body in random chunk sizes (`false` switches it off). */
+  chunking(options: ChunkingOptions | false): void;
+  /** Answers the next `count` requests of a kind with a 500/503/429 Status. */
+  failNext(options: FailNextOptions): void;
+  /** `true`: open and new watches go silent (no events, no bookmarks) but stay open; `false` resumes them with everything held back. */
+  stallWatches(stalled: boolean): void;
+  /** The next line written to each open watch is malformed JSON (the line it replaces is lost). */
+  malformedLine(): void;
+  /** The next `count` watches (default 1) get 200 and an empty body at once. */
+  emptyWatches(count?: number): void;
+  /** Drops all history now: older versions, continue tokens and exact lists get 410. */
+  compact(): void;
+  /** Answers the next `count` requests (default 1) with an HTML error page, as a proxy in front of the server (default status 502). */
+  htmlError(count?: number, status?: number): void;
+  /** Writes a line of at least `bytes` bytes to every open watch now (a bookmark padded with an annotation, harmless if accepted). */
+  oversizedLine(bytes: number): void;
+  /** Sends an ERROR event (default 500 InternalError) to every open watch and ends it. */
+  watchError(options?: WatchErrorOptions): void;
+  /** Disarms everything: chunking off, watches unstalled, queued failures dropped. */
+  reset(): void;
+}

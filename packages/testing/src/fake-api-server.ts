@@ -1,0 +1,497 @@
+import { createServer as createHttpServer, type Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo, Socket } from 'node:net';
+import type { TLSSocket } from 'node:tls';
+import type { BearerToken } from './bearer-token.js';
+import type { ClientCertificate } from './client-certificate.js';
+import type { CorsOptions } from './cors-options.js';
+import { FakeApiError } from './fake-api-error.js';
+import type { FakeApiServerFaults } from './fake-api-server-faults.js';
+import type { FakeApiServerOptions } from './fake-api-server-options.js';
+import type { FakeObjectName } from './fake-object-name.js';
+import type { FakeResourceDefinition } from './fake-resource-definition.js';
+import type { FakeResourceRef } from './fake-resource-ref.js';
+import { Authenticator } from './internal/auth.js';
+import { builtinResources } from './internal/builtin-resources.js';
+import { Cluster } from './internal/cluster.js';
+import { DEFAULTS } from './internal/defaults.js';
+import { FaultState } from './internal/fault-state.js';
+import { createFaults } from './internal/faults.js';
+import { HttpContext } from './internal/http-context.js';
+import { isJsonObject, type JsonObject } from './internal/json-value.js';
+import { listPrefix } from './internal/list-handler.js';
+import { currentView } from './internal/list-view.js';
+import { applyMergePatch } from './internal/merge-patch.js';
+import { handleRequest } from './internal/request-handler.js';
+import { RequestLog } from './internal/request-log.js';
+import { type ResourceType, resourceId, resourceType } from './internal/resource-type.js';
+import type { ResolvedOptions, ServerEnv } from './internal/server-env.js';
+import { failure } from './internal/status.js';
+import { type GeneratedTls, generateTls, issueClientCertificate } from './internal/tls.js';
+import { numericVersions, opaqueVersions } from './internal/versions.js';
+import { waitFor } from './internal/wait-for.js';
+import type { WatchStream } from './internal/watch-stream.js';
+import type { RequestKind } from './request-kind.js';
+import type { RequestRecord } from './request-record.js';
+import type { WaitForOptions } from './wait-for-options.js';
+
+function parse<T>(json: string): T {
+  return JSON.parse(json) as T;
+}
+
+function metadataOf(object: object): JsonObject {
+  const meta = (object as { metadata?: unknown }).metadata;
+  return isJsonObject(meta) ? meta : {};
+}
+
+/**
+ * An in-memory Kubernetes API server on a real HTTP(S) socket, for tests and benchmarks.
+ *
+ * It serves the core API (`/api/v1`) and API groups (`/apis/{group}/{version}`) with
+ * kube-apiserver's semantics: discovery, GET/LIST (pagination, selectors, resource-version
+ * semantics), WATCH (history window, 410 Expired, bookmarks, `timeoutSeconds`, streaming lists),
+ * POST/PUT/PATCH/DELETE with Status objects shaped as the real server's. One global revision is
+ * bumped by every write. Pods, configmaps, namespaces, services, events and apps/v1 deployments
+ * are built in; any other resource can be registered as a CRD would be.
+ *
+ * Tests write through the JavaScript methods (same rules as HTTP, errors thrown as
+ * {@link FakeApiError}), inject faults with `server.faults`, and observe what a client did through
+ * the request log, `count()`, `openConnections` and `openWatches`.
+ *
+ * @example
+ * ```ts
+ * import { FakeApiServer } from '@rxkube/testing';
+ *
+ * const server = await FakeApiServer.start();
+ * const pods = { version: 'v1', resource: 'pods' };
+ * server.create(pods, { metadata: { name: 'web-0', namespace: 'default' }, spec: { containers: [] } });
+ *
+ * const response = await fetch(`${server.url}/api/v1/namespaces/default/pods`);
+ * const list = await response.json(); // { kind: 'PodList', apiVersion: 'v1', metadata: { resourceVersion: '2' }, items: [...] }
+ * console.log(list.items.length, server.count('list')); // 1 1
+ * await server.close();
+ * ```
+ */
+export class FakeApiServer {
+  /** `http://127.0.0.1:PORT` (`https://` with `tls`). */
+  readonly url: string;
+  /** PEM of the generated CA when `tls` is on: trust it to reach the server. */
+  readonly ca: string | undefined;
+  /** Scriptable faults: see {@link FakeApiServerFaults}. */
+  readonly faults: FakeApiServerFaults;
+
+  private readonly sockets = new Set<Socket>();
+  private closing: Promise<void> | undefined;
+
+  private constructor(
+    private readonly server: Server,
+    private readonly env: ServerEnv,
+    private readonly log: RequestLog,
+    private readonly auth: Authenticator,
+    private readonly tls: GeneratedTls | undefined,
+    host: string,
+  ) {
+    const { port } = server.address() as AddressInfo;
+    const hostPart = host.includes(':') ? `[${host}]` : host;
+    this.url = `${tls ? 'https' : 'http'}://${hostPart}:${port}`;
+    this.ca = tls?.caCert;
+    this.faults = createFaults(env);
+    const track = (socket: Socket) => {
+      this.sockets.add(socket);
+      socket.on('close', () => this.sockets.delete(socket));
+    };
+    server.on('connection', track);
+  }
+
+  /**
+   * Starts a server; it listens before the promise resolves.
+   *
+   * @example
+   * ```ts
+   * import { FakeApiServer } from '@rxkube/testing';
+   * const server = await FakeApiServer.start({ historyLimit: 100, tls: true, tokens: ['secret'] });
+   * console.log(server.url); // https://127.0.0.1:PORT
+   * await server.close();
+   * ```
+   */
+  static async start(options: FakeApiServerOptions = {}): Promise<FakeApiServer> {
+    const historyLimit = options.historyLimit ?? DEFAULTS.historyLimit;
+    if (!Number.isInteger(historyLimit) || historyLimit < 1) {
+      throw new RangeError('historyLimit must be a positive integer');
+    }
+    const resolved: ResolvedOptions = {
+      historyLimit,
+      opaqueVersions: options.opaqueVersions ?? false,
+      bookmarkIntervalMs: options.bookmarkIntervalMs ?? DEFAULTS.bookmarkIntervalMs,
+      streamingLists: options.streamingLists ?? true,
+      watchExpiredAs: options.watchExpiredAs ?? 'event',
+      resourceVersionWaitMs: options.resourceVersionWaitMs ?? DEFAULTS.resourceVersionWaitMs,
+    };
+    const cluster = new Cluster(
+      resolved.opaqueVersions ? opaqueVersions() : numericVersions(),
+      historyLimit,
+    );
+    if (options.builtins ?? true) for (const type of builtinResources()) cluster.register(type);
+
+    const tls = options.tls ? await generateTls() : undefined;
+    const server: Server = tls
+      ? createHttpsServer({
+          key: tls.serverKey,
+          cert: tls.serverCert,
+          ca: [tls.caCert],
+          requestCert: true,
+          rejectUnauthorized: false,
+        })
+      : createHttpServer();
+    if (tls) {
+      // A client certificate the CA did not sign fails the handshake, as with kube-apiserver.
+      server.on('secureConnection', (socket: TLSSocket) => {
+        const presented = socket.getPeerCertificate();
+        if (presented && Object.keys(presented).length > 0 && !socket.authorized) socket.destroy();
+      });
+    }
+    const host = options.host ?? DEFAULTS.host;
+    let address = '';
+    const env: ServerEnv = {
+      cluster,
+      faults: new FaultState(),
+      options: resolved,
+      watches: new Set<WatchStream>(),
+      address: () => address,
+      disposables: new Set(),
+    };
+    const log = new RequestLog();
+    const auth = new Authenticator(
+      options.tokens,
+      options.anonymous ?? options.tokens === undefined,
+    );
+    const cors: CorsOptions | undefined =
+      options.cors === true ? {} : options.cors === false ? undefined : options.cors;
+    server.on('request', (req, res) => {
+      const ctx = new HttpContext(req, res, log, () => env.faults.chunker);
+      void handleRequest(ctx, env, auth, cors);
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? DEFAULTS.port, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+    const fake = new FakeApiServer(server, env, log, auth, tls, host);
+    address = fake.url.replace(/^https?:\/\//, '');
+    return fake;
+  }
+
+  /** The current global resource version, as clients see it. */
+  get resourceVersion(): string {
+    return this.env.cluster.renderedRevision;
+  }
+
+  /** A copy of the request log, oldest first. */
+  get requests(): readonly RequestRecord[] {
+    return this.log.all();
+  }
+
+  /**
+   * How many logged requests were of `kind` (`'any'`: all), optionally narrowed by a predicate.
+   *
+   * @example
+   * ```ts
+   * import { FakeApiServer } from '@rxkube/testing';
+   * const server = await FakeApiServer.start();
+   * await fetch(`${server.url}/api/v1/pods`);
+   * console.log(server.count('list', (r) => r.resource === 'v1/pods')); // 1
+   * await server.close();
+   * ```
+   */
+  count(kind: RequestKind | 'any', filter?: (record: RequestRecord) => boolean): number {
+    return this.log.count(kind, filter);
+  }
+
+  /** Empties the request log. */
+  clearRequests(): void {
+    this.log.clear();
+  }
+
+  /** TCP connections currently open (kept-alive ones included). */
+  get openConnections(): number {
+    return this.sockets.size;
+  }
+
+  /** Watch streams currently open. */
+  get openWatches(): number {
+    return this.env.watches.size;
+  }
+
+  /**
+   * Serves one more resource, as creating a CustomResourceDefinition would; discovery lists it at
+   * once. Registering the same group/version/resource again replaces its definition and keeps
+   * its objects.
+   *
+   * @example
+   * ```ts
+   * import { FakeApiServer } from '@rxkube/testing';
+   * const server = await FakeApiServer.start();
+   * server.registerResource({ group: 'example.com', version: 'v1', resource: 'widgets', kind: 'Widget',
+   *   namespaced: true, shortNames: ['wd'], singular: 'widget' });
+   * server.create({ group: 'example.com', version: 'v1', resource: 'widgets' },
+   *   { metadata: { name: 'w', namespace: 'default' }, spec: { size: 1 } });
+   * await server.close();
+   * ```
+   */
+  registerResource(definition: FakeResourceDefinition): void {
+    this.env.cluster.register(resourceType(definition));
+  }
+
+  private type(ref: FakeResourceRef): ResourceType {
+    const id = resourceId(ref.group ?? '', ref.version, ref.resource);
+    const type = this.env.cluster.type(id);
+    if (!type) {
+      throw new FakeApiError(
+        failure(404, 'NotFound', `the server could not find the requested resource (${id})`, {}),
+      );
+    }
+    return type;
+  }
+
+  /**
+   * Creates an object (namespace from its metadata, else `ref.namespace`, else `default`) and
+   * returns it as stored: with `uid`, `resourceVersion`, `creationTimestamp` (and `generation`
+   * where the kind has one). Throws {@link FakeApiError} 409 AlreadyExists / 422 Invalid as the
+   * server would answer. A `resourceVersion` in the input is ignored.
+   *
+   * @example
+   * ```ts
+   * import { FakeApiServer } from '@rxkube/testing';
+   * const server = await FakeApiServer.start();
+   * const cm = server.create({ version: 'v1', resource: 'configmaps' },
+   *   { metadata: { name: 'settings', namespace: 'default' }, data: { a: '1' } });
+   * console.log(cm.metadata.resourceVersion); // '2'
+   * await server.close();
+   * ```
+   */
+  create<T extends object>(ref: FakeResourceRef, object: T): T {
+    const stored = this.env.cluster.create(this.type(ref), ref.namespace, object, { http: false });
+    return parse<T>(stored.json);
+  }
+
+  /**
+   * Creates many objects quickly (one revision each, keys sorted once): for seeding benchmarks.
+   * Returns how many were created.
+   *
+   * @example
+   * ```ts
+   * import { FakeApiServer } from '@rxkube/testing';
+   * const server = await FakeApiServer.start();
+   * const objects = Array.from({ length: 10_000 }, (_, i) => ({ metadata: { name: `cm-${i}`, namespace: 'default' } }));
+   * server.bulkCreate({ version: 'v1', resource: 'configmaps' }, objects); // 10000
+   * await server.close();
+   * ```
+   */
+  bulkCreate(ref: FakeResourceRef, objects: Iterable<object>): number {
+    const type = this.type(ref);
+    let count = 0;
+    for (const object of objects) {
+      this.env.cluster.create(type, ref.namespace, object, { http: false, bulk: true });
+      count++;
+    }
+    return count;
+  }
+
+  /**
+   * Replaces an object. A `metadata.resourceVersion` other than the current one throws
+   * {@link FakeApiError} 409 Conflict ("the object has been modified..."); none at all updates
+   * unconditionally. An update that changes nothing writes nothing (no new version, no event).
+   *
+   * @example
+   * ```ts
+   * import { FakeApiServer } from '@rxkube/testing';
+   * const server = await FakeApiServer.start();
+   * const ref = { version: 'v1', resource: 'configmaps' };
+   * const cm = server.create(ref, { metadata: { name: 'c', namespace: 'default' }, data: { a: '1' } });
+   * server.update(ref, { ...cm, data: { a: '2' } });
+   * await server.close();
+   * ```
+   */
+  update<T extends object>(ref: FakeResourceRef, object: T): T {
+    const meta = metadataOf(object);
+    const name = typeof meta.name === 'string' ? meta.name : '';
+    const stored = this.env.cluster.update(this.type(ref), ref.namespace, name, object, {
+      http: false,
+    });
+    return parse<T>(stored.json);
+  }
+
+  /**
+   * Applies a JSON merge patch (RFC 7386) to an object, with the rules of `update` (a
+   * `metadata.resourceVersion` in the patch is a precondition).
+   *
+   * @example
+   * ```ts
+   * import { FakeApiServer } from '@rxkube/testing';
+   * const server = await FakeApiServer.start();
+   * const ref = { version: 'v1', resource: 'configmaps' };
+   * server.create(ref, { metadata: { name: 'c', namespace: 'default' }, data: { a: '1' } });
+   * server.patch(ref, { namespace: 'default', name: 'c' }, { data: { b: '2' } });
+   * await server.close();
+   * ```
+   */
+  patch<T extends object = JsonObject>(
+    ref: FakeResourceRef,
+    name: FakeObjectName,
+    mergePatch: object,
+  ): T {
+    const stored = this.env.cluster.patch(
+      this.type(ref),
+      name.namespace ?? ref.namespace,
+      name.name,
+      (current) => applyMergePatch(current, mergePatch),
+      { http: false },
+    );
+    return parse<T>(stored.json);
+  }
+
+  /**
+   * Deletes an object and returns its last state. An object with finalizers is only marked
+   * (`deletionTimestamp`) until an update removes them. Throws {@link FakeApiError} 404 when absent.
+   *
+   * @example
+   * ```ts
+   * import { FakeApiServer } from '@rxkube/testing';
+   * const server = await FakeApiServer.start();
+   * const ref = { version: 'v1', resource: 'configmaps' };
+   * server.create(ref, { metadata: { name: 'c', namespace: 'default' } });
+   * server.remove(ref, { namespace: 'default', name: 'c' });
+   * await server.close();
+   * ```
+   */
+  remove<T extends object = JsonObject>(ref: FakeResourceRef, name: FakeObjectName): T {
+    const outcome = this.env.cluster.remove(
+      this.type(ref),
+      name.namespace ?? ref.namespace,
+      name.name,
+    );
+    return parse<T>(outcome.object.json);
+  }
+
+  /**
+   * One object as stored now, or `undefined`.
+   *
+   * @example
+   * ```ts
+   * import { FakeApiServer } from '@rxkube/testing';
+   * const server = await FakeApiServer.start();
+   * console.log(server.get({ version: 'v1', resource: 'pods' }, { namespace: 'default', name: 'x' })); // undefined
+   * await server.close();
+   * ```
+   */
+  get<T extends object = JsonObject>(ref: FakeResourceRef, name: FakeObjectName): T | undefined {
+    const type = this.type(ref);
+    const stored = this.env.cluster.get(
+      type,
+      type.namespaced ? (name.namespace ?? ref.namespace ?? 'default') : '',
+      name.name,
+    );
+    return stored ? parse<T>(stored.json) : undefined;
+  }
+
+  /**
+   * The current objects of a resource in list order, in one namespace (argument or
+   * `ref.namespace`) or in all.
+   *
+   * @example
+   * ```ts
+   * import { FakeApiServer } from '@rxkube/testing';
+   * const server = await FakeApiServer.start();
+   * console.log(server.objects({ version: 'v1', resource: 'pods' }, 'default').length); // 0
+   * await server.close();
+   * ```
+   */
+  objects<T extends object = JsonObject>(ref: FakeResourceRef, namespace?: string): T[] {
+    const type = this.type(ref);
+    const prefix = listPrefix(type, namespace ?? ref.namespace);
+    return currentView(this.env.cluster.store(type))
+      .page(prefix, undefined, 0, () => true, false)
+      .items.map((o) => parse<T>(o.json));
+  }
+
+  /**
+   * Polls `predicate` until it holds (rejects after `timeoutMs`, default 5 s): await a condition
+   * instead of sleeping.
+   *
+   * @example
+   * ```ts
+   * import { FakeApiServer } from '@rxkube/testing';
+   * const server = await FakeApiServer.start();
+   * await server.waitFor(() => server.openWatches === 0, { timeoutMs: 1000 });
+   * await server.close();
+   * ```
+   */
+  waitFor(
+    predicate: () => boolean | Promise<boolean>,
+    options: WaitForOptions = {},
+  ): Promise<void> {
+    return waitFor(predicate, options.timeoutMs, options.intervalMs);
+  }
+
+  /**
+   * Issues a client certificate signed by the server's CA (needs `tls: true`): requests
+   * presenting it are authenticated as `commonName` (groups as its organizations).
+   *
+   * @example
+   * ```ts
+   * import { FakeApiServer } from '@rxkube/testing';
+   * const server = await FakeApiServer.start({ tls: true, tokens: [] });
+   * const { cert, key } = await server.issueClientCertificate('alice', { groups: ['devs'] });
+   * await server.close();
+   * ```
+   */
+  issueClientCertificate(
+    commonName: string,
+    options: { readonly groups?: readonly string[] } = {},
+  ): Promise<ClientCertificate> {
+    if (!this.tls) {
+      return Promise.reject(
+        new Error('issueClientCertificate needs a server started with tls: true'),
+      );
+    }
+    return issueClientCertificate(this.tls, commonName, options.groups ?? []);
+  }
+
+  /**
+   * Replaces the accepted bearer tokens (to test credential rotation).
+   *
+   * @example
+   * ```ts
+   * import { FakeApiServer } from '@rxkube/testing';
+   * const server = await FakeApiServer.start({ tokens: ['old'] });
+   * server.setTokens(['new']);
+   * await server.close();
+   * ```
+   */
+  setTokens(tokens: readonly BearerToken[]): void {
+    this.auth.setTokens(tokens);
+  }
+
+  /**
+   * Stops the server at once: ends every watch, destroys every socket, cancels waiting requests.
+   *
+   * @example
+   * ```ts
+   * import { FakeApiServer } from '@rxkube/testing';
+   * const server = await FakeApiServer.start();
+   * await server.close();
+   * ```
+   */
+  close(): Promise<void> {
+    this.closing ??= new Promise<void>((resolve) => {
+      this.server.close(() => resolve());
+      for (const watch of [...this.env.watches]) watch.destroy(false);
+      for (const dispose of [...this.env.disposables]) dispose();
+      for (const socket of this.sockets) socket.destroy();
+      this.server.closeAllConnections();
+    });
+    return this.closing;
+  }
+}

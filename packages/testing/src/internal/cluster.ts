@@ -1,0 +1,400 @@
+import { randomUUID } from 'node:crypto';
+import { FakeApiError } from '../fake-api-error.js';
+import type { FakeApiStatus } from '../fake-api-status.js';
+import { isJsonObject, type JsonObject, jsonEqual } from './json-value.js';
+import { generateNameSuffix, invalidNameReason, orderObject, timestampNow } from './object-meta.js';
+import { ResourceStore } from './resource-store.js';
+import type { ResourceType } from './resource-type.js';
+import * as status from './status.js';
+import type { StoreEvent } from './store-event.js';
+import { objectKey, type StoredObject, storeObject } from './stored-object.js';
+import type { VersionCodec } from './versions.js';
+
+/** The revision a fresh server starts at: the empty state, a valid start for every watch. */
+export const START_REVISION = 1;
+
+function fail(s: FakeApiStatus): never {
+  throw new FakeApiError(s);
+}
+
+/** Who is writing: HTTP writes follow kube-apiserver's rules strictly, test code gets shortcuts. */
+export interface WriteContext {
+  readonly http: boolean;
+  /** Seeding: append keys unsorted and sort once at the next read. */
+  readonly bulk?: boolean;
+}
+
+/** What a DELETE did: removed the object now, or only marked it (finalizers pending). */
+export interface DeleteOutcome {
+  /** The object as it was (removed) or as it is now (marked). */
+  readonly object: StoredObject;
+  readonly removed: boolean;
+}
+
+/** Preconditions of a DELETE (`DeleteOptions.preconditions`). */
+export interface DeletePreconditions {
+  readonly uid?: string;
+  readonly resourceVersion?: string;
+}
+
+/**
+ * The whole in-memory API: the resource types, one store per resource, and the one global
+ * revision every write bumps. Both the HTTP handlers and the JavaScript methods write here.
+ */
+export class Cluster {
+  revision = START_REVISION;
+  private readonly types = new Map<string, ResourceType>();
+  private readonly stores = new Map<string, ResourceStore>();
+  private readonly revisionListeners = new Set<() => void>();
+
+  constructor(
+    readonly codec: VersionCodec,
+    private readonly historyLimit: number,
+  ) {}
+
+  register(type: ResourceType): void {
+    this.types.set(type.id, type);
+    if (!this.stores.has(type.id)) {
+      this.stores.set(type.id, new ResourceStore(type, this.historyLimit, START_REVISION));
+    }
+  }
+
+  type(id: string): ResourceType | undefined {
+    return this.types.get(id);
+  }
+
+  allTypes(): ResourceType[] {
+    return [...this.types.values()];
+  }
+
+  store(type: ResourceType): ResourceStore {
+    return this.stores.get(type.id)!;
+  }
+
+  allStores(): ResourceStore[] {
+    return [...this.stores.values()];
+  }
+
+  get renderedRevision(): string {
+    return this.codec.render(this.revision);
+  }
+
+  /** Calls `listener` after every commit until the returned function is called. */
+  onRevision(listener: () => void): () => void {
+    this.revisionListeners.add(listener);
+    return () => this.revisionListeners.delete(listener);
+  }
+
+  private commit(store: ResourceStore, event: StoreEvent, bulk = false): void {
+    store.commit(event, bulk);
+    for (const listener of [...this.revisionListeners]) listener();
+  }
+
+  /** Drops the history of every resource: only the current version remains a valid start. */
+  compact(): void {
+    for (const store of this.stores.values()) store.history.compact(this.revision);
+  }
+
+  get(type: ResourceType, namespace: string, name: string): StoredObject | undefined {
+    return this.store(type).objects.get(objectKey(type, namespace, name));
+  }
+
+  private checkTypeMeta(type: ResourceType, body: JsonObject): void {
+    if (body.apiVersion !== undefined && body.apiVersion !== type.apiVersion) {
+      fail(
+        status.badRequest(
+          `the API version in the data (${String(body.apiVersion)}) does not match the expected API version (${type.apiVersion})`,
+        ),
+      );
+    }
+    if (body.kind !== undefined && body.kind !== type.kind) {
+      fail(
+        status.badRequest(
+          `the kind in the data (${String(body.kind)}) does not match the expected kind (${type.kind})`,
+        ),
+      );
+    }
+  }
+
+  private namespaceOf(type: ResourceType, meta: JsonObject, fromRequest: string | undefined) {
+    if (!type.namespaced) return '';
+    const inBody =
+      typeof meta.namespace === 'string' && meta.namespace ? meta.namespace : undefined;
+    if (inBody !== undefined && fromRequest !== undefined && inBody !== fromRequest) {
+      fail(
+        status.badRequest(
+          'the namespace of the provided object does not match the namespace sent on the request',
+        ),
+      );
+    }
+    return fromRequest ?? inBody ?? 'default';
+  }
+
+  create(
+    type: ResourceType,
+    namespace: string | undefined,
+    body: unknown,
+    ctx: WriteContext,
+  ): StoredObject {
+    if (!isJsonObject(body))
+      fail(status.badRequest('the body of the request must be a JSON object'));
+    this.checkTypeMeta(type, body);
+    const meta: JsonObject = isJsonObject(body.metadata) ? { ...body.metadata } : {};
+    const ns = this.namespaceOf(type, meta, namespace);
+    const store = this.store(type);
+    let name = typeof meta.name === 'string' ? meta.name : '';
+    if (!name && typeof meta.generateName === 'string' && meta.generateName) {
+      do name = meta.generateName + generateNameSuffix();
+      while (store.objects.has(objectKey(type, ns, name)));
+    }
+    if (!name) {
+      fail(
+        status.invalid({ group: type.group, kind: type.kind }, '', [
+          { type: 'Required', field: 'metadata.name', detail: 'name or generateName is required' },
+        ]),
+      );
+    }
+    const reason = invalidNameReason(name, type.nameRule);
+    if (reason) {
+      fail(
+        status.invalid({ group: type.group, kind: type.kind }, name, [
+          { type: 'Invalid', field: 'metadata.name', value: name, detail: reason },
+        ]),
+      );
+    }
+    if (ctx.http && meta.resourceVersion !== undefined && meta.resourceVersion !== '') {
+      fail(status.internalError('resourceVersion should not be set on objects to be created'));
+    }
+    const key = objectKey(type, ns, name);
+    if (store.objects.has(key)) fail(status.alreadyExists(type.gr, name));
+
+    const revision = this.revision + 1;
+    const metadata: JsonObject = {
+      ...meta,
+      name,
+      namespace: type.namespaced ? ns : undefined,
+      selfLink: undefined,
+      uid: randomUUID(),
+      resourceVersion: this.codec.render(revision),
+      generation: type.generation ? 1 : undefined,
+      creationTimestamp: timestampNow(),
+      deletionTimestamp: undefined,
+      deletionGracePeriodSeconds: undefined,
+      managedFields: undefined,
+    };
+    const object = orderObject(type.kind, type.apiVersion, metadata, body);
+    type.defaults?.(object);
+    const stored = storeObject(type, object, revision);
+    this.revision = revision;
+    this.commit(
+      store,
+      { type: 'ADDED', revision, key, object: stored, previous: undefined },
+      ctx.bulk,
+    );
+    return stored;
+  }
+
+  /**
+   * Replaces an object (`subresource: 'status'` replaces only its status). A stale
+   * `metadata.resourceVersion` is a 409 Conflict; an update that changes nothing writes nothing.
+   */
+  update(
+    type: ResourceType,
+    namespace: string | undefined,
+    name: string,
+    body: unknown,
+    ctx: WriteContext & { subresource?: 'status' },
+  ): StoredObject {
+    if (!isJsonObject(body))
+      fail(status.badRequest('the body of the request must be a JSON object'));
+    this.checkTypeMeta(type, body);
+    const meta: JsonObject = isJsonObject(body.metadata) ? body.metadata : {};
+    const ns = this.namespaceOf(type, meta, namespace);
+    if (typeof meta.name === 'string' && meta.name !== '' && meta.name !== name) {
+      fail(
+        status.badRequest(
+          `the name of the object (${meta.name}) does not match the name on the URL (${name})`,
+        ),
+      );
+    }
+    const existing = this.get(type, ns, name);
+    if (!existing) fail(status.notFound(type.gr, name));
+    if (
+      meta.resourceVersion !== undefined &&
+      meta.resourceVersion !== '' &&
+      meta.resourceVersion !== this.codec.render(existing.revision)
+    ) {
+      fail(status.conflict(type.gr, name, status.OBJECT_MODIFIED));
+    }
+    return this.replace(type, existing, body, ctx);
+  }
+
+  /** Applies `patch` (a function of the current object) with the rules of an update. */
+  patch(
+    type: ResourceType,
+    namespace: string | undefined,
+    name: string,
+    patch: (current: JsonObject) => unknown,
+    ctx: WriteContext & { subresource?: 'status' },
+  ): StoredObject {
+    const ns = type.namespaced ? (namespace ?? 'default') : '';
+    const existing = this.get(type, ns, name);
+    if (!existing) fail(status.notFound(type.gr, name));
+    const current = JSON.parse(existing.json) as JsonObject;
+    const patched = patch(current);
+    if (!isJsonObject(patched)) fail(status.badRequest('the patched object is not a JSON object'));
+    const meta = isJsonObject(patched.metadata) ? patched.metadata : {};
+    if (
+      meta.resourceVersion !== undefined &&
+      meta.resourceVersion !== this.codec.render(existing.revision)
+    ) {
+      fail(status.conflict(type.gr, name, status.OBJECT_MODIFIED));
+    }
+    return this.replace(type, existing, { ...patched, metadata: { ...meta, name } }, ctx);
+  }
+
+  private replace(
+    type: ResourceType,
+    existing: StoredObject,
+    body: JsonObject,
+    ctx: WriteContext & { subresource?: 'status' },
+  ): StoredObject {
+    const store = this.store(type);
+    const old = JSON.parse(existing.json) as JsonObject;
+    const oldMeta = old.metadata as JsonObject;
+    let next: JsonObject;
+    if (ctx.subresource === 'status') {
+      next = { ...old };
+      if (body.status === undefined) delete next.status;
+      else next.status = body.status;
+    } else {
+      next = { ...body };
+      if (ctx.http && type.statusSubresource) {
+        if (old.status === undefined) delete next.status;
+        else next.status = old.status;
+      }
+    }
+    const bodyMeta: JsonObject =
+      ctx.subresource === 'status' ? oldMeta : isJsonObject(body.metadata) ? body.metadata : {};
+    const specChanged = !jsonEqual(
+      withoutMetaAndStatus(old, type),
+      withoutMetaAndStatus(next, type),
+    );
+    const metadata: JsonObject = {
+      ...bodyMeta,
+      name: oldMeta.name,
+      namespace: oldMeta.namespace,
+      selfLink: undefined,
+      uid: oldMeta.uid,
+      resourceVersion: oldMeta.resourceVersion,
+      generation: type.generation
+        ? Number(oldMeta.generation ?? 1) + (specChanged ? 1 : 0)
+        : undefined,
+      creationTimestamp: oldMeta.creationTimestamp,
+      deletionTimestamp: oldMeta.deletionTimestamp,
+      deletionGracePeriodSeconds: oldMeta.deletionGracePeriodSeconds,
+      managedFields: undefined,
+    };
+    const candidate = orderObject(type.kind, type.apiVersion, metadata, next);
+    if (jsonEqual(candidate, old)) return existing;
+
+    const revision = this.revision + 1;
+    const rendered = this.codec.render(revision);
+    const finalizers = metadata.finalizers;
+    const finalized =
+      metadata.deletionTimestamp !== undefined &&
+      (!Array.isArray(finalizers) || finalizers.length === 0);
+    (candidate.metadata as JsonObject).resourceVersion = rendered;
+    const stored = storeObject(type, candidate, revision);
+    this.revision = revision;
+    this.commit(store, {
+      type: finalized ? 'DELETED' : 'MODIFIED',
+      revision,
+      key: existing.key,
+      object: stored,
+      previous: existing,
+    });
+    return stored;
+  }
+
+  /** Deletes an object, or marks it for deletion while it still has finalizers. */
+  remove(
+    type: ResourceType,
+    namespace: string | undefined,
+    name: string,
+    preconditions: DeletePreconditions = {},
+  ): DeleteOutcome {
+    const ns = type.namespaced ? (namespace ?? 'default') : '';
+    const existing = this.get(type, ns, name);
+    if (!existing) fail(status.notFound(type.gr, name));
+    const currentVersion = this.codec.render(existing.revision);
+    if (preconditions.uid !== undefined && preconditions.uid !== existing.uid) {
+      fail(
+        status.conflict(
+          type.gr,
+          name,
+          `Precondition failed: UID in precondition: ${preconditions.uid}, UID in object meta: ${existing.uid}`,
+        ),
+      );
+    }
+    if (
+      preconditions.resourceVersion !== undefined &&
+      preconditions.resourceVersion !== currentVersion
+    ) {
+      fail(
+        status.conflict(
+          type.gr,
+          name,
+          `Precondition failed: ResourceVersion in precondition: ${preconditions.resourceVersion}, ResourceVersion in object meta: ${currentVersion}`,
+        ),
+      );
+    }
+    const store = this.store(type);
+    const old = JSON.parse(existing.json) as JsonObject;
+    const oldMeta = old.metadata as JsonObject;
+    const revision = this.revision + 1;
+    const rendered = this.codec.render(revision);
+    const finalizers = oldMeta.finalizers;
+    if (Array.isArray(finalizers) && finalizers.length > 0) {
+      if (oldMeta.deletionTimestamp !== undefined) return { object: existing, removed: false };
+      const metadata: JsonObject = {
+        ...oldMeta,
+        resourceVersion: rendered,
+        generation: type.generation ? Number(oldMeta.generation ?? 1) + 1 : undefined,
+        deletionTimestamp: timestampNow(),
+        deletionGracePeriodSeconds: 0,
+      };
+      const stored = storeObject(
+        type,
+        orderObject(type.kind, type.apiVersion, metadata, old),
+        revision,
+      );
+      this.revision = revision;
+      this.commit(store, {
+        type: 'MODIFIED',
+        revision,
+        key: existing.key,
+        object: stored,
+        previous: existing,
+      });
+      return { object: stored, removed: false };
+    }
+    oldMeta.resourceVersion = rendered;
+    const last = storeObject(type, old, revision);
+    this.revision = revision;
+    this.commit(store, {
+      type: 'DELETED',
+      revision,
+      key: existing.key,
+      object: last,
+      previous: existing,
+    });
+    return { object: existing, removed: true };
+  }
+}
+
+function withoutMetaAndStatus(object: JsonObject, type: ResourceType): JsonObject {
+  const { metadata: _m, status: _s, ...rest } = object;
+  if (!type.statusSubresource && _s !== undefined) return { ...rest, status: _s };
+  return rest;
+}

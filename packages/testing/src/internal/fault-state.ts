@@ -1,0 +1,89 @@
+import type { ChunkingOptions } from '../chunking-options.js';
+import type { FailNextOptions } from '../fail-next-options.js';
+import type { RequestKind } from '../request-kind.js';
+import { DEFAULTS } from './defaults.js';
+import { seededRandom } from './prng.js';
+
+/** Chunk sizes for one body write: `null` = write as one piece. */
+export type Chunker = (() => number) | null;
+
+interface QueuedFailure {
+  readonly kind: RequestKind | 'any';
+  remaining: number;
+  readonly status: 500 | 503 | 429;
+  readonly retryAfterSeconds: number | undefined;
+}
+
+interface QueuedHtml {
+  remaining: number;
+  readonly status: number;
+}
+
+/** The armed faults and switches, consulted by the request handler and the watch streams. */
+export class FaultState {
+  private failures: QueuedFailure[] = [];
+  private html: QueuedHtml[] = [];
+  emptyWatches = 0;
+  stalled = false;
+  private chunkSize: (() => number) | null = null;
+
+  failNext(options: FailNextOptions): void {
+    this.failures.push({
+      kind: options.kind ?? 'any',
+      remaining: options.count ?? 1,
+      status: options.status,
+      retryAfterSeconds: options.retryAfterSeconds,
+    });
+  }
+
+  /** The failure a request of `kind` should get, if one is armed (consumes it). */
+  takeFailure(kind: RequestKind): QueuedFailure | undefined {
+    const at = this.failures.findIndex((f) => f.kind === 'any' || f.kind === kind);
+    if (at < 0) return undefined;
+    const failure = this.failures[at]!;
+    failure.remaining--;
+    if (failure.remaining <= 0) this.failures.splice(at, 1);
+    return failure;
+  }
+
+  htmlError(count: number, status: number): void {
+    this.html.push({ remaining: count, status });
+  }
+
+  /** The HTML status the next request should get, if armed (consumes it). */
+  takeHtml(): number | undefined {
+    const first = this.html[0];
+    if (!first) return undefined;
+    first.remaining--;
+    if (first.remaining <= 0) this.html.shift();
+    return first.status;
+  }
+
+  takeEmptyWatch(): boolean {
+    if (this.emptyWatches <= 0) return false;
+    this.emptyWatches--;
+    return true;
+  }
+
+  chunking(options: ChunkingOptions | false): void {
+    if (options === false) {
+      this.chunkSize = null;
+      return;
+    }
+    const random = seededRandom(options.seed ?? 1);
+    const max = Math.max(1, options.maxChunkBytes ?? DEFAULTS.chunkMaxBytes);
+    this.chunkSize = () => 1 + Math.floor(random() * max);
+  }
+
+  get chunker(): Chunker {
+    return this.chunkSize;
+  }
+
+  reset(): void {
+    this.failures = [];
+    this.html = [];
+    this.emptyWatches = 0;
+    this.stalled = false;
+    this.chunkSize = null;
+  }
+}

@@ -1,0 +1,52 @@
+import type { ChunkingOptions } from '../chunking-options.js';
+import type { DestroyWatchesOptions } from '../destroy-watches-options.js';
+import type { FailNextOptions } from '../fail-next-options.js';
+import type { FakeApiServerFaults } from '../fake-api-server-faults.js';
+import type { WatchErrorOptions } from '../watch-error-options.js';
+import { DEFAULTS } from './defaults.js';
+import type { ServerEnv } from './server-env.js';
+import * as status from './status.js';
+
+/** `server.faults`: the public switches over the fault state and the open watches. */
+export function createFaults(env: ServerEnv): FakeApiServerFaults {
+  const { faults } = env;
+  const openWatches = () => [...env.watches];
+  return {
+    endWatches: () => {
+      for (const w of openWatches()) w.end();
+    },
+    destroyWatches: (options: DestroyWatchesOptions = {}) => {
+      for (const w of openWatches()) w.destroy(options.midLine ?? false);
+    },
+    chunking: (options: ChunkingOptions | false) => faults.chunking(options),
+    failNext: (options: FailNextOptions) => faults.failNext(options),
+    stallWatches: (stalled: boolean) => {
+      faults.stalled = stalled;
+      if (!stalled) for (const w of openWatches()) w.flush();
+    },
+    malformedLine: () => {
+      for (const w of openWatches()) w.corruptNextLine();
+    },
+    emptyWatches: (count = 1) => {
+      faults.emptyWatches += count;
+    },
+    compact: () => env.cluster.compact(),
+    htmlError: (count = 1, code: number = DEFAULTS.htmlErrorStatus) =>
+      faults.htmlError(count, code),
+    oversizedLine: (bytes: number) => {
+      for (const w of openWatches()) w.oversized(bytes);
+    },
+    watchError: (options: WatchErrorOptions = {}) => {
+      const s = status.failure(
+        options.code ?? 500,
+        options.reason ?? 'InternalError',
+        options.message ?? 'Internal error occurred: injected fault',
+      );
+      for (const w of openWatches()) w.error(s);
+    },
+    reset: () => {
+      faults.reset();
+      for (const w of openWatches()) w.flush();
+    },
+  };
+}

@@ -1,0 +1,168 @@
+/**
+ * Kubernetes label selectors: equality (`=`, `==`, `!=`), set-based (`in`, `notin`), existence
+ * (`key`, `!key`) and numeric (`>`, `<`) requirements joined by commas, all of which must hold.
+ */
+export type LabelRequirement =
+  | { readonly op: 'exists' | 'notexists'; readonly key: string }
+  | { readonly op: 'eq' | 'neq'; readonly key: string; readonly value: string }
+  | { readonly op: 'in' | 'notin'; readonly key: string; readonly values: ReadonlySet<string> }
+  | { readonly op: 'gt' | 'lt'; readonly key: string; readonly value: number };
+
+/** A parsed selector; an empty one matches everything. */
+export type LabelSelector = readonly LabelRequirement[];
+
+/** A selector that cannot be parsed; `message` reads as kube-apiserver's. */
+export class SelectorParseError extends Error {}
+
+type Token =
+  | { readonly kind: 'id'; readonly text: string }
+  | {
+      readonly kind: '=' | '==' | '!=' | '!' | '(' | ')' | ',' | '>' | '<' | 'in' | 'notin' | 'end';
+      readonly text: string;
+    };
+
+const special = new Set(['=', '!', '(', ')', ',', '<', '>']);
+
+function tokenize(input: string): Token[] {
+  const tokens: Token[] = [];
+  let i = 0;
+  while (i < input.length) {
+    const c = input[i]!;
+    if (c === ' ' || c === '\t' || c === '\n' || c === '\r') {
+      i++;
+      continue;
+    }
+    if (c === '=' && input[i + 1] === '=') {
+      tokens.push({ kind: '==', text: '==' });
+      i += 2;
+    } else if (c === '!' && input[i + 1] === '=') {
+      tokens.push({ kind: '!=', text: '!=' });
+      i += 2;
+    } else if (special.has(c)) {
+      tokens.push({ kind: c as '=', text: c });
+      i++;
+    } else {
+      let j = i;
+      while (j < input.length && !special.has(input[j]!) && !/\s/.test(input[j]!)) j++;
+      const text = input.slice(i, j);
+      if (text === 'in' || text === 'notin') tokens.push({ kind: text, text });
+      else tokens.push({ kind: 'id', text });
+      i = j;
+    }
+  }
+  tokens.push({ kind: 'end', text: '' });
+  return tokens;
+}
+
+/** Parses a `labelSelector` query parameter. */
+export function parseLabelSelector(input: string): LabelSelector {
+  const tokens = tokenize(input);
+  let pos = 0;
+  const peek = () => tokens[pos]!;
+  const next = () => tokens[pos++]!;
+  const fail = (found: Token, expected: string): never => {
+    throw new SelectorParseError(
+      `unable to parse requirement: found '${found.text}', expected: ${expected}`,
+    );
+  };
+  const requirements: LabelRequirement[] = [];
+  if (peek().kind === 'end') return requirements;
+  for (;;) {
+    const first = next();
+    if (first.kind === '!') {
+      const key = next();
+      if (key.kind !== 'id') fail(key, 'identifier');
+      requirements.push({ op: 'notexists', key: key.text });
+    } else if (first.kind === 'id') {
+      const key = first.text;
+      const op = peek();
+      if (op.kind === ',' || op.kind === 'end') {
+        requirements.push({ op: 'exists', key });
+      } else if (op.kind === '=' || op.kind === '==' || op.kind === '!=') {
+        next();
+        const value = peek();
+        let text = '';
+        if (value.kind === 'id' || value.kind === 'in' || value.kind === 'notin') {
+          next();
+          text = value.text;
+        } else if (value.kind !== ',' && value.kind !== 'end') {
+          fail(value, 'identifier');
+        }
+        requirements.push({ op: op.kind === '!=' ? 'neq' : 'eq', key, value: text });
+      } else if (op.kind === '>' || op.kind === '<') {
+        next();
+        const value = next();
+        const number = Number(value.text);
+        if (value.kind !== 'id' || !Number.isInteger(number)) fail(value, 'integer');
+        requirements.push({ op: op.kind === '>' ? 'gt' : 'lt', key, value: number });
+      } else if (op.kind === 'in' || op.kind === 'notin') {
+        next();
+        const open = next();
+        if (open.kind !== '(') fail(open, "'('");
+        const values = new Set<string>();
+        for (;;) {
+          const value = next();
+          if (value.kind === 'id' || value.kind === 'in' || value.kind === 'notin') {
+            values.add(value.text);
+            const sep = next();
+            if (sep.kind === ')') break;
+            if (sep.kind !== ',') fail(sep, "',' or ')'");
+          } else if (value.kind === ')' && values.size === 0) {
+            throw new SelectorParseError(
+              `unable to parse requirement: for 'in', 'notin' operators, values set can't be empty`,
+            );
+          } else {
+            fail(value, 'identifier');
+          }
+        }
+        requirements.push({ op: op.kind, key, values });
+      } else {
+        fail(op, "'=', '!=', '==', 'in', 'notin'");
+      }
+    } else {
+      fail(first, "'!' or identifier");
+    }
+    const sep = next();
+    if (sep.kind === 'end') return requirements;
+    if (sep.kind !== ',') fail(sep, "','");
+  }
+}
+
+/** Whether labels satisfy every requirement. */
+export function matchesLabels(
+  selector: LabelSelector,
+  labels: Readonly<Record<string, string>> | undefined,
+): boolean {
+  for (const r of selector) {
+    const has = labels !== undefined && Object.hasOwn(labels, r.key);
+    const value = has ? labels[r.key] : undefined;
+    switch (r.op) {
+      case 'exists':
+        if (!has) return false;
+        break;
+      case 'notexists':
+        if (has) return false;
+        break;
+      case 'eq':
+        if (value !== r.value) return false;
+        break;
+      case 'neq':
+        if (value === r.value) return false;
+        break;
+      case 'in':
+        if (value === undefined || !r.values.has(value)) return false;
+        break;
+      case 'notin':
+        if (value !== undefined && r.values.has(value)) return false;
+        break;
+      case 'gt':
+      case 'lt': {
+        const n = Number(value);
+        if (value === undefined || !Number.isInteger(n)) return false;
+        if (r.op === 'gt' ? !(n > r.value) : !(n < r.value)) return false;
+        break;
+      }
+    }
+  }
+  return true;
+}

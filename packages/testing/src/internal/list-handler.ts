@@ -1,0 +1,174 @@
+import { FakeApiError } from '../fake-api-error.js';
+import { type ContinueToken, decodeContinue, encodeContinue } from './continue-token.js';
+import { matchesFields } from './field-selector.js';
+import type { HttpContext } from './http-context.js';
+import { matchesLabels } from './label-selector.js';
+import type { ListOptions } from './list-options.js';
+import { currentView, historicView, type ListView } from './list-view.js';
+import type { ResourceStore } from './resource-store.js';
+import type { ResourceType } from './resource-type.js';
+import { type ServerEnv, waitForRevision } from './server-env.js';
+import * as status from './status.js';
+import type { StoredObject } from './stored-object.js';
+
+/** The key prefix of a list: `namespace/` within one namespace, '' for all. */
+export function listPrefix(type: ResourceType, namespace: string | undefined): string {
+  return type.namespaced && namespace !== undefined ? `${namespace}/` : '';
+}
+
+/** Whether an object passes a request's selectors. */
+export function selectorFilter(options: ListOptions): (object: StoredObject) => boolean {
+  if (options.unfiltered) return () => true;
+  return (object) =>
+    matchesLabels(options.labelSelector, object.labels) &&
+    matchesFields(options.fieldSelector, object.fields);
+}
+
+/** `invalid resource version`: a version string that names no version. */
+export function parseVersionOrFail(env: ServerEnv, text: string): number {
+  const revision = env.cluster.codec.parse(text);
+  if (revision === undefined) {
+    throw new FakeApiError(
+      status.badRequest(
+        `invalid resource version: resourceVersion: Invalid value: ${JSON.stringify(text)}: strconv.ParseUint: parsing ${JSON.stringify(text)}: invalid syntax`,
+      ),
+    );
+  }
+  return revision;
+}
+
+/** The 504 for a version the server has not reached (after waiting for it). */
+export function tooLarge(env: ServerEnv, requested: string): FakeApiError {
+  const s = status.tooLargeResourceVersion(requested, env.cluster.renderedRevision, 1);
+  return new FakeApiError(s, { 'Retry-After': '1' });
+}
+
+function viewAt(store: ResourceStore, revision: number): ListView {
+  return store.lastRevision <= revision ? currentView(store) : historicView(store, revision);
+}
+
+interface ListPlan {
+  readonly view: ListView;
+  readonly revision: number;
+  readonly limit: number;
+  readonly start: string | undefined;
+}
+
+/**
+ * Decides where a LIST reads from, following kube-apiserver 1.20:
+ * - `continue`: the token's version (410 with a fresh token once it left the history);
+ * - no `resourceVersion`: the current state (a consistent read), paginated;
+ * - `"0"`: the current state from the cache, where `limit` is ignored;
+ * - N with `Exact` (or with `limit` and no match: the legacy exact read): the state at N, 410 once
+ *   N left the history;
+ * - N with `NotOlderThan` (or without `limit`): the current state, once it is at least N.
+ */
+async function plan(
+  ctx: HttpContext,
+  env: ServerEnv,
+  store: ResourceStore,
+  prefix: string,
+  options: ListOptions,
+): Promise<ListPlan> {
+  const { cluster } = env;
+  const rv = options.resourceVersion;
+  if (options.continue !== undefined) {
+    if (rv !== undefined && rv !== '0') {
+      throw new FakeApiError(
+        status.badRequest('specifying resource version is not allowed when using continue'),
+      );
+    }
+    const token = decodeContinue(options.continue, cluster.codec);
+    if (typeof token === 'string') {
+      throw new FakeApiError(status.badRequest(`invalid continue token: ${token}`));
+    }
+    const start = prefix + token.start;
+    if (token.revision < 0) {
+      return { view: currentView(store), revision: cluster.revision, limit: options.limit, start };
+    }
+    if (token.revision < store.history.floor) {
+      const fresh: ContinueToken = { revision: -1, start: token.start };
+      throw new FakeApiError(
+        status.expired(
+          status.CONTINUE_EXPIRED,
+          encodeContinue(fresh, cluster.codec, env.options.opaqueVersions),
+        ),
+      );
+    }
+    if (token.revision > cluster.revision)
+      throw tooLarge(env, cluster.codec.render(token.revision));
+    return {
+      view: viewAt(store, token.revision),
+      revision: token.revision,
+      limit: options.limit,
+      start,
+    };
+  }
+  if (rv === undefined) {
+    return {
+      view: currentView(store),
+      revision: cluster.revision,
+      limit: options.limit,
+      start: undefined,
+    };
+  }
+  if (rv === '0') {
+    return { view: currentView(store), revision: cluster.revision, limit: 0, start: undefined };
+  }
+  const requested = parseVersionOrFail(env, rv);
+  if (requested > cluster.revision && !(await waitForRevision(env, requested, ctx.res))) {
+    throw tooLarge(env, rv);
+  }
+  const match = options.resourceVersionMatch;
+  const exact = match === 'Exact' || (match === undefined && options.limit > 0);
+  if (exact) {
+    if (requested < store.history.floor) {
+      throw new FakeApiError(status.expired(status.LIST_EXPIRED));
+    }
+    return {
+      view: viewAt(store, requested),
+      revision: requested,
+      limit: options.limit,
+      start: undefined,
+    };
+  }
+  const limit = match === 'NotOlderThan' ? options.limit : 0;
+  return { view: currentView(store), revision: cluster.revision, limit, start: undefined };
+}
+
+/** Serves a LIST: one page as `{kind: XList, apiVersion, metadata, items}`. */
+export async function handleList(
+  ctx: HttpContext,
+  env: ServerEnv,
+  type: ResourceType,
+  namespace: string | undefined,
+  options: ListOptions,
+): Promise<void> {
+  const store = env.cluster.store(type);
+  const prefix = listPrefix(type, namespace);
+  const p = await plan(ctx, env, store, prefix, options);
+  const page = p.view.page(prefix, p.start, p.limit, selectorFilter(options), options.unfiltered);
+  const metadata: Record<string, unknown> = {
+    resourceVersion: env.cluster.codec.render(p.revision),
+  };
+  if (page.lastKey !== undefined) {
+    metadata.continue = encodeContinue(
+      { revision: p.revision, start: `${page.lastKey.slice(prefix.length)}\u0000` },
+      env.cluster.codec,
+      env.options.opaqueVersions,
+    );
+    if (page.remaining !== undefined) metadata.remainingItemCount = page.remaining;
+  }
+  ctx.json(200, listDocument(type, metadata, page.items));
+}
+
+/** A List document around stored objects, reusing their serialized JSON. */
+export function listDocument(
+  type: ResourceType,
+  metadata: Record<string, unknown>,
+  items: readonly StoredObject[],
+): string {
+  let body = `{"kind":${JSON.stringify(type.listKind)},"apiVersion":${JSON.stringify(type.apiVersion)},"metadata":${JSON.stringify(metadata)},"items":[`;
+  for (let i = 0; i < items.length; i++) body += i === 0 ? items[i]!.json : `,${items[i]!.json}`;
+  return `${body}]}`;
+}

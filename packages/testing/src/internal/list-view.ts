@@ -1,0 +1,112 @@
+import type { ResourceStore } from './resource-store.js';
+import { lowerBound, prefixEnd } from './sorted-keys.js';
+import type { StoredObject } from './stored-object.js';
+
+/** One page of a list. */
+export interface Page {
+  readonly items: StoredObject[];
+  /** The last key examined when more keys remain (the continue token starts after it). */
+  readonly lastKey?: string;
+  /** Objects left after this page (only when asked for: lists without selectors). */
+  readonly remaining?: number;
+}
+
+/** What a list reads from: the current state, or the state at an older retained version. */
+export interface ListView {
+  page(
+    prefix: string,
+    start: string | undefined,
+    limit: number,
+    accept: (object: StoredObject) => boolean,
+    countRemaining: boolean,
+  ): Page;
+}
+
+function bounds(keys: readonly string[], prefix: string, start: string | undefined) {
+  const from = start !== undefined && start > prefix ? start : prefix;
+  const end = prefixEnd(prefix);
+  return {
+    from: lowerBound(keys, from),
+    to: end === undefined ? keys.length : lowerBound(keys, end),
+  };
+}
+
+/** The current state: pages walk the sorted key array from a binary-searched start. */
+export function currentView(store: ResourceStore): ListView {
+  return {
+    page(prefix, start, limit, accept, countRemaining) {
+      const keys = store.keys.sorted();
+      const { from, to } = bounds(keys, prefix, start);
+      const items: StoredObject[] = [];
+      let i = from;
+      while (i < to) {
+        const object = store.objects.get(keys[i]!)!;
+        i++;
+        if (accept(object)) {
+          items.push(object);
+          if (limit > 0 && items.length === limit) break;
+        }
+      }
+      if (i < to && limit > 0 && items.length === limit) {
+        return countRemaining
+          ? { items, lastKey: keys[i - 1]!, remaining: to - i }
+          : { items, lastKey: keys[i - 1]! };
+      }
+      return { items };
+    },
+  };
+}
+
+/**
+ * The state at an older `revision` still covered by the history: the current state with every
+ * later event undone (the first later event of a key holds its state at `revision`).
+ */
+export function historicView(store: ResourceStore, revision: number): ListView {
+  const overrides = new Map<string, StoredObject | null>();
+  for (const event of store.history.since(revision)) {
+    if (!overrides.has(event.key)) overrides.set(event.key, event.previous ?? null);
+  }
+  const extra: string[] = [];
+  for (const [key, value] of overrides) {
+    if (value !== null && !store.objects.has(key)) extra.push(key);
+  }
+  extra.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const valueAt = (key: string) =>
+    overrides.has(key) ? overrides.get(key)! : (store.objects.get(key) ?? null);
+
+  return {
+    page(prefix, start, limit, accept, countRemaining) {
+      const keys = store.keys.sorted();
+      const live = bounds(keys, prefix, start);
+      const more = bounds(extra, prefix, start);
+      const items: StoredObject[] = [];
+      let i = live.from;
+      let j = more.from;
+      let last: string | undefined;
+      const exhausted = () => i >= live.to && j >= more.to;
+      while (!exhausted()) {
+        const key =
+          j >= more.to || (i < live.to && keys[i]! < extra[j]!) ? keys[i++]! : extra[j++]!;
+        last = key;
+        const object = valueAt(key);
+        if (object !== null && accept(object)) {
+          items.push(object);
+          if (limit > 0 && items.length === limit) break;
+        }
+      }
+      if (exhausted() || limit === 0 || items.length < limit || last === undefined)
+        return { items };
+      if (!countRemaining) return { items, lastKey: last };
+      let remaining = live.to - i + (more.to - j);
+      const afterEnd = prefixEnd(prefix);
+      for (const [key, value] of overrides) {
+        if (value === null && store.objects.has(key) && key > last) {
+          if (key.startsWith(prefix) && (afterEnd === undefined || key < afterEnd)) remaining--;
+        }
+      }
+      // No object left after all (every remaining key was created after `revision`): last page.
+      if (remaining === 0) return { items };
+      return { items, lastKey: last, remaining };
+    },
+  };
+}

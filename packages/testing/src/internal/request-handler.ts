@@ -1,0 +1,204 @@
+import { STATUS_CODES } from 'node:http';
+import type { CorsOptions } from '../cors-options.js';
+import { FakeApiError } from '../fake-api-error.js';
+import type { RequestKind } from '../request-kind.js';
+import type { Authenticator } from './auth.js';
+import { applyCors } from './cors.js';
+import { DEFAULTS } from './defaults.js';
+import { apiGroupDocument, apiGroupList, apiResourceList, apiVersions } from './discovery.js';
+import type { HttpContext } from './http-context.js';
+import { handleList } from './list-handler.js';
+import { parseListOptions } from './list-options.js';
+import {
+  handleCreate,
+  handleDelete,
+  handleDeleteCollection,
+  handleGet,
+  handlePatch,
+  handleUpdate,
+} from './object-handlers.js';
+import { type Route, resolveRoute } from './route.js';
+import type { ServerEnv } from './server-env.js';
+import * as status from './status.js';
+import { handleWatch } from './watch-handler.js';
+
+const TRUE_VALUES = new Set(['1', 't', 'T', 'TRUE', 'true', 'True']);
+
+function classify(route: Route, method: string, query: URLSearchParams): RequestKind {
+  switch (route.kind) {
+    case 'api-versions':
+    case 'api-groups':
+    case 'api-group':
+    case 'api-resources':
+    case 'version':
+      return 'discovery';
+    case 'resource': {
+      const watch = route.watchPath || TRUE_VALUES.has(query.get('watch') ?? '');
+      switch (method) {
+        case 'GET':
+          return watch ? 'watch' : route.name === undefined ? 'list' : 'get';
+        case 'POST':
+          return 'create';
+        case 'PUT':
+          return 'update';
+        case 'PATCH':
+          return 'patch';
+        case 'DELETE':
+          return 'delete';
+        default:
+          return 'other';
+      }
+    }
+    default:
+      return 'other';
+  }
+}
+
+function methodNotAllowed(): FakeApiError {
+  return new FakeApiError(
+    status.failure(
+      405,
+      'MethodNotAllowed',
+      'the server does not allow this method on the requested resource',
+      {},
+    ),
+  );
+}
+
+function htmlPage(code: number): string {
+  const title = `${code} ${STATUS_CODES[code] ?? 'Error'}`;
+  return `<html>\r\n<head><title>${title}</title></head>\r\n<body>\r\n<center><h1>${title}</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`;
+}
+
+function injectedFailure(code: 500 | 503 | 429, retryAfterSeconds: number | undefined) {
+  switch (code) {
+    case 500:
+      return { status: status.internalError('injected fault'), headers: {} };
+    case 503:
+      return {
+        status: status.serviceUnavailable(),
+        headers: retryAfterSeconds ? { 'Retry-After': String(retryAfterSeconds) } : {},
+      };
+    case 429: {
+      const seconds = retryAfterSeconds ?? DEFAULTS.tooManyRequestsRetryAfterSeconds;
+      return {
+        status: status.tooManyRequests(seconds),
+        headers: { 'Retry-After': String(seconds) },
+      };
+    }
+  }
+}
+
+async function dispatch(ctx: HttpContext, env: ServerEnv, route: Route): Promise<void> {
+  const { cluster } = env;
+  const method = ctx.req.method ?? 'GET';
+  if (route.kind !== 'resource' && method !== 'GET') throw methodNotAllowed();
+  switch (route.kind) {
+    case 'api-versions':
+      return ctx.json(200, apiVersions(cluster, env.address()));
+    case 'api-groups':
+      return ctx.json(200, apiGroupList(cluster));
+    case 'api-group':
+      return ctx.json(200, apiGroupDocument(cluster, route.group));
+    case 'api-resources':
+      return ctx.json(200, apiResourceList(cluster, route.group, route.version));
+    case 'version':
+      return ctx.json(200, DEFAULTS.version);
+    case 'health':
+      return ctx.text(200, 'ok');
+    case 'no-such-resource':
+      throw new FakeApiError(status.resourceNotFound());
+    case 'not-found':
+      return ctx.text(404, '404 page not found\n');
+    case 'resource':
+      break;
+  }
+  const { type, namespace, name, subresource } = route;
+  const collectionAllowed = !type.namespaced || namespace !== undefined;
+  switch (method) {
+    case 'GET': {
+      const options = parseListOptions(
+        ctx.query,
+        type,
+        route.watchPath,
+        env.options.streamingLists,
+      );
+      if (name !== undefined && !options.watch) {
+        return handleGet(ctx, env, type, namespace, name, subresource);
+      }
+      const scoped =
+        name === undefined
+          ? options
+          : {
+              ...options,
+              unfiltered: false,
+              fieldSelector: [
+                ...options.fieldSelector,
+                { field: 'metadata.name', op: 'eq' as const, value: name },
+              ],
+            };
+      return options.watch
+        ? handleWatch(ctx, env, type, namespace, scoped)
+        : handleList(ctx, env, type, namespace, scoped);
+    }
+    case 'POST':
+      if (name !== undefined || !collectionAllowed) throw methodNotAllowed();
+      return handleCreate(ctx, env, type, namespace);
+    case 'PUT':
+      if (name === undefined) throw methodNotAllowed();
+      return handleUpdate(ctx, env, type, namespace, name, subresource);
+    case 'PATCH':
+      if (name === undefined) throw methodNotAllowed();
+      return handlePatch(ctx, env, type, namespace, name, subresource);
+    case 'DELETE':
+      if (name !== undefined) return handleDelete(ctx, env, type, namespace, name);
+      if (!collectionAllowed) throw methodNotAllowed();
+      return handleDeleteCollection(
+        ctx,
+        env,
+        type,
+        namespace,
+        parseListOptions(ctx.query, type, false, env.options.streamingLists),
+      );
+    default:
+      throw methodNotAllowed();
+  }
+}
+
+/**
+ * Serves one request: CORS, the HTML fault page (a proxy answers before the API server),
+ * authentication, injected failures, then the API itself. Every failure is a Status.
+ */
+export async function handleRequest(
+  ctx: HttpContext,
+  env: ServerEnv,
+  auth: Authenticator,
+  cors: CorsOptions | undefined,
+): Promise<void> {
+  try {
+    if (cors && applyCors(ctx.req, ctx.res, cors) === 'preflight') {
+      ctx.head(204, {});
+      ctx.res.end();
+      return;
+    }
+    const route = resolveRoute(env.cluster, ctx.url.pathname);
+    const kind = classify(route, ctx.req.method ?? 'GET', ctx.query);
+    ctx.setKind(
+      kind,
+      route.kind === 'resource' ? `${route.type.apiVersion}/${route.type.resource}` : undefined,
+    );
+    const html = env.faults.takeHtml();
+    if (html !== undefined) return ctx.text(html, htmlPage(html), 'text/html');
+    const who = auth.authenticate(ctx.req);
+    if (!who.ok) throw new FakeApiError(status.unauthorized());
+    if (who.user !== undefined) ctx.record.user = who.user;
+    const failure = env.faults.takeFailure(kind);
+    if (failure) {
+      const { status: s, headers } = injectedFailure(failure.status, failure.retryAfterSeconds);
+      return ctx.status(s, headers);
+    }
+    await dispatch(ctx, env, route);
+  } catch (error) {
+    ctx.fail(error);
+  }
+}

@@ -1,0 +1,39 @@
+import type { RequestKind } from '../request-kind.js';
+import type { RequestRecord } from '../request-record.js';
+
+/** A log entry while its request is being served. */
+export interface MutableRecord {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  kind: RequestKind;
+  resource?: string;
+  status: number;
+  durationMs: number | undefined;
+  user?: string;
+}
+
+/** The request log: a record appears when the status is decided and ends with its duration. */
+export class RequestLog {
+  private records: MutableRecord[] = [];
+
+  add(record: MutableRecord): void {
+    this.records.push(record);
+  }
+
+  all(): readonly RequestRecord[] {
+    return this.records.map((r) => ({ ...r }));
+  }
+
+  count(kind: RequestKind | 'any', filter?: (record: RequestRecord) => boolean): number {
+    let n = 0;
+    for (const r of this.records) {
+      if ((kind === 'any' || r.kind === kind) && (!filter || filter(r))) n++;
+    }
+    return n;
+  }
+
+  clear(): void {
+    this.records = [];
+  }
+}

@@ -1,0 +1,54 @@
+import { fieldValue } from './field-selector.js';
+import type { JsonObject } from './json-value.js';
+import type { ResourceType } from './resource-type.js';
+
+/**
+ * One version of one object as the store keeps it: serialized once at write time (lists and
+ * watch events reuse `json`), plus what selectors need, so nothing is re-serialized per reader.
+ */
+export interface StoredObject {
+  /** `namespace/name`, or `name` for cluster-scoped resources: the sort key of lists. */
+  readonly key: string;
+  readonly namespace: string;
+  readonly name: string;
+  readonly uid: string;
+  readonly revision: number;
+  readonly json: string;
+  readonly labels: Readonly<Record<string, string>> | undefined;
+  /** Field-selector values by label, for the resource's selectable fields. */
+  readonly fields: Readonly<Record<string, string>>;
+}
+
+/** The store key of an object. */
+export function objectKey(type: ResourceType, namespace: string, name: string): string {
+  return type.namespaced ? `${namespace}/${name}` : name;
+}
+
+/** Freezes one version of an object (already complete, metadata in order) for the store. */
+export function storeObject(
+  type: ResourceType,
+  object: JsonObject,
+  revision: number,
+): StoredObject {
+  const meta = object.metadata as JsonObject;
+  const namespace = type.namespaced ? String(meta.namespace ?? '') : '';
+  const name = String(meta.name);
+  const rawLabels = meta.labels as Record<string, unknown> | undefined;
+  let labels: Record<string, string> | undefined;
+  if (rawLabels && typeof rawLabels === 'object') {
+    labels = {};
+    for (const [k, v] of Object.entries(rawLabels)) labels[k] = String(v);
+  }
+  const fields: Record<string, string> = {};
+  for (const [label, path] of type.selectableFields) fields[label] = fieldValue(object, path);
+  return {
+    key: objectKey(type, namespace, name),
+    namespace,
+    name,
+    uid: String(meta.uid ?? ''),
+    revision,
+    json: JSON.stringify(object),
+    labels,
+    fields,
+  };
+}

@@ -1,0 +1,17 @@
+import { DEFAULTS } from './defaults.js';
+
+/** Polls `predicate` until it holds; rejects after `timeoutMs`. */
+export async function waitFor(
+  predicate: () => boolean | Promise<boolean>,
+  timeoutMs: number = DEFAULTS.waitForTimeoutMs,
+  intervalMs: number = DEFAULTS.waitForIntervalMs,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await predicate()) return;
+    if (Date.now() >= deadline) {
+      throw new Error(`waitFor: the condition did not hold within ${timeoutMs} ms`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}

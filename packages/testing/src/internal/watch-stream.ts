@@ -1,0 +1,218 @@
+import type { ServerResponse } from 'node:http';
+import type { FakeApiStatus } from '../fake-api-status.js';
+import { writeBody } from './body-writer.js';
+import { DEFAULTS } from './defaults.js';
+import type { FaultState } from './fault-state.js';
+import { type FieldSelector, matchesFields } from './field-selector.js';
+import type { JsonObject } from './json-value.js';
+import { type LabelSelector, matchesLabels } from './label-selector.js';
+import { orderMetadata } from './object-meta.js';
+import type { EventSink, ResourceStore } from './resource-store.js';
+import {
+  addedLine,
+  deletedPreviousLine,
+  ownLine,
+  type StoreEvent,
+  watchLine,
+} from './store-event.js';
+import type { StoredObject } from './stored-object.js';
+import type { VersionCodec } from './versions.js';
+
+/** What one watch stream filters on and how it behaves. */
+export interface WatchStreamConfig {
+  readonly res: ServerResponse;
+  readonly store: ResourceStore;
+  readonly codec: VersionCodec;
+  readonly faults: FaultState;
+  /** Only this namespace (undefined = all). */
+  readonly namespace: string | undefined;
+  readonly labelSelector: LabelSelector;
+  readonly fieldSelector: FieldSelector;
+  /** The version the watch started at: bookmarks are sent only once the resource moved past it. */
+  readonly startRevision: number;
+  readonly bookmarks: boolean;
+  readonly bookmarkIntervalMs: number;
+  /** `timeoutSeconds` in ms; undefined = no deadline. */
+  readonly timeoutMs: number | undefined;
+  readonly onClose: (stream: WatchStream) => void;
+}
+
+const INITIAL_EVENTS_END = 'k8s.io/initial-events-end';
+
+/**
+ * One open watch: filters the resource's events for its namespace and selectors (an object that
+ * starts matching arrives as ADDED, one that stops matching as DELETED, as kube-apiserver's
+ * watch cache reports them), batches lines per event-loop turn into one write, sends bookmarks
+ * and honours `timeoutSeconds`. The shared event lines are written as they are: no
+ * re-serialization per watcher.
+ */
+export class WatchStream implements EventSink {
+  private pending: string[] = [];
+  private flushScheduled = false;
+  private closed = false;
+  private corruptNext = false;
+  private bookmarkTimer: NodeJS.Timeout | undefined;
+  private timeoutTimer: NodeJS.Timeout | undefined;
+  private readonly deadline: number | undefined;
+
+  constructor(private readonly config: WatchStreamConfig) {
+    this.deadline = config.timeoutMs === undefined ? undefined : Date.now() + config.timeoutMs;
+    config.res.on('close', () => this.dispose());
+    if (config.timeoutMs !== undefined) {
+      this.timeoutTimer = setTimeout(() => this.end(), config.timeoutMs);
+    }
+    if (config.bookmarks) this.scheduleBookmark();
+  }
+
+  get isOpen(): boolean {
+    return !this.closed;
+  }
+
+  private matches(object: StoredObject): boolean {
+    const { namespace, labelSelector, fieldSelector } = this.config;
+    if (namespace !== undefined && object.namespace !== namespace) return false;
+    return (
+      matchesLabels(labelSelector, object.labels) && matchesFields(fieldSelector, object.fields)
+    );
+  }
+
+  /** An event of the resource (live or replayed from history). */
+  deliver(event: StoreEvent): void {
+    if (this.closed) return;
+    const nowMatches = event.type !== 'DELETED' && this.matches(event.object);
+    const wasMatching =
+      event.type === 'DELETED'
+        ? this.matches(event.previous ?? event.object)
+        : event.previous !== undefined && this.matches(event.previous);
+    if (nowMatches && wasMatching) this.push(ownLine(event));
+    else if (nowMatches) this.push(event.type === 'ADDED' ? ownLine(event) : addedLine(event));
+    else if (wasMatching) {
+      this.push(
+        event.type === 'DELETED'
+          ? ownLine(event)
+          : deletedPreviousLine(event, this.config.codec.render(event.revision)),
+      );
+    }
+  }
+
+  /** Synthetic ADDED events for the current state (watch from "0"/unset, streaming lists). */
+  sendInitial(objects: readonly StoredObject[]): void {
+    for (const object of objects) this.push(watchLine('ADDED', object.json));
+  }
+
+  /** A BOOKMARK at `revision`, shaped as kube-apiserver's (an empty object of the kind). */
+  bookmark(revision: number, initialEventsEnd = false): void {
+    this.push(
+      this.bookmarkLine(revision, initialEventsEnd ? { [INITIAL_EVENTS_END]: 'true' } : undefined),
+    );
+  }
+
+  private bookmarkLine(revision: number, annotations?: Record<string, string>): string {
+    const { type } = this.config.store;
+    const { metadata: emptyMeta, ...rest } = type.emptyObject as JsonObject;
+    const metadata = orderMetadata({
+      ...((emptyMeta as JsonObject | undefined) ?? {}),
+      resourceVersion: this.config.codec.render(revision),
+      annotations,
+    });
+    const object = { kind: type.kind, apiVersion: type.apiVersion, metadata, ...rest };
+    return watchLine('BOOKMARK', JSON.stringify(object));
+  }
+
+  /** A padded bookmark of at least `bytes` bytes, written now. */
+  oversized(bytes: number): void {
+    const base = this.bookmarkLine(this.config.startRevision, { padding: '' });
+    const padding = 'x'.repeat(Math.max(0, bytes - Buffer.byteLength(base)));
+    this.push(this.bookmarkLine(this.config.startRevision, { padding }));
+  }
+
+  /** Sends one ERROR event and ends the stream. */
+  error(status: FakeApiStatus): void {
+    if (this.closed) return;
+    this.push(watchLine('ERROR', JSON.stringify(status)));
+    this.end();
+  }
+
+  /** The next line this watch writes is malformed. */
+  corruptNextLine(): void {
+    this.corruptNext = true;
+  }
+
+  private push(line: string): void {
+    this.pending.push(line);
+    if (!this.flushScheduled) {
+      this.flushScheduled = true;
+      setImmediate(() => {
+        this.flushScheduled = false;
+        this.flush();
+      });
+    }
+  }
+
+  /** Writes everything pending (unless stalled) as one write. */
+  flush(): void {
+    if (this.closed || this.pending.length === 0 || this.config.faults.stalled) return;
+    const lines = this.pending;
+    this.pending = [];
+    if (this.corruptNext) {
+      this.corruptNext = false;
+      const first = lines[0]!;
+      lines[0] = `${first.slice(0, Math.max(1, Math.floor((first.length - 1) / 2)))}\n`;
+    }
+    const { res, faults } = this.config;
+    writeBody(res, lines.length === 1 ? lines[0]! : lines.join(''), faults.chunker);
+    if (res.writableLength > DEFAULTS.watchBufferLimitBytes) res.destroy();
+  }
+
+  private scheduleBookmark(): void {
+    const now = Date.now();
+    let next = now + this.config.bookmarkIntervalMs;
+    if (this.deadline !== undefined) {
+      const beforeTimeout = this.deadline - DEFAULTS.bookmarkBeforeTimeoutMs;
+      if (beforeTimeout < next) next = beforeTimeout;
+    }
+    if (next < now) return;
+    this.bookmarkTimer = setTimeout(() => {
+      this.periodicBookmark();
+      this.scheduleBookmark();
+    }, next - now);
+  }
+
+  private periodicBookmark(): void {
+    if (this.closed || this.config.faults.stalled) return;
+    const revision = this.config.store.lastRevision;
+    if (revision > this.config.startRevision) this.bookmark(revision);
+  }
+
+  /** Ends the stream cleanly after what is pending (`timeoutSeconds`, `faults.endWatches`). */
+  end(): void {
+    if (this.closed) return;
+    if (!this.config.faults.stalled) this.flush();
+    this.config.res.end();
+    this.dispose();
+  }
+
+  /** Destroys the socket, after half a line when `midLine`. */
+  destroy(midLine: boolean): void {
+    if (this.closed) return;
+    const { res } = this.config;
+    const socket = res.socket;
+    if (midLine) {
+      const line = this.pending[0] ?? this.bookmarkLine(this.config.startRevision);
+      this.pending = [];
+      res.write(line.slice(0, Math.max(1, Math.floor(line.length / 2))), () => socket?.destroy());
+    } else {
+      socket?.destroy();
+    }
+    this.dispose();
+  }
+
+  private dispose(): void {
+    if (this.closed) return;
+    this.closed = true;
+    clearTimeout(this.bookmarkTimer);
+    clearTimeout(this.timeoutTimer);
+    this.config.store.sinks.delete(this);
+    this.config.onClose(this);
+  }
+}

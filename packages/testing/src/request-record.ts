@@ -1,0 +1,29 @@
+import type { RequestKind } from './request-kind.js';
+
+/**
+ * One entry of the fake's request log. A record appears when the response status is decided
+ * (for a watch: when its stream opens) and gets `durationMs` when the response has ended.
+ *
+ * @example
+ * ```ts
+ * import { FakeApiServer } from '@rxkube/testing';
+ * const server = await FakeApiServer.start();
+ * await fetch(`${server.url}/api/v1/pods?limit=10`);
+ * const [record] = server.requests; // { method: 'GET', path: '/api/v1/pods', query: { limit: '10' }, kind: 'list', status: 200, ... }
+ * await server.close();
+ * ```
+ */
+export interface RequestRecord {
+  readonly method: string;
+  readonly path: string;
+  readonly query: Readonly<Record<string, string>>;
+  readonly kind: RequestKind;
+  /** `apiVersion/resource` of resource requests (`v1/pods`, `apps/v1/deployments`). */
+  readonly resource?: string;
+  /** HTTP status; 0 when the client went away before any answer. */
+  readonly status: number;
+  /** Time until the response ended; `undefined` while it is still open (a running watch). */
+  readonly durationMs: number | undefined;
+  /** The authenticated user (client certificate CN or token user), when there is one. */
+  readonly user?: string;
+}
