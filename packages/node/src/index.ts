@@ -8,3 +8,4 @@ export * from './kubeconfig/load-kube-config.js';
 export * from './kubeconfig/merge-kube-configs.js';
 export * from './kubeconfig/parse-kube-config.js';
 export * from './kubeconfig/redact-kube-config.js';
+export * from './undici-transport.js';

@@ -1,0 +1,89 @@
+import type { Readable } from 'node:stream';
+import { DecodeError, type LineSink, type ReadLinesOptions } from '@rxkube/core';
+import ndjson from 'ndjson';
+import { LineLengthGuard } from './line-length-guard.js';
+import { Utf8Guard } from './utf8-guard.js';
+
+const NDJSON_ERROR_PREFIX = 'Could not parse row ';
+
+/**
+ * Decodes a Node byte stream as NDJSON with the `ndjson` package, pushing each value to the sink
+ * synchronously. Before a chunk reaches the parser, its bytes are checked as UTF-8 (the parser
+ * would silently replace bad bytes) and against `maxLineBytes` (the parser's own limit counts
+ * characters and only of the unfinished line). Any failure, or an exception thrown by the sink,
+ * destroys the stream (freeing the connection) and rejects; `mapStreamError` maps errors of the
+ * stream itself, such as a dropped connection.
+ */
+export function ndjsonReadLines(
+  body: Readable,
+  sink: LineSink,
+  options: ReadLinesOptions,
+  mapStreamError: (error: unknown) => unknown,
+): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const parser = ndjson.parse({ strict: true });
+    const utf8 = new Utf8Guard();
+    const lines = new LineLengthGuard(options.maxLineBytes);
+    let settled = false;
+
+    const settle = (error?: unknown) => {
+      if (settled) return;
+      settled = true;
+      body.off('data', onData);
+      if (error === undefined) {
+        resolve();
+        return;
+      }
+      body.destroy();
+      parser.destroy();
+      reject(error);
+    };
+    const onData = (chunk: Buffer) => {
+      if (settled) return;
+      sink.bytes?.(chunk.length);
+      try {
+        utf8.check(chunk);
+        lines.check(chunk);
+      } catch (error) {
+        settle(error);
+        return;
+      }
+      parser.write(chunk);
+    };
+
+    parser.on('data', (value: unknown) => {
+      if (settled) return;
+      try {
+        sink.value(value);
+      } catch (error) {
+        settle(error);
+      }
+    });
+    parser.on('error', (error: Error) => {
+      const excerpt = error.message.startsWith(NDJSON_ERROR_PREFIX)
+        ? error.message.slice(NDJSON_ERROR_PREFIX.length)
+        : undefined;
+      settle(
+        new DecodeError('malformed NDJSON line', {
+          kind: 'malformed',
+          cause: error,
+          ...(excerpt === undefined ? {} : { excerpt }),
+        }),
+      );
+    });
+    parser.on('end', () => settle());
+
+    body.on('data', onData);
+    body.on('error', (error) => settle(mapStreamError(error)));
+    body.on('end', () => {
+      if (settled) return;
+      try {
+        utf8.end();
+      } catch (error) {
+        settle(error);
+        return;
+      }
+      parser.end();
+    });
+  });
+}

@@ -1,0 +1,78 @@
+import { isUtf8 } from 'node:buffer';
+import { DecodeError } from '@rxkube/core';
+
+const CONTINUATION_MASK = 0xc0;
+const CONTINUATION = 0x80;
+const LEAD_4 = 0xf0;
+const LEAD_3 = 0xe0;
+const LEAD_2 = 0xc0;
+const MAX_SEQUENCE = 4;
+
+function sequenceLength(lead: number): number {
+  if (lead >= LEAD_4) return 4;
+  if (lead >= LEAD_3) return 3;
+  if (lead >= LEAD_2) return 2;
+  return 1;
+}
+
+function encodingError(): DecodeError {
+  return new DecodeError('response bytes are not valid UTF-8', { kind: 'encoding' });
+}
+
+/**
+ * Validates a byte stream as UTF-8 chunk by chunk with `isUtf8` (native, SIMD), carrying a
+ * character cut by a chunk boundary over to the next chunk. Throws `DecodeError` kind
+ * `'encoding'`.
+ */
+export class Utf8Guard {
+  /** The start of a character cut off at the end of the previous chunk (at most 3 bytes). */
+  #carry: Uint8Array | undefined;
+
+  check(chunk: Uint8Array): void {
+    let body = chunk;
+    const carry = this.#carry;
+    if (carry !== undefined) {
+      const missing = sequenceLength(carry[0]!) - carry.length;
+      if (chunk.length < missing) {
+        this.#carry = concat(carry, chunk);
+        return;
+      }
+      if (!isUtf8(concat(carry, chunk.subarray(0, missing)))) throw encodingError();
+      this.#carry = undefined;
+      body = chunk.subarray(missing);
+    }
+    const cut = incompleteTail(body);
+    if (!isUtf8(cut === body.length ? body : body.subarray(0, cut))) throw encodingError();
+    if (cut < body.length) this.#carry = Uint8Array.prototype.slice.call(body, cut);
+  }
+
+  /** The stream ended: a character still cut off is an error. */
+  end(): void {
+    if (this.#carry !== undefined) throw encodingError();
+  }
+}
+
+/** Where a multi-byte character that the chunk does not complete starts (or the length). */
+function incompleteTail(bytes: Uint8Array): number {
+  const end = bytes.length;
+  let continuation = 0;
+  while (
+    continuation < MAX_SEQUENCE - 1 &&
+    continuation < end &&
+    (bytes[end - 1 - continuation]! & CONTINUATION_MASK) === CONTINUATION
+  ) {
+    continuation += 1;
+  }
+  const leadAt = end - 1 - continuation;
+  if (leadAt < 0) return end;
+  const lead = bytes[leadAt]!;
+  if (lead < LEAD_2) return end; // ASCII or a stray continuation byte: let isUtf8 judge it all
+  return continuation + 1 < sequenceLength(lead) ? leadAt : end;
+}
+
+function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a);
+  out.set(b, a.length);
+  return out;
+}
