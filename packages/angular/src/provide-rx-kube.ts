@@ -1,0 +1,62 @@
+import {
+  DestroyRef,
+  type EnvironmentProviders,
+  inject,
+  makeEnvironmentProviders,
+} from '@angular/core';
+import { createFetchClient, type KubeClient } from '@rxkube/core';
+import { CollectionRegistry } from './collection-registry.js';
+import { KUBE_CLIENT } from './kube-client-token.js';
+import type { RxKubeCollectionSettings, RxKubeConfig } from './rx-kube-config.js';
+
+/**
+ * Provides rxkube to an application (or to any environment injector, e.g. a lazy route): the
+ * {@link KUBE_CLIENT} and the {@link CollectionRegistry} that shares live collections among
+ * components.
+ *
+ * `config` is a ready `KubeClient`, `{ client, ...settings }`, or the options of
+ * `createFetchClient` (`{ baseUrl, ...settings }`): the fetch transport streams watch responses
+ * with `response.body` and works in every modern browser against `kubectl proxy` or any
+ * same-origin proxy. Settings: `collectionOptions` (defaults for every collection) and
+ * `keepAliveMs`.
+ *
+ * @example
+ * ```ts
+ * import { bootstrapApplication } from '@angular/platform-browser';
+ * import { provideRxKube } from '@rxkube/angular';
+ *
+ * bootstrapApplication(AppComponent, {
+ *   providers: [
+ *     provideRxKube({ baseUrl: 'http://127.0.0.1:8001', collectionOptions: { initialList: 'auto' } }),
+ *   ],
+ * });
+ * ```
+ */
+export function provideRxKube(config: KubeClient | RxKubeConfig): EnvironmentProviders {
+  const { client, settings } = resolve(config);
+  return makeEnvironmentProviders([
+    { provide: KUBE_CLIENT, useValue: client },
+    {
+      provide: CollectionRegistry,
+      useFactory: () => {
+        const registry = new CollectionRegistry(inject(KUBE_CLIENT), settings);
+        inject(DestroyRef).onDestroy(() => registry.dispose());
+        return registry;
+      },
+    },
+  ]);
+}
+
+function resolve(config: KubeClient | RxKubeConfig): {
+  client: KubeClient;
+  settings: RxKubeCollectionSettings;
+} {
+  if ('transport' in config) return { client: config, settings: {} };
+  const { collectionOptions, keepAliveMs, ...rest } = config;
+  const settings: RxKubeCollectionSettings = {
+    ...(collectionOptions === undefined ? {} : { collectionOptions }),
+    ...(keepAliveMs === undefined ? {} : { keepAliveMs }),
+  };
+  if ('client' in rest) return { client: rest.client, settings };
+  return { client: createFetchClient(rest), settings };
+}

@@ -1,0 +1,82 @@
+import { TestBed } from '@angular/core/testing';
+import { createFetchClient } from '@rxkube/core';
+import type { FakeApiServer } from '@rxkube/testing';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  CollectionRegistry,
+  injectCollection,
+  injectKubeClient,
+  KUBE_CLIENT,
+  provideRxKube,
+} from '../src/index.js';
+import { configure, mount, type Pod, pod, podsRef, startServer } from './support/fixtures.js';
+
+let server: FakeApiServer;
+
+beforeEach(async () => {
+  server = await startServer();
+});
+
+afterEach(async () => {
+  TestBed.resetTestingModule();
+  await server.close();
+});
+
+describe('provideRxKube', () => {
+  it('builds a fetch client from a baseUrl and lists through it', async () => {
+    server.create(podsRef, pod('a', 'p1'));
+    const root = configure([provideRxKube({ baseUrl: server.url, namespace: 'a' })]);
+    expect(TestBed.inject(KUBE_CLIENT).namespace).toBe('a');
+    const { value: pods } = mount(root, () => injectCollection<Pod>(podsRef));
+    await server.waitFor(() => pods.items().has('a/p1'));
+  });
+
+  it('uses a given KubeClient, bare or as { client }', () => {
+    const client = createFetchClient({ baseUrl: server.url });
+    const bare = configure([provideRxKube(client)]);
+    expect(mount(bare, () => injectKubeClient()).value).toBe(client);
+    TestBed.resetTestingModule();
+    const wrapped = configure([provideRxKube({ client })]);
+    expect(mount(wrapped, () => injectKubeClient()).value).toBe(client);
+    expect(TestBed.inject(CollectionRegistry).client).toBe(client);
+  });
+
+  it('applies the default collection options under each call’s own options', async () => {
+    const root = configure([
+      provideRxKube({
+        baseUrl: server.url,
+        collectionOptions: { labelSelector: 'tier=web', pageSize: 7 },
+      }),
+    ]);
+    const defaults = mount(root, () => injectCollection<Pod>(podsRef));
+    const own = mount(root, () => injectCollection<Pod>(podsRef, { labelSelector: 'tier=db' }));
+    await server.waitFor(() => defaults.value.synced() && own.value.synced());
+    const lists = server.requests.filter((r) => r.kind === 'list').map((r) => r.query);
+    expect(lists).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ labelSelector: 'tier=web', limit: '7' }),
+        expect.objectContaining({ labelSelector: 'tier=db', limit: '7' }),
+      ]),
+    );
+  });
+
+  it('forgets every collection when its environment injector is destroyed', async () => {
+    const root = configure([provideRxKube({ baseUrl: server.url, keepAliveMs: 60_000 })]);
+    const registry = TestBed.inject(CollectionRegistry);
+    const user = mount(root, () => injectCollection<Pod>(podsRef));
+    await server.waitFor(() => user.value.synced());
+    user.destroy();
+    expect(registry.keys()).toHaveLength(1);
+    TestBed.resetTestingModule();
+    expect(registry.keys()).toEqual([]);
+  });
+});
+
+describe('injectKubeClient', () => {
+  it('refuses to run outside an injection context unless given an injector', () => {
+    const client = createFetchClient({ baseUrl: server.url });
+    const root = configure([provideRxKube(client)]);
+    expect(() => injectKubeClient()).toThrow(/injection context/);
+    expect(injectKubeClient({ injector: root })).toBe(client);
+  });
+});
