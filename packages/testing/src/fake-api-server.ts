@@ -8,6 +8,7 @@ import type { CorsOptions } from './cors-options.js';
 import { FakeApiError } from './fake-api-error.js';
 import type { FakeApiServerFaults } from './fake-api-server-faults.js';
 import type { FakeApiServerOptions } from './fake-api-server-options.js';
+import type { FakeObject } from './fake-object.js';
 import type { FakeObjectName } from './fake-object-name.js';
 import type { FakeResourceDefinition } from './fake-resource-definition.js';
 import type { FakeResourceRef } from './fake-resource-ref.js';
@@ -271,9 +272,9 @@ export class FakeApiServer {
    * await server.close();
    * ```
    */
-  create<T extends object>(ref: FakeResourceRef, object: T): T {
+  create<T extends object>(ref: FakeResourceRef, object: T): T & FakeObject {
     const stored = this.env.cluster.create(this.type(ref), ref.namespace, object, { http: false });
-    return parse<T>(stored.json);
+    return parse<T & FakeObject>(stored.json);
   }
 
   /**
@@ -314,13 +315,13 @@ export class FakeApiServer {
    * await server.close();
    * ```
    */
-  update<T extends object>(ref: FakeResourceRef, object: T): T {
+  update<T extends object>(ref: FakeResourceRef, object: T): T & FakeObject {
     const meta = metadataOf(object);
     const name = typeof meta.name === 'string' ? meta.name : '';
     const stored = this.env.cluster.update(this.type(ref), ref.namespace, name, object, {
       http: false,
     });
-    return parse<T>(stored.json);
+    return parse<T & FakeObject>(stored.json);
   }
 
   /**
@@ -337,7 +338,7 @@ export class FakeApiServer {
    * await server.close();
    * ```
    */
-  patch<T extends object = JsonObject>(
+  patch<T extends object = FakeObject>(
     ref: FakeResourceRef,
     name: FakeObjectName,
     mergePatch: object,
@@ -366,7 +367,7 @@ export class FakeApiServer {
    * await server.close();
    * ```
    */
-  remove<T extends object = JsonObject>(ref: FakeResourceRef, name: FakeObjectName): T {
+  remove<T extends object = FakeObject>(ref: FakeResourceRef, name: FakeObjectName): T {
     const outcome = this.env.cluster.remove(
       this.type(ref),
       name.namespace ?? ref.namespace,
@@ -386,7 +387,7 @@ export class FakeApiServer {
    * await server.close();
    * ```
    */
-  get<T extends object = JsonObject>(ref: FakeResourceRef, name: FakeObjectName): T | undefined {
+  get<T extends object = FakeObject>(ref: FakeResourceRef, name: FakeObjectName): T | undefined {
     const type = this.type(ref);
     const stored = this.env.cluster.get(
       type,
@@ -408,7 +409,7 @@ export class FakeApiServer {
    * await server.close();
    * ```
    */
-  objects<T extends object = JsonObject>(ref: FakeResourceRef, namespace?: string): T[] {
+  objects<T extends object = FakeObject>(ref: FakeResourceRef, namespace?: string): T[] {
     const type = this.type(ref);
     const prefix = listPrefix(type, namespace ?? ref.namespace);
     return currentView(this.env.cluster.store(type))

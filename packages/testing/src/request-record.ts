@@ -1,8 +1,9 @@
 import type { RequestKind } from './request-kind.js';
 
 /**
- * One entry of the fake's request log. A record appears when the response status is decided
- * (for a watch: when its stream opens) and gets `durationMs` when the response has ended.
+ * One entry of the fake's request log. A record appears as soon as the request is routed (with
+ * `status` 0 while it waits, e.g. for a resource version), gets its `status` when the answer
+ * starts (for a watch: when its stream opens) and `durationMs` when the answer has ended.
  *
  * @example
  * ```ts
@@ -20,7 +21,7 @@ export interface RequestRecord {
   readonly kind: RequestKind;
   /** `apiVersion/resource` of resource requests (`v1/pods`, `apps/v1/deployments`). */
   readonly resource?: string;
-  /** HTTP status; 0 when the client went away before any answer. */
+  /** HTTP status; 0 while not answered yet, or when the client went away before any answer. */
   readonly status: number;
   /** Time until the response ended; `undefined` while it is still open (a running watch). */
   readonly durationMs: number | undefined;

@@ -55,7 +55,8 @@ export class HttpContext {
     if (resource !== undefined) this.record.resource = resource;
   }
 
-  private logOnce(): void {
+  /** Puts the request in the log (once): status 0 until it is answered. */
+  logOnce(): void {
     if (this.logged) return;
     this.logged = true;
     this.log.add(this.record);

@@ -187,6 +187,7 @@ export async function handleRequest(
       kind,
       route.kind === 'resource' ? `${route.type.apiVersion}/${route.type.resource}` : undefined,
     );
+    ctx.logOnce();
     const html = env.faults.takeHtml();
     if (html !== undefined) return ctx.text(html, htmlPage(html), 'text/html');
     const who = auth.authenticate(ctx.req);

@@ -53,6 +53,7 @@ export class WatchStream implements EventSink {
   private corruptNext = false;
   private bookmarkTimer: NodeJS.Timeout | undefined;
   private timeoutTimer: NodeJS.Timeout | undefined;
+  private finalBookmarkScheduled = false;
   private readonly deadline: number | undefined;
 
   constructor(private readonly config: WatchStreamConfig) {
@@ -168,10 +169,15 @@ export class WatchStream implements EventSink {
     const now = Date.now();
     let next = now + this.config.bookmarkIntervalMs;
     if (this.deadline !== undefined) {
+      // One last bookmark shortly before the deadline, then none.
+      if (this.finalBookmarkScheduled) return;
       const beforeTimeout = this.deadline - DEFAULTS.bookmarkBeforeTimeoutMs;
-      if (beforeTimeout < next) next = beforeTimeout;
+      if (beforeTimeout < now) return;
+      if (beforeTimeout <= next) {
+        next = beforeTimeout;
+        this.finalBookmarkScheduled = true;
+      }
     }
-    if (next < now) return;
     this.bookmarkTimer = setTimeout(() => {
       this.periodicBookmark();
       this.scheduleBookmark();

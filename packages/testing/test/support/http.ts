@@ -57,7 +57,7 @@ export class RawStream {
   readonly response: Promise<IncomingMessage>;
   private buffer = Buffer.alloc(0);
   private readonly decoder = new TextDecoder('utf-8', { fatal: true });
-  private readonly req: ReturnType<typeof httpRequest>;
+  private req!: ReturnType<typeof httpRequest>;
   ended: 'end' | 'error' | undefined;
 
   constructor(
