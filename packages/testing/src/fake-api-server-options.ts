@@ -30,6 +30,12 @@ export interface FakeApiServerOptions {
    * kube-apiserver 1.20, which answers them with 422 Invalid. Default `true`.
    */
   readonly streamingLists?: boolean;
+  /**
+   * Model kube-apiserver's watch cache (default `true`). `false` models `--watch-cache=false`:
+   * every list is served from etcd, so `limit` is honoured also for `resourceVersion=0`, and a
+   * too-old watch says "The resourceVersion for the provided watch is too old."
+   */
+  readonly watchCache?: boolean;
   /** How a watch that cannot start (too old, too new) fails: `'event'` = 200 + one ERROR event; `'http'` = the HTTP status. Default `'event'`. */
   readonly watchExpiredAs?: 'event' | 'http';
   /** How long a request for a version newer than the current one waits before a 504. Default 3000 (as kube-apiserver). */

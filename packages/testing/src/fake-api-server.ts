@@ -125,6 +125,7 @@ export class FakeApiServer {
       opaqueVersions: options.opaqueVersions ?? false,
       bookmarkIntervalMs: options.bookmarkIntervalMs ?? DEFAULTS.bookmarkIntervalMs,
       streamingLists: options.streamingLists ?? true,
+      watchCache: options.watchCache ?? true,
       watchExpiredAs: options.watchExpiredAs ?? 'event',
       resourceVersionWaitMs: options.resourceVersionWaitMs ?? DEFAULTS.resourceVersionWaitMs,
     };

@@ -143,6 +143,15 @@ describe('LIST', () => {
     expect(body.metadata).toEqual({ resourceVersion: server.resourceVersion });
   });
 
+  it('honours limit for resourceVersion=0 without the watch cache', async () => {
+    await server.close();
+    server = await FakeApiServer.start({ watchCache: false });
+    seed(3);
+    const { body } = await call(server, `${CM}?resourceVersion=0&limit=1`);
+    expect(names(body)).toEqual(['cm00']);
+    expect(body.metadata.remainingItemCount).toBe(2);
+  });
+
   it('serves resourceVersion=N (no match, no limit) as not-older-than: the current state', async () => {
     seed(2);
     const old = server.resourceVersion;

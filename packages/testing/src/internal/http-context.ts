@@ -82,12 +82,13 @@ export class HttpContext {
       text = typeof body === 'string' ? body : JSON.stringify(body);
       text += '\n';
     }
+    const chunker = this.chunker();
+    // With chunking on, no Content-Length: each piece travels as its own HTTP chunk.
     this.head(status, {
       'Content-Type': 'application/json',
-      'Content-Length': Buffer.byteLength(text),
+      ...(chunker === null ? { 'Content-Length': Buffer.byteLength(text) } : {}),
       ...headers,
     });
-    const chunker = this.chunker();
     if (chunker === null) this.res.end(text);
     else {
       writeBody(this.res, text, chunker);

@@ -113,7 +113,9 @@ async function plan(
     };
   }
   if (rv === '0') {
-    return { view: currentView(store), revision: cluster.revision, limit: 0, start: undefined };
+    // The watch cache ignores limit; etcd honours it.
+    const limit = env.options.watchCache ? 0 : options.limit;
+    return { view: currentView(store), revision: cluster.revision, limit, start: undefined };
   }
   const requested = parseVersionOrFail(env, rv);
   if (requested > cluster.revision && !(await waitForRevision(env, requested, ctx.res))) {
@@ -132,7 +134,7 @@ async function plan(
       start: undefined,
     };
   }
-  const limit = match === 'NotOlderThan' ? options.limit : 0;
+  const limit = match === 'NotOlderThan' || !env.options.watchCache ? options.limit : 0;
   return { view: currentView(store), revision: cluster.revision, limit, start: undefined };
 }
 

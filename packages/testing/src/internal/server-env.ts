@@ -8,6 +8,7 @@ export interface ResolvedOptions {
   readonly opaqueVersions: boolean;
   readonly bookmarkIntervalMs: number;
   readonly streamingLists: boolean;
+  readonly watchCache: boolean;
   readonly watchExpiredAs: 'event' | 'http';
   readonly resourceVersionWaitMs: number;
 }

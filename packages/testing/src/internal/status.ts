@@ -180,6 +180,9 @@ export const CONTINUE_EXPIRED =
 /** The message of a 410 for a list at an exact version that is no longer retained. */
 export const LIST_EXPIRED = 'The resourceVersion for the provided list is too old.';
 
+/** The message of a too-old watch when kube-apiserver runs without its watch cache. */
+export const WATCH_EXPIRED_UNCACHED = 'The resourceVersion for the provided watch is too old.';
+
 /** The message of a watch ERROR event for a version older than the retained history. */
 export function watchTooOldMessage(requested: string, oldest: string): string {
   return `too old resource version: ${requested} (${oldest})`;

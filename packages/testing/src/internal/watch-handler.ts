@@ -73,7 +73,11 @@ async function start(
   const requested = await atLeast(ctx, env, rv);
   if (requested < store.history.floor) {
     throw new WatchRefused(
-      status.expired(status.watchTooOldMessage(rv, cluster.codec.render(store.history.floor))),
+      status.expired(
+        env.options.watchCache
+          ? status.watchTooOldMessage(rv, cluster.codec.render(store.history.floor))
+          : status.WATCH_EXPIRED_UNCACHED,
+      ),
     );
   }
   return {

@@ -123,7 +123,8 @@ export class WatchStream implements EventSink {
   /** A padded bookmark of at least `bytes` bytes, written now. */
   oversized(bytes: number): void {
     const base = this.bookmarkLine(this.config.startRevision, { padding: '' });
-    const padding = 'x'.repeat(Math.max(0, bytes - Buffer.byteLength(base)));
+    // `base` ends with the newline: the line itself is then at least `bytes` long.
+    const padding = 'x'.repeat(Math.max(0, bytes + 1 - Buffer.byteLength(base)));
     this.push(this.bookmarkLine(this.config.startRevision, { padding }));
   }
 

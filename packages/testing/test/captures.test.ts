@@ -1,0 +1,176 @@
+import { readFileSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { FakeApiServer } from '../src/index.js';
+import { CONFIGMAPS, call, type Json, named, type RawStream, stream } from './support/http.js';
+
+// Responses captured from a real kube-apiserver 1.20: the fake must answer the same bytes,
+// up to values that legitimately differ (uids, timestamps, managedFields).
+const CAPTURES = '/work/shared/apiserver-captures';
+const capture = (file: string) => readFileSync(`${CAPTURES}/${file}`, 'utf8');
+const CM = '/api/v1/namespaces/default/configmaps';
+
+/** Replaces what differs between two servers: uid, timestamps, managedFields (the fake has none). */
+function normalise(object: Json): Json {
+  const copy = structuredClone(object);
+  const meta = copy.metadata ?? {};
+  if (meta.uid) meta.uid = 'UID';
+  if (meta.creationTimestamp) meta.creationTimestamp = 'TIMESTAMP';
+  delete meta.managedFields;
+  return copy;
+}
+
+/** Advances the global revision to exactly `revision` with throwaway writes. */
+function advanceTo(server: FakeApiServer, revision: number) {
+  server.create(CONFIGMAPS, named('filler', 'filler'));
+  while (Number(server.resourceVersion) < revision) {
+    server.patch(
+      CONFIGMAPS,
+      { namespace: 'filler', name: 'filler' },
+      { data: { rv: server.resourceVersion } },
+    );
+  }
+}
+
+describe('answers match the kube-apiserver 1.20 captures', () => {
+  let server: FakeApiServer;
+  const streams: RawStream[] = [];
+  afterEach(async () => {
+    for (const s of streams.splice(0)) s.close();
+    await server.close();
+  });
+
+  it('watch_too_old_rv1.json: a watch from 1 when the history starts after 95', async () => {
+    server = await FakeApiServer.start({ historyLimit: 10 });
+    advanceTo(server, 105);
+    const w = stream(server, `${CM}?watch=true&resourceVersion=1`);
+    expect(await w.done).toBe('end');
+    expect(w.status).toBe(200);
+    expect(`${w.lines.join('\n')}\n`).toBe(capture('watch_too_old_rv1.json'));
+  });
+
+  it.each(['95', '396'])(
+    'watch_from_%s.json: a version pushed out of the history',
+    async (from) => {
+      server = await FakeApiServer.start({ historyLimit: 10 });
+      advanceTo(server, 424);
+      const w = stream(server, `${CM}?watch=true&resourceVersion=${from}`);
+      expect(await w.done).toBe('end');
+      expect(`${w.lines.join('\n')}\n`).toBe(capture(`watch_from_${from}.json`));
+    },
+  );
+
+  it('watch_too_old_etcd_nocache.json: the same refusal without the watch cache', async () => {
+    server = await FakeApiServer.start({ historyLimit: 10, watchCache: false });
+    advanceTo(server, 105);
+    const w = stream(server, `${CM}?watch=true&resourceVersion=1`);
+    expect(await w.done).toBe('end');
+    expect(`${w.lines.join('\n')}\n`).toBe(capture('watch_too_old_etcd_nocache.json'));
+  });
+
+  it('list_continue_too_old.json: an expired continue token, answered with a fresh one', async () => {
+    server = await FakeApiServer.start({ historyLimit: 5 });
+    for (let i = 0; i < 30; i++) server.create(CONFIGMAPS, named(`cm${i}`));
+    const first = await call(server, `${CM}?limit=10`);
+    expect(first.body.items.at(-1).metadata.name).toBe('cm17');
+    for (let i = 0; i < 10; i++)
+      server.patch(CONFIGMAPS, { namespace: 'default', name: 'cm0' }, { data: { i: String(i) } });
+    const { status, text } = await call(
+      server,
+      `${CM}?limit=10&continue=${first.body.metadata.continue}`,
+    );
+    expect(status).toBe(410);
+    expect(text).toBe(capture('list_continue_too_old.json'));
+  });
+
+  it('list_exact_rv_too_old.json: an exact list older than the history', async () => {
+    server = await FakeApiServer.start({ historyLimit: 5 });
+    advanceTo(server, 50);
+    const { status, text } = await call(
+      server,
+      `${CM}?resourceVersion=3&resourceVersionMatch=Exact`,
+    );
+    expect(status).toBe(410);
+    expect(text).toBe(capture('list_exact_rv_too_old.json'));
+  });
+
+  it('watch_bookmark.json: MODIFIED, then a bookmark with only the version and creationTimestamp null', async () => {
+    server = await FakeApiServer.start({ bookmarkIntervalMs: 20 });
+    server.create(CONFIGMAPS, named('cm1', 'default', { data: { k: 'v' } }));
+    advanceTo(server, 401);
+    const w = stream(
+      server,
+      `${CM}?watch=true&allowWatchBookmarks=true&timeoutSeconds=10&resourceVersion=401`,
+    );
+    streams.push(w);
+    await server.waitFor(() => server.openWatches === 1);
+    server.patch(CONFIGMAPS, { namespace: 'default', name: 'cm1' }, { data: { k: 'bm' } });
+    await server.waitFor(() => w.lines.length >= 2);
+    const expected = capture('watch_bookmark.json')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    const actual = w.lines.slice(0, 2).map((l) => JSON.parse(l));
+    expect(actual.map((e) => ({ ...e, object: normalise(e.object) }))).toEqual(
+      expected.map((e) => ({ ...e, object: normalise(e.object) })),
+    );
+    expect(JSON.stringify(normalise(actual[0].object))).toBe(
+      JSON.stringify(normalise(expected[0].object)),
+    );
+    expect(w.lines[1]).toBe(capture('watch_bookmark.json').trim().split('\n')[1]);
+  });
+
+  it('sendInitialEvents_422.json: kube-apiserver 1.20 refuses a streaming list (pretty for curl)', async () => {
+    server = await FakeApiServer.start({ streamingLists: false });
+    const { status, text } = await call(
+      server,
+      `${CM}?watch=true&sendInitialEvents=true&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true`,
+      { headers: { 'user-agent': 'curl/7.68.0' } },
+    );
+    expect(status).toBe(422);
+    expect(text).toBe(capture('sendInitialEvents_422.json'));
+    const compact = await call(
+      server,
+      `${CM}?watch=true&sendInitialEvents=true&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true`,
+    );
+    expect(compact.body).toEqual(JSON.parse(capture('sendInitialEvents_422.json')));
+  });
+
+  it('sendInitialEvents_rv0.json: the same refusal with resourceVersion=0 has one cause', async () => {
+    server = await FakeApiServer.start({ streamingLists: false });
+    const { status, text } = await call(
+      server,
+      `${CM}?watch=true&sendInitialEvents=true&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true&resourceVersion=0`,
+    );
+    expect(status).toBe(422);
+    expect(text).toBe(capture('sendInitialEvents_rv0.json'));
+  });
+
+  it('sendInitialEvents_noRVM.json: without resourceVersionMatch 1.20 ignores it and sends ADDED for every object', async () => {
+    server = await FakeApiServer.start({ streamingLists: false });
+    const expected: Json[] = capture('sendInitialEvents_noRVM.json')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    for (const event of expected) {
+      const { name, namespace } = event.object.metadata;
+      server.create(CONFIGMAPS, { metadata: { name, namespace }, data: event.object.data });
+    }
+    const w = stream(server, `${CM}?watch=true&sendInitialEvents=true`);
+    streams.push(w);
+    await server.waitFor(() => w.lines.length === expected.length);
+    const byName = (events: Json[]) =>
+      events
+        .map((e) =>
+          JSON.stringify({
+            ...e,
+            object: normalise({
+              ...e.object,
+              metadata: { ...e.object.metadata, resourceVersion: 'RV' },
+            }),
+          }),
+        )
+        .sort();
+    expect(byName(w.events)).toEqual(byName(expected));
+    expect(w.events.some((e) => e.type === 'BOOKMARK')).toBe(false);
+  });
+});
