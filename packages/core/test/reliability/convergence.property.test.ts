@@ -1,0 +1,242 @@
+import { FakeApiServer } from '@rxkube/testing';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { collectionUpdates$ } from '../../src/collection/collection-updates.js';
+import { createFetchClient } from '../../src/fetch/create-fetch-client.js';
+import type { KubeObject } from '../../src/kube-object.js';
+import { StateRecorder } from '../collection/state-recorder.js';
+
+/**
+ * Model-based property test: random interleavings of writes and faults against the fake API
+ * server, then quiescence. `RXKUBE_SCHEDULES` sets how many schedules run (`pnpm soak`: 10,000).
+ */
+const schedules = Number(process.env.RXKUBE_SCHEDULES ?? 200);
+const pods = { version: 'v1', resource: 'pods' } as const;
+const names = ['a', 'b', 'c', 'd', 'e', 'f'] as const;
+
+type Command =
+  | { kind: 'create' | 'update' | 'delete' | 'recreate'; name: string }
+  | { kind: 'endWatches' }
+  | { kind: 'destroyMidLine' }
+  | { kind: 'chunking'; seed: number }
+  | { kind: 'stall' }
+  | { kind: 'compact' }
+  | { kind: 'burst'; status: 500 | 503 | 429; count: number; target: 'list' | 'watch' }
+  | { kind: 'malformed' }
+  | { kind: 'emptyWatch' }
+  | { kind: 'pause'; turns: number };
+
+const name = fc.constantFrom(...names);
+const command: fc.Arbitrary<Command> = fc.oneof(
+  {
+    weight: 6,
+    arbitrary: fc.record({ kind: fc.constantFrom('create', 'update', 'delete', 'recreate'), name }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('pause' as const),
+      turns: fc.integer({ min: 1, max: 6 }),
+    }),
+  },
+  fc.constant({ kind: 'endWatches' } as const),
+  fc.constant({ kind: 'destroyMidLine' } as const),
+  fc.record({ kind: fc.constant('chunking' as const), seed: fc.integer() }),
+  fc.constant({ kind: 'stall' } as const),
+  fc.constant({ kind: 'compact' } as const),
+  fc.record({
+    kind: fc.constant('burst' as const),
+    status: fc.constantFrom(500 as const, 503 as const, 429 as const),
+    count: fc.integer({ min: 1, max: 3 }),
+    target: fc.constantFrom('list' as const, 'watch' as const),
+  }),
+  fc.constant({ kind: 'malformed' } as const),
+  fc.constant({ kind: 'emptyWatch' } as const),
+);
+
+const scenario = fc
+  .record({
+    commands: fc.array(command, { minLength: 1, maxLength: 30 }),
+    opaqueVersions: fc.boolean(),
+    watchExpiredAs: fc.constantFrom('event' as const, 'http' as const),
+    pageSize: fc.constantFrom(1, 2, 500),
+    initialList: fc.constantFrom('list' as const, 'stream' as const, 'auto' as const),
+    streamingLists: fc.boolean(),
+  })
+  // 'stream' requires a server with streaming lists; 'auto' is the mode for servers without
+  .map((s) => (s.initialList === 'stream' ? { ...s, streamingLists: true } : s));
+
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Whether `sub` is a subsequence of `all`. */
+function isSubsequence(sub: readonly string[], all: readonly string[]): boolean {
+  let i = 0;
+  for (const x of all) if (i < sub.length && sub[i] === x) i++;
+  return i === sub.length;
+}
+
+const ABSENT = '∅';
+
+describe('convergence under random writes and faults', () => {
+  it(`converges to the server's objects, with a valid history per key (${schedules} schedules)`, async () => {
+    let passed = 0;
+    await fc.assert(
+      fc.asyncProperty(scenario, async (s) => {
+        const server = await FakeApiServer.start({
+          opaqueVersions: s.opaqueVersions,
+          watchExpiredAs: s.watchExpiredAs,
+          streamingLists: s.streamingLists,
+          bookmarkIntervalMs: 20,
+        });
+        /** Every state each key had on the server, in order: resource versions, and ∅ for absent. */
+        const history = new Map<string, string[]>(names.map((n) => [`ns/${n}`, [ABSENT]]));
+        const record = (key: string, state: string) => history.get(key)!.push(state);
+        let uid = 0;
+        const write = (c: Extract<Command, { name: string }>) => {
+          const key = `ns/${c.name}`;
+          const current = server.get(pods, { namespace: 'ns', name: c.name });
+          const fresh = () => {
+            const created = server.create(pods, {
+              apiVersion: 'v1',
+              kind: 'Pod',
+              metadata: { name: c.name, namespace: 'ns', labels: { gen: `${uid++}` } },
+            });
+            record(key, created.metadata.resourceVersion);
+          };
+          if (c.kind === 'create' || (current === undefined && c.kind !== 'delete')) {
+            if (current === undefined) fresh();
+          } else if (c.kind === 'update' && current) {
+            const updated = server.update(pods, {
+              ...current,
+              metadata: { ...current.metadata, labels: { gen: `${uid++}` } },
+            });
+            record(key, updated.metadata.resourceVersion);
+          } else if ((c.kind === 'delete' || c.kind === 'recreate') && current) {
+            server.remove(pods, { namespace: 'ns', name: c.name });
+            record(key, ABSENT);
+            if (c.kind === 'recreate') fresh();
+          }
+        };
+        // a few objects exist before the client starts
+        for (const n of names.slice(0, 3)) write({ kind: 'create', name: n });
+
+        const client = createFetchClient({ baseUrl: server.url });
+        const recorder = new StateRecorder(
+          collectionUpdates$(
+            client,
+            { ...pods, namespace: 'ns' },
+            {
+              pageSize: s.pageSize,
+              initialList: s.initialList,
+              idleTimeoutMs: 150,
+              backoff: { initialMs: 1, maxMs: 10 },
+            },
+          ),
+        );
+        let compactions = 0;
+        let listFailures = 0;
+        try {
+          for (const c of s.commands) {
+            switch (c.kind) {
+              case 'pause':
+                for (let i = 0; i < c.turns; i++) await turn();
+                break;
+              case 'endWatches':
+                server.faults.endWatches();
+                break;
+              case 'destroyMidLine':
+                server.faults.destroyWatches({ midLine: true });
+                break;
+              case 'chunking':
+                server.faults.chunking({ random: true, seed: c.seed });
+                break;
+              case 'stall':
+                server.faults.stallWatches(true);
+                break;
+              case 'compact':
+                compactions++;
+                server.faults.compact();
+                break;
+              case 'burst':
+                if (c.target === 'list') listFailures += c.count;
+                server.faults.failNext({
+                  kind: c.target,
+                  count: c.count,
+                  status: c.status,
+                  retryAfterSeconds: 0,
+                });
+                break;
+              case 'malformed':
+                server.faults.malformedLine();
+                break;
+              case 'emptyWatch':
+                server.faults.emptyWatches(1);
+                break;
+              default:
+                write(c);
+            }
+          }
+          // quiescence: faults off, a final write everyone must see
+          server.faults.reset();
+          write({ kind: 'update', name: 'a' });
+          const expected = () =>
+            new Map(
+              server
+                .objects(pods, 'ns')
+                .map((o) => [`ns/${o.metadata.name}`, o.metadata.resourceVersion]),
+            );
+          await recorder.until(() => {
+            const last = recorder.synced.at(-1);
+            if (!last) return false;
+            const want = expected();
+            return (
+              last.items.size === want.size &&
+              [...want].every(([k, v]) => last.items.get(k)?.metadata.resourceVersion === v)
+            );
+          }, 15_000);
+
+          const want = expected();
+          const latest = recorder.latest;
+          expect(
+            new Map([...latest.items].map(([k, o]) => [k, o.metadata.resourceVersion])),
+          ).toEqual(want);
+          expect(
+            new Map([...recorder.replayed()].map(([k, o]) => [k, o.metadata.resourceVersion])),
+          ).toEqual(want);
+          // client-go's contract: the states a key showed are a subsequence of the server's states
+          const seen = new Map<string, string[]>(names.map((n) => [`ns/${n}`, [ABSENT]]));
+          for (const u of recorder.synced) {
+            for (const d of u.deltas) {
+              seen
+                .get(d.key)!
+                .push(
+                  d.type === 'deleted'
+                    ? ABSENT
+                    : (d.object as KubeObject).metadata.resourceVersion!,
+                );
+            }
+          }
+          for (const [key, states] of seen) {
+            expect(
+              isSubsequence(states, history.get(key)!),
+              `${key}: ${states} within ${history.get(key)}`,
+            ).toBe(true);
+          }
+          // LISTs stay within what the faults justify
+          expect(latest.stats.relists).toBeLessThanOrEqual(compactions);
+          const fresh = server.requests.filter(
+            (r) => r.kind === 'list' && r.query.continue === undefined,
+          ).length;
+          expect(fresh).toBeLessThanOrEqual(1 + 2 * compactions + listFailures + 1);
+          passed++;
+        } finally {
+          recorder.stop();
+          await server.close();
+        }
+      }),
+      { numRuns: schedules, timeout: 30_000 },
+    );
+    console.log(`convergence: ${passed} of ${schedules} schedules converged`);
+    expect(passed).toBe(schedules);
+  }, 600_000_000);
+});
