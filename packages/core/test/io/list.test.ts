@@ -127,6 +127,33 @@ describe('list$', () => {
     ]);
   });
 
+  it('errors when the restarted list expires too: one restart per subscription', async () => {
+    server.script(
+      json(200, page(['a'], '5', { continue: 'c1' })),
+      json(410, expired),
+      json(410, { ...expired, metadata: {} }),
+    );
+    const error = await firstValueFrom(list$(client, pods, { pageSize: 1 })).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ResourceVersionExpiredError);
+    expect(server.requests).toHaveLength(3);
+  });
+
+  it('restarts again in a new subscription', async () => {
+    server.script(
+      json(200, page(['a'], '5', { continue: 'c1' })),
+      json(410, expired),
+      json(200, page(['a'], '6')),
+      json(200, page(['a'], '7', { continue: 'c2' })),
+      json(410, expired),
+      json(200, page(['a'], '8')),
+    );
+    const listing = list$(client, pods, { pageSize: 1 });
+    expect((await firstValueFrom(listing)).resourceVersion).toBe('6');
+    expect((await firstValueFrom(listing)).resourceVersion).toBe('8');
+  });
+
   it('errors with ResourceVersionExpiredError when the list at an explicit version is too old', async () => {
     server.script(
       json(410, {
