@@ -1,7 +1,10 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
-import { NdjsonDecoder } from '@rxkube/core';
-import { bench, describe } from 'vitest';
+import { NdjsonDecoder, watch$ } from '@rxkube/core';
+import { afterAll, bench, describe } from 'vitest';
 import { ndjsonReadLines } from '../../src/internal/ndjson-read-lines.js';
+import { undiciTransport } from '../../src/undici-transport.js';
 import { watchStream } from './support/watch-events.js';
 
 // Run with: npx vitest bench --run test/transport
@@ -52,4 +55,39 @@ describe(`decoding ${EVENTS} Pod events (${(stream.bytes.length / 1e6).toFixed(1
     },
     options,
   );
+});
+
+const server = createServer((_req, res) => {
+  res.writeHead(200, { 'content-type': 'application/json' });
+  for (const chunk of buffers) res.write(chunk);
+  res.end();
+});
+await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+const clients = {
+  ndjson: { transport: undiciTransport({ baseUrl, decoder: 'ndjson' }) },
+  core: { transport: undiciTransport({ baseUrl, decoder: 'core' }) },
+};
+afterAll(async () => {
+  await Promise.all(Object.values(clients).map((client) => client.transport.destroy()));
+  server.close();
+});
+
+describe(`watch$ over undiciTransport from a local server, ${EVENTS} Pod events`, () => {
+  for (const decoder of ['ndjson', 'core'] as const) {
+    bench(
+      `watch$ with the ${decoder} decoder`,
+      () =>
+        new Promise<void>((resolve, reject) =>
+          watch$(clients[decoder], { version: 'v1', resource: 'pods' }).subscribe({
+            next: () => {
+              sink += 1;
+            },
+            error: reject,
+            complete: resolve,
+          }),
+        ),
+      options,
+    );
+  }
 });
