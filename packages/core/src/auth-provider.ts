@@ -9,10 +9,9 @@
  * @example
  * ```ts
  * import type { AuthProvider } from '@rxkube/core';
- * import { readFile } from 'node:fs/promises';
  * let cached: string | undefined;
  * const auth: AuthProvider = {
- *   header: async () => (cached ??= `Bearer ${(await readFile('/var/run/secrets/token', 'utf8')).trim()}`),
+ *   header: async () => (cached ??= `Bearer ${await obtainToken()}`),
  *   invalidate: () => { cached = undefined; },
  * };
  * ```
