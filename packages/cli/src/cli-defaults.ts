@@ -1,0 +1,44 @@
+/**
+ * The defaults of the `rxkube` command, each with its reason. One place, so no code path carries
+ * a magic number.
+ *
+ * @example
+ * ```ts
+ * import { cliDefaults } from '@rxkube/cli';
+ * console.log(cliDefaults.chunkSize); // 500
+ * ```
+ */
+export const cliDefaults = {
+  /** LIST page size (`--chunk-size`): kubectl's default, so a large list arrives in pages. */
+  chunkSize: 500,
+  /** The namespace when neither `-n` nor the kubeconfig context names one, as kubectl does. */
+  namespace: 'default',
+  /** Exit code of a failed command (kubectl's). */
+  exitFailure: 1,
+  /** Exit code after Ctrl-C: 128 + SIGINT (2), the shell convention. */
+  exitInterrupted: 130,
+  /** Exit code after SIGTERM: 128 + 15. */
+  exitTerminated: 143,
+  /** A live table redraws at most this often: fast enough to feel live, cheap on a busy stream. */
+  redrawIntervalMs: 100,
+  /** The status line (events/s, ages) refreshes this often even when nothing changes. */
+  tickMs: 1_000,
+  /** Events per second are averaged over this window, long enough to be steady. */
+  rateWindowMs: 5_000,
+  /** Viewport height when the terminal does not say how tall it is. */
+  fallbackRows: 24,
+  /** A list whose first page says more is coming shows progress from then on. */
+  progressAfterPages: 1,
+  /** Deleted rows stay in a live table, dimmed, this long so a deletion can be seen. */
+  deletedLingerMs: 3_000,
+  /** A changed row is highlighted this long. */
+  highlightMs: 1_500,
+  /** Demo: about this many pods, enough that the table needs a viewport and the list pages. */
+  demoPods: 2_000,
+  /** Demo: writes per second (creates, updates, deletes), visibly busy yet easy to follow. */
+  demoRate: 25,
+  /** Demo: a fault is injected this often (seconds), so each kind shows within a short run. */
+  demoFaultEverySeconds: 2,
+  /** Demo: the seed of the generated cluster and churn, so runs are repeatable. */
+  demoSeed: 1,
+} as const;

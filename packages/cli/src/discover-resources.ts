@@ -1,0 +1,133 @@
+import { errorFromResponse, type KubeClient } from '@rxkube/core';
+import type { ApiResource } from './api-resource.js';
+
+/** Options of {@link discoverResources}. */
+export interface DiscoverResourcesOptions {
+  /**
+   * Which part of the API to read: `'core'` (`/api`), `'groups'` (`/apis`) or `'all'`.
+   * Default `'all'`.
+   */
+  readonly scope?: 'core' | 'groups' | 'all';
+  /** Aborting it cancels the discovery requests. */
+  readonly signal?: AbortSignal;
+  /** Called for a group version whose discovery failed (it is left out, as kubectl does). */
+  readonly onSkipped?: (groupVersion: string, error: unknown) => void;
+}
+
+interface ApiVersions {
+  readonly versions?: readonly string[];
+}
+
+interface ApiGroupList {
+  readonly groups?: readonly {
+    readonly name: string;
+    readonly versions?: readonly { readonly version: string }[];
+    readonly preferredVersion?: { readonly version: string };
+  }[];
+}
+
+interface ApiResourceList {
+  readonly resources?: readonly {
+    readonly name: string;
+    readonly singularName?: string;
+    readonly kind: string;
+    readonly namespaced?: boolean;
+    readonly shortNames?: readonly string[];
+    readonly verbs?: readonly string[];
+  }[];
+}
+
+interface GroupVersion {
+  readonly group: string;
+  readonly version: string;
+  readonly preferred: boolean;
+}
+
+/**
+ * Reads the API server's discovery documents (`/api`, `/apis`, `/api/{v}`, `/apis/{g}/{v}`) and
+ * returns every resource type it serves, in kubectl's order of priority: the core API first, then
+ * the groups in the server's order, each group's preferred version before its others.
+ * Subresources are left out.
+ *
+ * A group version whose document cannot be read (an aggregated API that is down) is skipped and
+ * reported to `onSkipped`; a failure of `/api` or `/apis` itself rejects with the typed error.
+ *
+ * @example
+ * ```ts
+ * import { discoverResources } from '@rxkube/cli';
+ * import { createClient } from '@rxkube/node';
+ * const resources = await discoverResources(createClient({ baseUrl: 'http://127.0.0.1:8001' }));
+ * console.log(resources.map((r) => r.name));
+ * ```
+ */
+export async function discoverResources(
+  client: KubeClient,
+  options: DiscoverResourcesOptions = {},
+): Promise<ApiResource[]> {
+  const scope = options.scope ?? 'all';
+  const versions: GroupVersion[] = [];
+  if (scope !== 'groups') {
+    const core = await getJson<ApiVersions>(client, '/api', options.signal);
+    for (const [index, version] of (core.versions ?? []).entries()) {
+      versions.push({ group: '', version, preferred: index === 0 });
+    }
+  }
+  if (scope !== 'core') {
+    const groups = await getJson<ApiGroupList>(client, '/apis', options.signal);
+    for (const group of groups.groups ?? []) {
+      const preferred = group.preferredVersion?.version ?? group.versions?.[0]?.version;
+      const ordered = [...(group.versions ?? [])].sort(
+        (a, b) => Number(b.version === preferred) - Number(a.version === preferred),
+      );
+      for (const { version } of ordered) {
+        versions.push({ group: group.name, version, preferred: version === preferred });
+      }
+    }
+  }
+  const lists = await Promise.all(
+    versions.map(async (gv) => {
+      const path = gv.group ? `/apis/${gv.group}/${gv.version}` : `/api/${gv.version}`;
+      try {
+        return toResources(gv, await getJson<ApiResourceList>(client, path, options.signal));
+      } catch (error) {
+        if (options.signal?.aborted) throw error;
+        options.onSkipped?.(gv.group ? `${gv.group}/${gv.version}` : gv.version, error);
+        return [];
+      }
+    }),
+  );
+  return lists.flat();
+}
+
+function toResources(gv: GroupVersion, list: ApiResourceList): ApiResource[] {
+  return (list.resources ?? [])
+    .filter((resource) => !resource.name.includes('/'))
+    .map((resource) => ({
+      group: gv.group,
+      version: gv.version,
+      name: resource.name,
+      singularName: resource.singularName || resource.kind.toLowerCase(),
+      kind: resource.kind,
+      namespaced: resource.namespaced ?? false,
+      shortNames: resource.shortNames ?? [],
+      verbs: resource.verbs ?? [],
+      preferred: gv.preferred,
+    }));
+}
+
+async function getJson<T>(client: KubeClient, path: string, signal?: AbortSignal): Promise<T> {
+  const response = await client.transport.request({
+    path,
+    headers: { accept: 'application/json' },
+    ...(signal === undefined ? {} : { signal }),
+  });
+  const body = await response.text();
+  if (response.status !== 200) {
+    throw errorFromResponse(response.status, body, (name) => response.header(name));
+  }
+  try {
+    return JSON.parse(body) as T;
+  } catch {
+    throw errorFromResponse(response.status, body, (name) => response.header(name));
+  }
+}

@@ -1,0 +1,132 @@
+import type { CollectionHealth, CollectionStats, ListPageProgress } from '@rxkube/core';
+import { createLogUpdate } from 'log-update';
+import type { ApiResource } from '../../api-resource.js';
+import { cliDefaults } from '../../cli-defaults.js';
+import type { CliOutput } from '../../cli-io.js';
+import { RateMeter } from '../rate-meter.js';
+import { fitRows, physicalLines, truncateText } from '../render/fit-rows.js';
+import { LiveTable } from '../render/live-table.js';
+import type { Palette } from '../render/palette.js';
+import { progressText } from '../render/progress.js';
+import { resourceColumns } from '../render/resource-columns.js';
+import { statusLine } from '../render/status-line.js';
+import { demoDefaults } from './demo-defaults.js';
+import type { DemoView, SyncCheck } from './demo-view.js';
+import { syncText } from './sync-text.js';
+
+const FALLBACK_COLUMNS = 80;
+/** Width of the timeline's time column (`+12.3s  `). */
+const TIME_WIDTH = 8;
+
+const podsResource: ApiResource = {
+  group: '',
+  version: 'v1',
+  name: 'pods',
+  singularName: 'pod',
+  kind: 'Pod',
+  namespaced: true,
+  shortNames: ['po'],
+  verbs: ['list', 'watch'],
+  preferred: true,
+};
+
+/**
+ * The demo on a terminal, redrawn in place: a viewport of the pod table (most recently changed
+ * first), the latest timeline entries, the status line and the last comparison with the server.
+ */
+export function demoScreen(
+  out: CliOutput & NodeJS.WritableStream,
+  palette: Palette,
+  title: string,
+  elapsed: () => number,
+): DemoView {
+  const screen = createLogUpdate(out);
+  const table = new LiveTable({
+    columns: resourceColumns(podsResource, true),
+    palette,
+    order: 'recent',
+  });
+  const rate = new RateMeter(cliDefaults.rateWindowMs);
+  const timeline: { readonly at: number; readonly text: string }[] = [];
+  let stats: CollectionStats = { events: 0, lists: 0, relists: 0, reconnects: 0 };
+  let health: CollectionHealth = { status: 'listing' };
+  let resourceVersion: string | undefined;
+  let progress: ListPageProgress | undefined;
+  let lastCheck: SyncCheck | undefined;
+  let synced = false;
+  let pending: ReturnType<typeof setTimeout> | undefined;
+  const ticker = setInterval(() => draw(), cliDefaults.tickMs);
+
+  function draw(): void {
+    if (pending !== undefined) clearTimeout(pending);
+    pending = undefined;
+    const now = Date.now();
+    const rows = out.rows ?? cliDefaults.fallbackRows;
+    const columns = out.columns ?? FALLBACK_COLUMNS;
+    const status = statusLine(
+      {
+        items: table.size,
+        eventsPerSecond: rate.sample(now, stats.events),
+        stats,
+        health,
+        resourceVersion,
+      },
+      palette,
+    );
+    const recent = timeline
+      .slice(-demoDefaults.timelineRows)
+      .map(
+        ({ at, text }) =>
+          `${palette.dim(`+${at.toFixed(1)}s`.padEnd(TIME_WIDTH))}${truncateText(text, columns - TIME_WIDTH - 1)}`,
+      );
+    const head = [palette.bold(truncateText(title, columns - 1))];
+    const foot = [
+      '',
+      palette.dim('timeline'),
+      ...recent,
+      ...Array.from({ length: demoDefaults.timelineRows - recent.length }, () => ''),
+      status,
+      lastCheck ? syncText(lastCheck, palette) : palette.dim('cache not compared yet'),
+    ];
+    const budget = rows - physicalLines([...head, ...foot], columns) - 1;
+    const body = synced
+      ? fitRows((max) => table.render(max, now), budget, columns)
+      : [palette.cyan(progress ? `listing pods: ${progressText(progress)}` : 'listing pods…')];
+    screen([...head, ...body, ...foot].join('\n'));
+  }
+
+  const schedule = () => {
+    pending ??= setTimeout(draw, cliDefaults.redrawIntervalMs);
+  };
+
+  return {
+    log(line) {
+      timeline.push({ at: elapsed(), text: line });
+      if (timeline.length > demoDefaults.timelineRows) timeline.shift();
+      schedule();
+    },
+    page(p) {
+      progress = p;
+      schedule();
+    },
+    update(update, now) {
+      stats = update.stats;
+      health = update.health;
+      if (update.synced) {
+        synced = true;
+        resourceVersion = update.resourceVersion;
+        table.apply(update, now);
+      }
+      schedule();
+    },
+    check(check) {
+      lastCheck = check;
+      schedule();
+    },
+    close() {
+      clearInterval(ticker);
+      draw();
+      screen.done();
+    },
+  };
+}

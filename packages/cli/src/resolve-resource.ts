@@ -1,0 +1,70 @@
+import type { ApiResource } from './api-resource.js';
+
+interface Wanted {
+  readonly name: string;
+  readonly group?: string;
+  readonly version?: string;
+}
+
+/**
+ * Finds the resource type a user means, the way kubectl reads its resource argument: a plural
+ * (`pods`), singular (`pod`), short name (`po`) or kind (`Pod`), case-insensitively, optionally
+ * qualified by group (`deployments.apps`, `Widget.example.com`) or by version and group
+ * (`deployments.v1.apps`).
+ *
+ * Among several matches, an exact plural beats a singular or kind, which beats a short name; then
+ * the first in discovery order wins (the core API first, preferred versions first), as
+ * {@link discoverResources} returns them. Returns `undefined` when nothing matches.
+ *
+ * @example
+ * ```ts
+ * import { discoverResources, resolveResource } from '@rxkube/cli';
+ * const resources = await discoverResources(client);
+ * resolveResource(resources, 'deploy'); // { group: 'apps', version: 'v1', name: 'deployments', ... }
+ * resolveResource(resources, 'Widget.example.com');
+ * ```
+ */
+export function resolveResource(
+  resources: readonly ApiResource[],
+  argument: string,
+): ApiResource | undefined {
+  for (const wanted of readings(argument.trim().toLowerCase())) {
+    const found = bestMatch(resources, wanted);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** The ways to read the argument, most specific first. */
+function readings(argument: string): Wanted[] {
+  const parts = argument.split('.');
+  const [name = ''] = parts;
+  if (parts.length === 1) return [{ name }];
+  const byGroup: Wanted = { name, group: parts.slice(1).join('.') };
+  if (parts.length === 2) return [byGroup];
+  return [{ name, version: parts[1] ?? '', group: parts.slice(2).join('.') }, byGroup];
+}
+
+const NO_MATCH = Number.POSITIVE_INFINITY;
+
+function rank(resource: ApiResource, name: string): number {
+  if (resource.name === name) return 0;
+  if (resource.singularName === name || resource.kind.toLowerCase() === name) return 1;
+  if (resource.shortNames.some((short) => short.toLowerCase() === name)) return 2;
+  return NO_MATCH;
+}
+
+function bestMatch(resources: readonly ApiResource[], wanted: Wanted): ApiResource | undefined {
+  let best: ApiResource | undefined;
+  let bestScore = NO_MATCH;
+  for (const resource of resources) {
+    if (wanted.group !== undefined && resource.group !== wanted.group) continue;
+    if (wanted.version !== undefined && resource.version !== wanted.version) continue;
+    const score = rank(resource, wanted.name) * 2 + (resource.preferred ? 0 : 1);
+    if (score < bestScore) {
+      best = resource;
+      bestScore = score;
+    }
+  }
+  return best;
+}
