@@ -61,13 +61,17 @@ export class NdjsonDecoder {
     }
     if (this.#partialBytes + last > this.#maxLineBytes) this.#checkLineLengths(chunk, last);
 
-    let text = this.#decode(chunk.subarray(0, last + 1));
-    if (this.#partial.length > 0) {
-      text = this.#partial + text;
-      this.#partial = '';
-    }
+    const text = this.#decode(chunk.subarray(0, last + 1));
     let start = 0;
-    for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', start)) {
+    if (this.#partial.length > 0) {
+      // Only the first line is joined with the carried text: no copy of the whole chunk.
+      const end = text.indexOf('\n');
+      const first = this.#partial + text.slice(0, end);
+      this.#partial = '';
+      this.#line(first);
+      start = end + 1;
+    }
+    for (let end = text.indexOf('\n', start); end !== -1; end = text.indexOf('\n', start)) {
       if (end > start) this.#line(text.slice(start, end));
       start = end + 1;
     }
