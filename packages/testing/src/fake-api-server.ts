@@ -147,7 +147,7 @@ export class FakeApiServer {
       : createHttpServer();
     if (tls) {
       // A client certificate the CA did not sign fails the handshake, as with kube-apiserver.
-      server.on('secureConnection', (socket: TLSSocket) => {
+      server.prependListener('secureConnection', (socket: TLSSocket) => {
         const presented = socket.getPeerCertificate();
         if (presented && Object.keys(presented).length > 0 && !socket.authorized) socket.destroy();
       });
@@ -487,13 +487,17 @@ export class FakeApiServer {
    * ```
    */
   close(): Promise<void> {
-    this.closing ??= new Promise<void>((resolve) => {
-      this.server.close(() => resolve());
+    this.closing ??= (async () => {
+      const serverClosed = new Promise<void>((resolve) => this.server.close(() => resolve()));
       for (const watch of [...this.env.watches]) watch.destroy(false);
       for (const dispose of [...this.env.disposables]) dispose();
+      const socketsClosed = [...this.sockets].map(
+        (socket) => new Promise<void>((done) => socket.once('close', () => done())),
+      );
       for (const socket of this.sockets) socket.destroy();
       this.server.closeAllConnections();
-    });
+      await Promise.all([serverClosed, ...socketsClosed]);
+    })();
     return this.closing;
   }
 }

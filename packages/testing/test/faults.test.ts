@@ -211,6 +211,24 @@ describe('faults', () => {
     ]);
   });
 
+  it('keeps order between shared event batches and lines of one watch written in the same turn', async () => {
+    const unfiltered = await watch();
+    const filtered = await watch(`${CM}?watch=true&labelSelector=keep`);
+    server.create(CONFIGMAPS, named('a', 'default', { labels: { keep: '' } }));
+    server.create(CONFIGMAPS, named('b'));
+    server.faults.watchError({ message: 'stop' });
+    expect(await unfiltered.done).toBe('end');
+    expect(await filtered.done).toBe('end');
+    expect(unfiltered.events.map((e) => e.type)).toEqual(['ADDED', 'ADDED', 'ERROR']);
+    expect(filtered.events.map((e) => e.type)).toEqual(['ADDED', 'ERROR']);
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    const later = await watch(`${CM}?watch=true&resourceVersion=${server.resourceVersion}`);
+    setImmediate(() => server.create(CONFIGMAPS, named('c')));
+    server.create(CONFIGMAPS, named('d'));
+    await server.waitFor(() => later.lines.length === 2);
+    expect(later.events.map((e) => e.object.metadata.name)).toEqual(['d', 'c']);
+  });
+
   it('reset disarms queued failures and switches', async () => {
     server.faults.failNext({ status: 500, count: 5 });
     server.faults.emptyWatches(3);

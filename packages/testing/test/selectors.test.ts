@@ -54,7 +54,7 @@ describe('field selectors', () => {
   });
 
   it('reads absent fields as empty strings', () => {
-    expect(fieldValue({ spec: {} }, 'spec.nodeName')).toBe('');
+    expect(fieldValue({ spec: {} }, ['spec', 'nodeName'])).toBe('');
     expect(matchesFields(parseFieldSelector('spec.nodeName='), { 'spec.nodeName': '' })).toBe(true);
   });
 

@@ -8,12 +8,12 @@ import type { Chunker } from './fault-state.js';
  */
 export function writeBody(
   res: ServerResponse,
-  data: string,
+  data: string | Buffer,
   chunker: Chunker,
   done?: () => void,
 ): boolean {
   if (chunker === null) return res.write(data, done);
-  const bytes = Buffer.from(data, 'utf8');
+  const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
   let ok = true;
   for (let at = 0; at < bytes.length; ) {
     const size = Math.min(chunker(), bytes.length - at);

@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { FakeApiError } from '../fake-api-error.js';
 import type { FakeApiStatus } from '../fake-api-status.js';
 import { isJsonObject, type JsonObject, jsonEqual } from './json-value.js';
-import { generateNameSuffix, invalidNameReason, orderObject, timestampNow } from './object-meta.js';
+import {
+  generateNameSuffix,
+  invalidNameReason,
+  orderMetadata,
+  orderObject,
+  timestampNow,
+} from './object-meta.js';
 import { ResourceStore } from './resource-store.js';
 import type { ResourceType } from './resource-type.js';
 import * as status from './status.js';
@@ -87,7 +93,9 @@ export class Cluster {
 
   private commit(store: ResourceStore, event: StoreEvent, bulk = false): void {
     store.commit(event, bulk);
-    for (const listener of [...this.revisionListeners]) listener();
+    if (this.revisionListeners.size > 0) {
+      for (const listener of [...this.revisionListeners]) listener();
+    }
   }
 
   /** Drops the history of every resource: only the current version remains a valid start. */
@@ -139,7 +147,7 @@ export class Cluster {
     if (!isJsonObject(body))
       fail(status.badRequest('the body of the request must be a JSON object'));
     this.checkTypeMeta(type, body);
-    const meta: JsonObject = isJsonObject(body.metadata) ? { ...body.metadata } : {};
+    const meta: JsonObject = isJsonObject(body.metadata) ? body.metadata : {};
     const ns = this.namespaceOf(type, meta, namespace);
     const store = this.store(type);
     let name = typeof meta.name === 'string' ? meta.name : '';
@@ -169,8 +177,7 @@ export class Cluster {
     if (store.objects.has(key)) fail(status.alreadyExists(type.gr, name));
 
     const revision = this.revision + 1;
-    const metadata: JsonObject = {
-      ...meta,
+    const metadata = orderMetadata(meta, {
       name,
       namespace: type.namespaced ? ns : undefined,
       selfLink: undefined,
@@ -181,7 +188,7 @@ export class Cluster {
       deletionTimestamp: undefined,
       deletionGracePeriodSeconds: undefined,
       managedFields: undefined,
-    };
+    });
     const object = orderObject(type.kind, type.apiVersion, metadata, body);
     type.defaults?.(object);
     const stored = storeObject(type, object, revision);
@@ -250,7 +257,9 @@ export class Cluster {
     ) {
       fail(status.conflict(type.gr, name, status.OBJECT_MODIFIED));
     }
-    return this.replace(type, existing, { ...patched, metadata: { ...meta, name } }, ctx);
+    const body = { ...patched, metadata: { ...meta, name } };
+    // Patches build new objects and leave `current` intact: it is the old state as parsed.
+    return this.replace(type, existing, body, ctx, current);
   }
 
   private replace(
@@ -258,9 +267,9 @@ export class Cluster {
     existing: StoredObject,
     body: JsonObject,
     ctx: WriteContext & { subresource?: 'status' },
+    old: JsonObject = JSON.parse(existing.json) as JsonObject,
   ): StoredObject {
     const store = this.store(type);
-    const old = JSON.parse(existing.json) as JsonObject;
     const oldMeta = old.metadata as JsonObject;
     let next: JsonObject;
     if (ctx.subresource === 'status') {
@@ -280,8 +289,7 @@ export class Cluster {
       withoutMetaAndStatus(old, type),
       withoutMetaAndStatus(next, type),
     );
-    const metadata: JsonObject = {
-      ...bodyMeta,
+    const metadata = orderMetadata(bodyMeta, {
       name: oldMeta.name,
       namespace: oldMeta.namespace,
       selfLink: undefined,
@@ -294,7 +302,7 @@ export class Cluster {
       deletionTimestamp: oldMeta.deletionTimestamp,
       deletionGracePeriodSeconds: oldMeta.deletionGracePeriodSeconds,
       managedFields: undefined,
-    };
+    });
     const candidate = orderObject(type.kind, type.apiVersion, metadata, next);
     if (jsonEqual(candidate, old)) return existing;
 
@@ -357,13 +365,12 @@ export class Cluster {
     const finalizers = oldMeta.finalizers;
     if (Array.isArray(finalizers) && finalizers.length > 0) {
       if (oldMeta.deletionTimestamp !== undefined) return { object: existing, removed: false };
-      const metadata: JsonObject = {
-        ...oldMeta,
+      const metadata = orderMetadata(oldMeta, {
         resourceVersion: rendered,
         generation: type.generation ? Number(oldMeta.generation ?? 1) + 1 : undefined,
         deletionTimestamp: timestampNow(),
         deletionGracePeriodSeconds: 0,
-      };
+      });
       const stored = storeObject(
         type,
         orderObject(type.kind, type.apiVersion, metadata, old),

@@ -56,10 +56,10 @@ export function parseFieldSelector(input: string): FieldSelector {
   });
 }
 
-/** Reads a dotted path of an object as a field-selector value ('' when absent). */
-export function fieldValue(object: unknown, path: string): string {
+/** Reads a path of an object as a field-selector value ('' when absent). */
+export function fieldValue(object: unknown, path: readonly string[]): string {
   let current: unknown = object;
-  for (const part of path.split('.')) {
+  for (const part of path) {
     if (current === null || typeof current !== 'object') return '';
     current = (current as Record<string, unknown>)[part];
   }

@@ -1,12 +1,14 @@
+import { EventBatch } from './event-batch.js';
 import { History } from './history.js';
 import type { ResourceType } from './resource-type.js';
 import { SortedKeys } from './sorted-keys.js';
-import type { StoreEvent } from './store-event.js';
+import { ownLine, type StoreEvent } from './store-event.js';
 import type { StoredObject } from './stored-object.js';
 
 /** Receives every committed event of one resource (open watches). */
 export interface EventSink {
-  deliver(event: StoreEvent): void;
+  /** `batch`/`index`: where the event's own line sits in this turn's shared batch. */
+  deliver(event: StoreEvent, batch?: EventBatch, index?: number): void;
 }
 
 /** The current objects, sorted keys, retained history and open watches of one resource. */
@@ -17,6 +19,7 @@ export class ResourceStore {
   readonly sinks = new Set<EventSink>();
   /** Version of this resource's latest event (what its bookmarks report). */
   lastRevision: number;
+  private batch: EventBatch | undefined;
 
   constructor(
     readonly type: ResourceType,
@@ -41,6 +44,21 @@ export class ResourceStore {
     }
     this.history.push(event);
     this.lastRevision = event.revision;
-    for (const sink of this.sinks) sink.deliver(event);
+    if (this.sinks.size === 0) return;
+    const batch = this.currentBatch();
+    const index = batch.add(ownLine(event));
+    for (const sink of this.sinks) sink.deliver(event, batch, index);
+  }
+
+  /** This turn's batch; the next turn starts a new one (watches keep theirs until they flush). */
+  private currentBatch(): EventBatch {
+    if (this.batch === undefined) {
+      const batch = new EventBatch();
+      this.batch = batch;
+      setImmediate(() => {
+        if (this.batch === batch) this.batch = undefined;
+      });
+    }
+    return this.batch;
   }
 }

@@ -32,6 +32,8 @@ export interface ResourceType {
   readonly deleteReturns: 'object' | 'status';
   /** Field selector label -> dotted path in the object. */
   readonly selectableFields: ReadonlyMap<string, string>;
+  /** The selectable fields other than metadata.name/namespace, with their paths split once. */
+  readonly extraFieldPaths: readonly (readonly [label: string, path: readonly string[]])[];
   /** How an empty object of the kind serializes, minus kind/apiVersion/resourceVersion. */
   readonly emptyObject: Readonly<Record<string, unknown>>;
   readonly gr: GroupResource;
@@ -81,6 +83,9 @@ export function resourceType(
     statusSubresource: def.statusSubresource ?? false,
     deleteReturns: def.deleteReturns ?? 'object',
     selectableFields: selectable,
+    extraFieldPaths: [...selectable]
+      .filter(([label]) => label !== 'metadata.name' && label !== 'metadata.namespace')
+      .map(([label, path]) => [label, path.split('.')] as const),
     emptyObject: def.emptyObject ?? {},
     gr: { group, resource: def.resource },
     builtin: extra.builtin ?? false,

@@ -33,14 +33,15 @@ export function storeObject(
   const meta = object.metadata as JsonObject;
   const namespace = type.namespaced ? String(meta.namespace ?? '') : '';
   const name = String(meta.name);
-  const rawLabels = meta.labels as Record<string, unknown> | undefined;
+  const rawLabels = meta.labels;
   let labels: Record<string, string> | undefined;
-  if (rawLabels && typeof rawLabels === 'object') {
+  if (rawLabels !== null && typeof rawLabels === 'object') {
     labels = {};
-    for (const [k, v] of Object.entries(rawLabels)) labels[k] = String(v);
+    for (const k in rawLabels) labels[k] = String((rawLabels as Record<string, unknown>)[k]);
   }
-  const fields: Record<string, string> = {};
-  for (const [label, path] of type.selectableFields) fields[label] = fieldValue(object, path);
+  const fields: Record<string, string> = { 'metadata.name': name };
+  if (type.namespaced) fields['metadata.namespace'] = namespace;
+  for (const [label, path] of type.extraFieldPaths) fields[label] = fieldValue(object, path);
   return {
     key: objectKey(type, namespace, name),
     namespace,

@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { FakeApiStatus } from '../fake-api-status.js';
 import { writeBody } from './body-writer.js';
 import { DEFAULTS } from './defaults.js';
+import type { EventBatch } from './event-batch.js';
 import type { FaultState } from './fault-state.js';
 import { type FieldSelector, matchesFields } from './field-selector.js';
 import type { JsonObject } from './json-value.js';
@@ -17,6 +18,13 @@ import {
 } from './store-event.js';
 import type { StoredObject } from './stored-object.js';
 import type { VersionCodec } from './versions.js';
+
+/** Lines `from` to `to` (open-ended until the stream writes) of a shared batch. */
+interface BatchRun {
+  readonly batch: EventBatch;
+  readonly from: number;
+  to: number | undefined;
+}
 
 /** What one watch stream filters on and how it behaves. */
 export interface WatchStreamConfig {
@@ -47,7 +55,8 @@ const INITIAL_EVENTS_END = 'k8s.io/initial-events-end';
  * re-serialization per watcher.
  */
 export class WatchStream implements EventSink {
-  private pending: string[] = [];
+  /** What waits to be written: single lines, and runs of this turn's shared batch. */
+  private pending: (string | BatchRun)[] = [];
   private flushScheduled = false;
   private closed = false;
   private corruptNext = false;
@@ -77,9 +86,21 @@ export class WatchStream implements EventSink {
     );
   }
 
-  /** An event of the resource (live or replayed from history). */
-  deliver(event: StoreEvent): void {
+  private get unfiltered(): boolean {
+    const { namespace, labelSelector, fieldSelector } = this.config;
+    return namespace === undefined && labelSelector.length === 0 && fieldSelector.length === 0;
+  }
+
+  /** An event of the resource (live, with this turn's batch, or replayed from history). */
+  deliver(event: StoreEvent, batch?: EventBatch, index?: number): void {
     if (this.closed) return;
+    if (batch !== undefined && index !== undefined && this.unfiltered) {
+      // Every event reaches an unfiltered watch: extend the open run of the shared batch.
+      const last = this.pending[this.pending.length - 1];
+      if (typeof last === 'object' && last.batch === batch && last.to === undefined) return;
+      this.enqueue({ batch, from: index, to: undefined });
+      return;
+    }
     const nowMatches = event.type !== 'DELETED' && this.matches(event.object);
     const wasMatching =
       event.type === 'DELETED'
@@ -111,8 +132,7 @@ export class WatchStream implements EventSink {
   private bookmarkLine(revision: number, annotations?: Record<string, string>): string {
     const { type } = this.config.store;
     const { metadata: emptyMeta, ...rest } = type.emptyObject as JsonObject;
-    const metadata = orderMetadata({
-      ...((emptyMeta as JsonObject | undefined) ?? {}),
+    const metadata = orderMetadata((emptyMeta as JsonObject | undefined) ?? {}, {
       resourceVersion: this.config.codec.render(revision),
       annotations,
     });
@@ -141,7 +161,14 @@ export class WatchStream implements EventSink {
   }
 
   private push(line: string): void {
-    this.pending.push(line);
+    // A line after a run of the batch closes the run: later batch lines come after this one.
+    const last = this.pending[this.pending.length - 1];
+    if (typeof last === 'object' && last.to === undefined) last.to = last.batch.lines.length;
+    this.enqueue(line);
+  }
+
+  private enqueue(item: string | BatchRun): void {
+    this.pending.push(item);
     if (!this.flushScheduled) {
       this.flushScheduled = true;
       setImmediate(() => {
@@ -151,18 +178,50 @@ export class WatchStream implements EventSink {
     }
   }
 
-  /** Writes everything pending (unless stalled) as one write. */
+  /** The pending lines one by one (the slow path, for faults that alter single lines). */
+  private pendingLines(): string[] {
+    const lines: string[] = [];
+    for (const item of this.pending) {
+      if (typeof item === 'string') lines.push(item);
+      else lines.push(...item.batch.lines.slice(item.from, item.to ?? item.batch.lines.length));
+    }
+    return lines;
+  }
+
+  /** Writes everything pending (unless stalled): shared batch runs as the batch's own bytes. */
   flush(): void {
     if (this.closed || this.pending.length === 0 || this.config.faults.stalled) return;
-    const lines = this.pending;
-    this.pending = [];
+    const { res, faults } = this.config;
+    let pieces: (string | Buffer)[];
     if (this.corruptNext) {
       this.corruptNext = false;
+      const lines = this.pendingLines();
       const first = lines[0]!;
       lines[0] = `${first.slice(0, Math.max(1, Math.floor((first.length - 1) / 2)))}\n`;
+      pieces = [lines.join('')];
+    } else {
+      pieces = [];
+      let text = '';
+      for (const item of this.pending) {
+        if (typeof item === 'string') {
+          text += item;
+          continue;
+        }
+        const run = item.batch.slice(item.from, item.to ?? item.batch.lines.length);
+        if (typeof run === 'string') {
+          text += run;
+          continue;
+        }
+        if (text) pieces.push(text);
+        text = '';
+        pieces.push(run);
+      }
+      if (text) pieces.push(text);
     }
-    const { res, faults } = this.config;
-    writeBody(res, lines.length === 1 ? lines[0]! : lines.join(''), faults.chunker);
+    this.pending = [];
+    res.socket?.cork();
+    for (const piece of pieces) writeBody(res, piece, faults.chunker);
+    res.socket?.uncork();
     if (res.writableLength > DEFAULTS.watchBufferLimitBytes) res.destroy();
   }
 
@@ -205,7 +264,7 @@ export class WatchStream implements EventSink {
     const { res } = this.config;
     const socket = res.socket;
     if (midLine) {
-      const line = this.pending[0] ?? this.bookmarkLine(this.config.startRevision);
+      const line = this.pendingLines()[0] ?? this.bookmarkLine(this.config.startRevision);
       this.pending = [];
       res.write(line.slice(0, Math.max(1, Math.floor(line.length / 2))), () => socket?.destroy());
     } else {
