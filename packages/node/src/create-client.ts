@@ -2,7 +2,11 @@ import type { KubeClient } from '@rxkube/core';
 import { clientForConnection } from './kubeconfig/client-for-connection.js';
 import type { KubeConfig } from './kubeconfig/kube-config.js';
 import { resolveClientConnection } from './kubeconfig/resolve-client-connection.js';
-import { type UndiciTransportOptions, undiciTransport } from './undici-transport.js';
+import {
+  type UndiciTransport,
+  type UndiciTransportOptions,
+  undiciTransport,
+} from './undici-transport.js';
 
 /** Options of {@link createClient}. All optional: with none, connect wherever kubectl would. */
 export interface CreateClientOptions {
@@ -79,6 +83,8 @@ export interface CreateClientOptions {
  * createClient({ inCluster: true });
  * ```
  */
-export function createClient(options: CreateClientOptions = {}): KubeClient {
+export function createClient(
+  options: CreateClientOptions = {},
+): KubeClient & { readonly transport: UndiciTransport } {
   return clientForConnection(resolveClientConnection(options), options, undiciTransport);
 }

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
+import type { AuthProvider } from '@rxkube/core';
 import type { ExecConfig } from '../kubeconfig/kube-config.js';
 import { KUBE_CONFIG_DEFAULTS } from '../kubeconfig/kube-config-defaults.js';
 import { KubeConfigError } from '../kubeconfig/kube-config-error.js';
-import type { AuthProvider } from '../undici-transport.js';
 
 const V1 = 'client.authentication.k8s.io/v1';
 const V1BETA1 = 'client.authentication.k8s.io/v1beta1';

@@ -1,4 +1,4 @@
-import type { AuthProvider } from '../undici-transport.js';
+import type { AuthProvider } from '@rxkube/core';
 
 /**
  * An `Authorization` header that never changes (a kubeconfig `token`, or `username` and

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
+import type { AuthProvider } from '@rxkube/core';
 import { KUBE_CONFIG_DEFAULTS } from '../kubeconfig/kube-config-defaults.js';
 import { KubeConfigError } from '../kubeconfig/kube-config-error.js';
-import type { AuthProvider } from '../undici-transport.js';
 
 /** Options of {@link tokenFileAuth}. */
 export interface TokenFileAuthOptions {

@@ -1,6 +1,7 @@
 import { inspect } from 'node:util';
-import type { KubeClient, Transport } from '@rxkube/core';
+import type { KubeClient } from '@rxkube/core';
 import type { CreateClientOptions } from '../create-client.js';
+import type { UndiciTransport } from '../undici-transport.js';
 import { ConnectionTransport, type TransportFactory } from './connection-transport.js';
 import { describeConnection } from './describe-connection.js';
 import type { ResolvedConnection } from './resolved-connection.js';
@@ -10,9 +11,9 @@ export function clientForConnection(
   connection: ResolvedConnection,
   options: Pick<CreateClientOptions, 'transport'>,
   create: TransportFactory,
-): KubeClient {
-  const transport: Transport = new ConnectionTransport(connection, create, options.transport);
-  const client: KubeClient = {
+): KubeClient & { readonly transport: UndiciTransport } {
+  const transport = new ConnectionTransport(connection, create, options.transport);
+  const client = {
     transport,
     ...(connection.namespace !== undefined && { namespace: connection.namespace }),
   };

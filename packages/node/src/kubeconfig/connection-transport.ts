@@ -1,6 +1,6 @@
 import { inspect } from 'node:util';
 import type { KubeRequest, KubeResponse, Transport } from '@rxkube/core';
-import type { UndiciTransportOptions } from '../undici-transport.js';
+import type { UndiciTransport, UndiciTransportOptions } from '../undici-transport.js';
 import { describeConnection } from './describe-connection.js';
 import type { ResolvedConnection } from './resolved-connection.js';
 
@@ -10,17 +10,19 @@ export type TransportTuning = Pick<UndiciTransportOptions, 'allowH2' | 'connecti
 /** Builds the transport for a set of options (the undici transport, or a fake in tests). */
 export type TransportFactory = (options: UndiciTransportOptions) => Transport;
 
+type Closable = Transport & { close?(): Promise<void>; destroy?(): Promise<void> };
+
 /**
  * The transport of a resolved connection. It keeps key material out of sight (private fields;
- * it prints as a description of the connection), adds the connection's fixed headers
- * (impersonation) to every request, and, when an exec plugin supplies a client certificate,
- * builds a new underlying transport whenever the plugin returns a different certificate.
+ * it prints as a description of the connection) and, when an exec plugin supplies a client
+ * certificate, builds a new underlying transport whenever the plugin returns a different
+ * certificate (the previous one is closed once its requests are done).
  */
-export class ConnectionTransport implements Transport {
+export class ConnectionTransport implements UndiciTransport {
   readonly #connection: ResolvedConnection;
   readonly #create: TransportFactory;
   readonly #tuning: TransportTuning;
-  #inner: Transport | undefined;
+  #inner: Closable | undefined;
   #innerCert: string | undefined;
 
   constructor(
@@ -35,20 +37,24 @@ export class ConnectionTransport implements Transport {
   }
 
   async request(request: KubeRequest): Promise<KubeResponse> {
-    const inner = await this.#transport();
-    const fixed = this.#connection.headers;
-    if (Object.keys(fixed).length === 0) return inner.request(request);
-    return inner.request({ ...request, headers: { ...fixed, ...request.headers } });
+    return (await this.#transport()).request(request);
   }
 
-  /** Closes the underlying transport when it can be closed. */
+  /** Closes idle connections and waits for requests in flight to finish. */
   async close(): Promise<void> {
     const inner = this.#inner;
     this.#inner = undefined;
-    await closeTransport(inner);
+    await inner?.close?.();
   }
 
-  async #transport(): Promise<Transport> {
+  /** Closes every connection at once, failing requests in flight. */
+  async destroy(): Promise<void> {
+    const inner = this.#inner;
+    this.#inner = undefined;
+    await inner?.destroy?.();
+  }
+
+  async #transport(): Promise<Closable> {
     const { exec } = this.#connection;
     if (exec === undefined) {
       this.#inner ??= this.#build(this.#connection.cert, this.#connection.key);
@@ -61,12 +67,12 @@ export class ConnectionTransport implements Transport {
       const previous = this.#inner;
       this.#inner = this.#build(cert, key);
       // Requests still running on the previous transport keep their connections until done.
-      void closeTransport(previous).catch(() => undefined);
+      previous?.close?.().catch(() => undefined);
     }
     return this.#inner;
   }
 
-  #build(cert: string | undefined, key: string | undefined): Transport {
+  #build(cert: string | undefined, key: string | undefined): Closable {
     const connection = this.#connection;
     this.#innerCert = cert;
     return this.#create({
@@ -79,6 +85,7 @@ export class ConnectionTransport implements Transport {
       ...(connection.servername !== undefined && { servername: connection.servername }),
       ...(connection.proxyUrl !== undefined && { proxyUrl: connection.proxyUrl }),
       ...(connection.auth !== undefined && { auth: connection.auth }),
+      ...(Object.keys(connection.headers).length > 0 && { headers: connection.headers }),
     });
   }
 
@@ -89,9 +96,4 @@ export class ConnectionTransport implements Transport {
   [inspect.custom](): string {
     return `ConnectionTransport ${inspect(describeConnection(this.#connection))}`;
   }
-}
-
-async function closeTransport(transport: Transport | undefined): Promise<void> {
-  const closable = transport as { close?: () => Promise<void> | void } | undefined;
-  if (typeof closable?.close === 'function') await closable.close();
 }

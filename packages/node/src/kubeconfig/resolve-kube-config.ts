@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
+import type { AuthProvider } from '@rxkube/core';
 import { type ExecClusterInfo, execCredentialAuth } from '../auth/exec-credential-auth.js';
 import { staticHeaderAuth } from '../auth/static-header-auth.js';
 import { tokenFileAuth } from '../auth/token-file-auth.js';
-import type { AuthProvider } from '../undici-transport.js';
 import type { KubeConfig, KubeConfigCluster, KubeConfigUser } from './kube-config.js';
 import { KUBE_CONFIG_DEFAULTS } from './kube-config-defaults.js';
 import { KubeConfigError } from './kube-config-error.js';
