@@ -142,6 +142,20 @@ describe('undiciTransport', () => {
     expect(server.requests).toHaveLength(1);
   });
 
+  it("offers ndjson line decoding (readLines) only with decoder: 'ndjson'", async () => {
+    const server = await serve();
+    server.script(json(200, {}));
+    const plain = await transport({ baseUrl: server.url }).request({ path: '/api' });
+    expect(plain.readLines).toBeUndefined();
+    await plain.dispose();
+    const ndjson = await transport({ baseUrl: server.url, decoder: 'ndjson' }).request({
+      path: '/api',
+    });
+    const values: unknown[] = [];
+    await ndjson.readLines!({ value: (value) => values.push(value) }, { maxLineBytes: 1024 });
+    expect(values).toEqual([{}]);
+  });
+
   it('prints and serialises without credentials or keys', () => {
     const created = transport({
       baseUrl: 'https://user:pw@10.0.0.1:6443',
