@@ -8,7 +8,14 @@ import {
   undiciTransport,
 } from './undici-transport.js';
 
-/** Options of {@link createClient}. All optional: with none, connect wherever kubectl would. */
+/**
+ * Options of {@link createClient}. All optional: with none, connect wherever kubectl would.
+ *
+ * @example
+ * ```ts
+ * const options: CreateClientOptions = { kubeconfig: '/etc/ci/kubeconfig', context: 'staging' };
+ * ```
+ */
 export interface CreateClientOptions {
   /**
    * A plain API server URL, such as `kubectl proxy`'s `http://127.0.0.1:8001`: no kubeconfig,
@@ -50,7 +57,7 @@ export interface CreateClientOptions {
   readonly tokenFileRefreshMs?: number;
   /** Connection tuning passed to the undici transport (`allowH2`, `connections`). */
   readonly transport?: Pick<UndiciTransportOptions, 'allowH2' | 'connections'>;
-  /** Whether standard input is a terminal, for exec plugins. Default `process.stdin.isTTY`. */
+  /** Whether standard input is a terminal, for exec plugins. Default: asked of descriptor 0. */
   readonly stdinIsTerminal?: boolean;
 }
 

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { isatty } from 'node:tty';
 import type { AuthProvider } from '@rxkube/core';
 import type { ExecConfig } from '../kubeconfig/kube-config.js';
 import { KUBE_CONFIG_DEFAULTS } from '../kubeconfig/kube-config-defaults.js';
@@ -12,6 +13,11 @@ const INTERACTIVE_MODES: readonly string[] = ['Never', 'IfAvailable', 'Always'];
 /**
  * The cluster as an exec plugin sees it in `KUBERNETES_EXEC_INFO` when the kubeconfig sets
  * `provideClusterInfo` (field names of the ExecCredential API).
+ *
+ * @example
+ * ```ts
+ * const cluster: ExecClusterInfo = { server: 'https://10.0.0.1:6443', config: { audience: 'x' } };
+ * ```
  */
 export interface ExecClusterInfo {
   readonly server: string;
@@ -25,7 +31,17 @@ export interface ExecClusterInfo {
   readonly config?: unknown;
 }
 
-/** Options of {@link execCredentialAuth}. */
+/**
+ * Options of {@link execCredentialAuth}.
+ *
+ * @example
+ * ```ts
+ * const options: ExecCredentialAuthOptions = {
+ *   exec: { apiVersion: 'client.authentication.k8s.io/v1', command: 'my-plugin', interactiveMode: 'Never' },
+ *   user: 'me',
+ * };
+ * ```
+ */
 export interface ExecCredentialAuthOptions {
   /** The kubeconfig's `exec` section. */
   readonly exec: ExecConfig;
@@ -35,19 +51,34 @@ export interface ExecCredentialAuthOptions {
   readonly cluster?: ExecClusterInfo;
   /** The environment the plugin inherits (before `exec.env`); `process.env` when unset. */
   readonly env?: Readonly<Record<string, string | undefined>>;
-  /** Whether standard input is a terminal; `process.stdin.isTTY` when unset. */
+  /** Whether standard input is a terminal; asked of file descriptor 0 when unset. */
   readonly stdinIsTerminal?: boolean;
   /** The clock, in milliseconds; `Date.now` when unset. */
   readonly now?: () => number;
 }
 
-/** A client certificate and key from an exec plugin, PEM. The key is a secret. */
+/**
+ * A client certificate and key from an exec plugin, PEM. The key is a secret.
+ *
+ * @example
+ * ```ts
+ * const tls = await auth.tlsCredentials(); // { cert, key } or undefined
+ * ```
+ */
 export interface ExecTlsCredentials {
   readonly cert: string;
   readonly key: string;
 }
 
-/** An exec plugin as an {@link AuthProvider}, plus the client certificate it may return. */
+/**
+ * An exec plugin as an {@link AuthProvider}, plus the client certificate it may return.
+ *
+ * @example
+ * ```ts
+ * const auth: ExecCredentialAuth = execCredentialAuth({ exec });
+ * const header = await auth.header(); // 'Bearer ...' or undefined
+ * ```
+ */
 export interface ExecCredentialAuth extends AuthProvider {
   /** `Bearer <token>` when the plugin returned a token; runs the plugin if nothing is cached. */
   header(): Promise<string | undefined>;
@@ -164,7 +195,8 @@ async function runPlugin(
   mode: InteractiveMode,
   options: ExecCredentialAuthOptions,
 ): Promise<Credential> {
-  const terminal = options.stdinIsTerminal ?? process.stdin.isTTY === true;
+  // isatty(0) asks the descriptor without creating (and holding) the process.stdin stream.
+  const terminal = options.stdinIsTerminal ?? isatty(0);
   if (mode === 'Always' && !terminal) {
     throw new KubeConfigError(
       'ExecInteractive',

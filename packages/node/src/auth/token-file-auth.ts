@@ -3,7 +3,14 @@ import type { AuthProvider } from '@rxkube/core';
 import { KUBE_CONFIG_DEFAULTS } from '../kubeconfig/kube-config-defaults.js';
 import { KubeConfigError } from '../kubeconfig/kube-config-error.js';
 
-/** Options of {@link tokenFileAuth}. */
+/**
+ * Options of {@link tokenFileAuth}.
+ *
+ * @example
+ * ```ts
+ * const options: TokenFileAuthOptions = { path: '/run/secrets/token', refreshMs: 30_000 };
+ * ```
+ */
 export interface TokenFileAuthOptions {
   /** The file holding the bearer token (surrounding whitespace is ignored). */
   readonly path: string;

@@ -2,6 +2,12 @@
  * Every default of kubeconfig loading, in-cluster configuration and authentication, each with
  * the reason it has this value. Nothing else in these modules spells a number or a well-known
  * path.
+ *
+ * @example
+ * ```ts
+ * import { KUBE_CONFIG_DEFAULTS } from '@rxkube/node';
+ * console.log(KUBE_CONFIG_DEFAULTS.tokenFileRefreshMs); // 60000
+ * ```
  */
 export const KUBE_CONFIG_DEFAULTS = {
   /** Where kubectl looks when `KUBECONFIG` is unset: `<home>/.kube/config`. */

@@ -16,6 +16,13 @@
  *   input is not one.
  * - `NotInCluster`: in-cluster configuration was asked for but the service-account environment
  *   or files are missing.
+ *
+ * @example
+ * ```ts
+ * import { isKubeConfigError, type KubeConfigErrorReason } from '@rxkube/node';
+ * const fatal: KubeConfigErrorReason[] = ['Invalid', 'UnsupportedAuthProvider'];
+ * if (isKubeConfigError(error) && fatal.includes(error.reason)) process.exit(2);
+ * ```
  */
 export type KubeConfigErrorReason =
   | 'NotFound'
@@ -30,7 +37,14 @@ export type KubeConfigErrorReason =
   | 'ExecInteractive'
   | 'NotInCluster';
 
-/** What a {@link KubeConfigError} may carry besides its message and reason. */
+/**
+ * What a {@link KubeConfigError} may carry besides its message and reason.
+ *
+ * @example
+ * ```ts
+ * new KubeConfigError('FileUnreadable', 'CA file /x/ca.crt cannot be read (ENOENT)', { path: '/x/ca.crt' });
+ * ```
+ */
 export interface KubeConfigErrorOptions {
   /** The file the problem is in or about, when there is one. Paths are not secrets. */
   readonly path?: string;

@@ -2,7 +2,14 @@ import { homedir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
 import { KUBE_CONFIG_DEFAULTS } from './kube-config-defaults.js';
 
-/** Where kubeconfig files are looked for: the inputs of {@link kubeConfigSources}. */
+/**
+ * Where kubeconfig files are looked for: the inputs of {@link kubeConfigSources}.
+ *
+ * @example
+ * ```ts
+ * const options: KubeConfigSourceOptions = { homeDir: '/home/ci' }; // reads /home/ci/.kube/config
+ * ```
+ */
 export interface KubeConfigSourceOptions {
   /** An explicit kubeconfig file: the only one read, and it must exist (kubectl's `--kubeconfig`). */
   readonly kubeconfig?: string;

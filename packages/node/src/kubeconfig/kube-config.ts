@@ -29,13 +29,31 @@ export interface KubeConfig {
   readonly extensions?: readonly NamedExtension[];
 }
 
-/** A cluster entry of a {@link KubeConfig}. */
+/**
+ * A cluster entry of a {@link KubeConfig}: a name and how to reach the server.
+ *
+ * @example
+ * ```ts
+ * const dev: NamedCluster = { name: 'dev', cluster: { server: 'https://10.0.0.1:6443' } };
+ * ```
+ */
 export interface NamedCluster {
   readonly name: string;
   readonly cluster: KubeConfigCluster;
 }
 
-/** How to reach and trust an API server. */
+/**
+ * How to reach and trust an API server.
+ *
+ * @example
+ * ```ts
+ * const cluster: KubeConfigCluster = {
+ *   server: 'https://api.internal:6443',
+ *   'certificate-authority': '/etc/kubernetes/ca.crt',
+ *   'tls-server-name': 'kubernetes.default',
+ * };
+ * ```
+ */
 export interface KubeConfigCluster {
   /** The API server's URL, e.g. `https://10.0.0.1:6443`. */
   readonly server?: string;
@@ -53,13 +71,29 @@ export interface KubeConfigCluster {
   readonly extensions?: readonly NamedExtension[];
 }
 
-/** A user (credentials) entry of a {@link KubeConfig}. */
+/**
+ * A user (credentials) entry of a {@link KubeConfig}.
+ *
+ * @example
+ * ```ts
+ * const me: NamedUser = { name: 'me', user: { tokenFile: '/run/secrets/token' } };
+ * ```
+ */
 export interface NamedUser {
   readonly name: string;
   readonly user: KubeConfigUser;
 }
 
-/** Credentials for an API server. Secrets in it are redacted by {@link redactKubeConfig}. */
+/**
+ * Credentials for an API server. Secrets in it are redacted by {@link redactKubeConfig}. One of
+ * token/tokenFile, username/password or exec supplies the `Authorization` header; a client
+ * certificate may be combined with any of them.
+ *
+ * @example
+ * ```ts
+ * const user: KubeConfigUser = { 'client-certificate': 'me.crt', 'client-key': 'me.key' };
+ * ```
+ */
 export interface KubeConfigUser {
   /** A PEM client certificate file. */
   readonly 'client-certificate'?: string;
@@ -88,13 +122,33 @@ export interface KubeConfigUser {
   readonly extensions?: readonly NamedExtension[];
 }
 
-/** A legacy `auth-provider` entry. Its `config` holds secrets and is always redacted. */
+/**
+ * A legacy `auth-provider` entry. Not supported (it fails naming the exec plugin to use); its
+ * `config` holds secrets and is always redacted.
+ *
+ * @example
+ * ```ts
+ * const legacy: AuthProviderConfig = { name: 'gcp' }; // use gke-gcloud-auth-plugin instead
+ * ```
+ */
 export interface AuthProviderConfig {
   readonly name: string;
   readonly config?: Readonly<Record<string, string>>;
 }
 
-/** How to run an exec credential plugin (`client.authentication.k8s.io/v1` or `v1beta1`). */
+/**
+ * How to run an exec credential plugin (`client.authentication.k8s.io/v1` or `v1beta1`).
+ *
+ * @example
+ * ```ts
+ * const exec: ExecConfig = {
+ *   apiVersion: 'client.authentication.k8s.io/v1',
+ *   command: 'gke-gcloud-auth-plugin',
+ *   interactiveMode: 'IfAvailable',
+ *   provideClusterInfo: true,
+ * };
+ * ```
+ */
 export interface ExecConfig {
   /** The program: a name looked up in `PATH`, or a path (relative to the kubeconfig's folder). */
   readonly command: string;
@@ -115,19 +169,40 @@ export interface ExecConfig {
   readonly interactiveMode?: 'Never' | 'IfAvailable' | 'Always';
 }
 
-/** One environment variable of an {@link ExecConfig}. */
+/**
+ * One environment variable of an {@link ExecConfig}; its value is redacted when printed.
+ *
+ * @example
+ * ```ts
+ * const variable: ExecEnvVar = { name: 'AWS_PROFILE', value: 'prod' };
+ * ```
+ */
 export interface ExecEnvVar {
   readonly name: string;
   readonly value: string;
 }
 
-/** A context entry of a {@link KubeConfig}: a cluster, a user and a default namespace. */
+/**
+ * A context entry of a {@link KubeConfig}: a cluster, a user and a default namespace.
+ *
+ * @example
+ * ```ts
+ * const context: NamedContext = { name: 'dev', context: { cluster: 'dev', user: 'me', namespace: 'apps' } };
+ * ```
+ */
 export interface NamedContext {
   readonly name: string;
   readonly context: KubeConfigContext;
 }
 
-/** What a context combines. */
+/**
+ * What a context combines: a cluster name, a user name and the default namespace.
+ *
+ * @example
+ * ```ts
+ * const context: KubeConfigContext = { cluster: 'dev', user: 'me' }; // namespace: default
+ * ```
+ */
 export interface KubeConfigContext {
   readonly cluster: string;
   readonly user?: string;
@@ -136,7 +211,15 @@ export interface KubeConfigContext {
   readonly extensions?: readonly NamedExtension[];
 }
 
-/** A named extension: opaque data for tools (the exec plugin's cluster `config` comes from one). */
+/**
+ * A named extension: opaque data for tools. The cluster extension named
+ * `client.authentication.k8s.io/exec` becomes `spec.cluster.config` of an exec plugin.
+ *
+ * @example
+ * ```ts
+ * const extension: NamedExtension = { name: 'client.authentication.k8s.io/exec', extension: { audience: 'x' } };
+ * ```
+ */
 export interface NamedExtension {
   readonly name: string;
   readonly extension: unknown;

@@ -5,7 +5,15 @@ import { type KubeConfigSourceOptions, kubeConfigSources } from './kube-config-s
 import { mergeKubeConfigs } from './merge-kube-configs.js';
 import { parseKubeConfig } from './parse-kube-config.js';
 
-/** Options of {@link loadKubeConfig}. */
+/**
+ * Options of {@link loadKubeConfig}: an explicit file, or the environment and home folder to
+ * find kubeconfig files by.
+ *
+ * @example
+ * ```ts
+ * const options: LoadKubeConfigOptions = { env: { KUBECONFIG: '/a/config:/b/config' } };
+ * ```
+ */
 export type LoadKubeConfigOptions = KubeConfigSourceOptions;
 
 /**

@@ -12,7 +12,14 @@ import type {
 import { KubeConfigError } from './kube-config-error.js';
 import { protectKubeConfig } from './protect-kube-config.js';
 
-/** Options of {@link parseKubeConfig}. */
+/**
+ * Options of {@link parseKubeConfig}.
+ *
+ * @example
+ * ```ts
+ * const options: ParseKubeConfigOptions = { path: '/etc/kube/config' };
+ * ```
+ */
 export interface ParseKubeConfigOptions {
   /**
    * The file the text came from: named in errors, and relative paths inside the config
