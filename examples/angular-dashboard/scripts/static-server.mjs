@@ -1,0 +1,61 @@
+// @ts-check
+import { readFile, stat } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+
+/** Content types of the files an Angular build emits. */
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.map': 'application/json',
+  '.txt': 'text/plain; charset=utf-8',
+  '.ico': 'image/x-icon',
+  '.png': 'image/png',
+  '.svg': 'image/svg+xml',
+};
+
+/**
+ * Serves the built app from `root` on 127.0.0.1 (`port` 0: any free port). Unknown paths get
+ * `index.html`, as a single-page app expects.
+ *
+ * @param {{ root: string, port?: number, host?: string }} options
+ * @returns {Promise<{ url: string, close(): Promise<void> }>}
+ */
+export async function serveStatic({ root, port = 0, host = '127.0.0.1' }) {
+  const base = resolve(root);
+  const server = createServer(async (request, response) => {
+    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
+    let file = normalize(join(base, path));
+    if (file !== base && !file.startsWith(base + sep)) {
+      response.writeHead(403).end();
+      return;
+    }
+    const info = await stat(file).catch(() => undefined);
+    if (info === undefined || info.isDirectory()) file = join(base, 'index.html');
+    try {
+      const body = await readFile(file);
+      const type =
+        TYPES[/** @type {keyof typeof TYPES} */ (extname(file))] ?? 'application/octet-stream';
+      response.writeHead(200, { 'content-type': type, 'cache-control': 'no-store' }).end(body);
+    } catch {
+      response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+    }
+  });
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve(undefined));
+  });
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('server has no port');
+  server.unref();
+  return {
+    url: `http://${host}:${address.port}`,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,15 @@
+import { defineProject, mergeConfig } from 'vitest/config';
+import { sharedTestConfig } from '../../vitest.shared.js';
+
+export default mergeConfig(
+  sharedTestConfig,
+  defineProject({
+    test: {
+      // One browser, one fake API server: the end-to-end file runs alone, in Node.
+      include: ['test/**/*.test.ts'],
+      fileParallelism: false,
+      testTimeout: 30_000,
+      hookTimeout: 30_000,
+    },
+  }),
+);
