@@ -476,6 +476,20 @@ export class FakeApiServer {
     this.auth.setTokens(tokens);
   }
 
+  /** What `util.inspect` and `JSON.stringify` show: never keys or tokens. */
+  toJSON(): { url: string; resourceVersion: string; openConnections: number; openWatches: number } {
+    return {
+      url: this.url,
+      resourceVersion: this.resourceVersion,
+      openConnections: this.openConnections,
+      openWatches: this.openWatches,
+    };
+  }
+
+  [Symbol.for('nodejs.util.inspect.custom')](): string {
+    return `FakeApiServer ${JSON.stringify(this.toJSON())}`;
+  }
+
   /**
    * Stops the server at once: ends every watch, destroys every socket, cancels waiting requests.
    *

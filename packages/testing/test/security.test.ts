@@ -61,6 +61,16 @@ describe('TLS and authentication', () => {
     expect(JSON.stringify(server.requests)).not.toContain('t0ps3cret');
   });
 
+  it('never shows tokens or keys in inspect or JSON output', async () => {
+    server = await FakeApiServer.start({ tls: true, tokens: ['t0ps3cret'] });
+    const { inspect } = await import('node:util');
+    for (const text of [inspect(server, { depth: 10, showHidden: true }), JSON.stringify(server)]) {
+      expect(text).toContain(server.url);
+      expect(text).not.toContain('t0ps3cret');
+      expect(text).not.toContain('PRIVATE KEY');
+    }
+  });
+
   it('accepts rotated tokens after setTokens', async () => {
     server = await FakeApiServer.start({ tokens: ['old'] });
     server.setTokens(['new']);

@@ -17,7 +17,8 @@ function sameSecret(a: string, b: string): boolean {
  * the user), else a bearer token; a wrong token is refused even when anonymous access is allowed.
  */
 export class Authenticator {
-  private tokens: readonly { token: string; user: string }[] = [];
+  // Private with #: secrets never show up in util.inspect or JSON.
+  #tokens: readonly { token: string; user: string }[] = [];
 
   constructor(
     tokens: readonly BearerToken[] | undefined,
@@ -27,7 +28,7 @@ export class Authenticator {
   }
 
   setTokens(tokens: readonly BearerToken[]): void {
-    this.tokens = tokens.map((t, i) =>
+    this.#tokens = tokens.map((t, i) =>
       typeof t === 'string' ? { token: t, user: `token-user-${i}` } : t,
     );
   }
@@ -42,7 +43,7 @@ export class Authenticator {
     if (header !== undefined) {
       const match = /^Bearer\s+(.+)$/i.exec(header.trim());
       const presented = match?.[1]?.trim();
-      const found = presented && this.tokens.find((t) => sameSecret(t.token, presented));
+      const found = presented && this.#tokens.find((t) => sameSecret(t.token, presented));
       return found ? { ok: true, user: found.user } : { ok: false };
     }
     return this.anonymous ? { ok: true } : { ok: false };

@@ -1,5 +1,6 @@
 import { FakeApiError } from '../fake-api-error.js';
 import { type ContinueToken, decodeContinue, encodeContinue } from './continue-token.js';
+import { DEFAULTS } from './defaults.js';
 import { matchesFields } from './field-selector.js';
 import type { HttpContext } from './http-context.js';
 import { matchesLabels } from './label-selector.js';
@@ -39,8 +40,9 @@ export function parseVersionOrFail(env: ServerEnv, text: string): number {
 
 /** The 504 for a version the server has not reached (after waiting for it). */
 export function tooLarge(env: ServerEnv, requested: string): FakeApiError {
-  const s = status.tooLargeResourceVersion(requested, env.cluster.renderedRevision, 1);
-  return new FakeApiError(s, { 'Retry-After': '1' });
+  const retry = DEFAULTS.tooLargeRetryAfterSeconds;
+  const s = status.tooLargeResourceVersion(requested, env.cluster.renderedRevision, retry);
+  return new FakeApiError(s, { 'Retry-After': String(retry) });
 }
 
 function viewAt(store: ResourceStore, revision: number): ListView {
