@@ -221,6 +221,7 @@ describe('angular dashboard in Chromium', () => {
   e2e('renders without page errors, and takes the screenshot for the guide', async () => {
     await waitForHealth('live');
     await waitForRowCount(server.objects(PODS).length);
+    await page.locator('[data-testid="filter"]').blur();
     const png = await page.screenshot({ fullPage: true });
     expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
     if (process.env.UPDATE_SCREENSHOTS === '1') {
