@@ -1,0 +1,39 @@
+/** The least the benchmark reads of an object: its annotations. */
+export interface ObjectLike {
+  readonly metadata?: { readonly annotations?: Readonly<Record<string, string>> | undefined };
+}
+
+/** How a client under test is set up. */
+export interface BenchClientOptions {
+  /** The FakeApiServer's URL. */
+  readonly url: string;
+  /** LIST page size (`limit`), where the client supports pagination. */
+  readonly pageSize: number;
+  /** Independent consumers of the collection (shared or not, depending on the client). */
+  readonly subscribers: number;
+  /**
+   * Called for every object a consumer's cache takes in (added or modified), with the consumer's
+   * index: how the benchmark sees when a cache shows an event.
+   */
+  readonly onApplied: (subscriber: number, object: ObjectLike) => void;
+  /** Only the objects with these labels (used to warm a client up on a few objects). */
+  readonly labelSelector?: string;
+}
+
+/**
+ * One client under test: LIST, then WATCH into an in-memory cache, for one or more consumers.
+ *
+ * @example
+ * ```ts
+ * const client = floorClient({ url, pageSize: 500, subscribers: 1, onApplied: () => {} });
+ * await client.start(); // resolves once the cache holds the complete list
+ * ```
+ */
+export interface BenchClient {
+  /** Lists and starts watching; resolves once every consumer holds the complete list. */
+  start(): Promise<void>;
+  /** Objects in the first consumer's cache. */
+  size(): number;
+  /** Stops watching. */
+  stop(): Promise<void>;
+}

@@ -1,0 +1,19 @@
+import type { BenchClientSpec } from './bench-client-spec.js';
+
+/**
+ * A client's name in tables and charts.
+ *
+ * @example
+ * ```ts
+ * clientLabel({ kind: 'rxkube', shared: true, subscribers: 10 }); // 'rxkube ×10 shared'
+ * ```
+ */
+export function clientLabel(spec: BenchClientSpec): string {
+  const parts: string[] = [spec.kind];
+  if (spec.decoder === 'core') parts.push('(core decoder)');
+  if (spec.transform === 'drop-managed-fields') parts.push('(transform)');
+  const n = spec.subscribers ?? 1;
+  if (n > 1)
+    parts.push(`×${n}${spec.kind === 'rxkube' ? (spec.shared ? ' shared' : ' unshared') : ''}`);
+  return parts.join(' ');
+}

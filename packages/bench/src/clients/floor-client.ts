@@ -1,0 +1,138 @@
+import { Agent, get, type IncomingMessage } from 'node:http';
+import type { BenchClient, BenchClientOptions, ObjectLike } from './bench-client.js';
+
+interface RawObject extends ObjectLike {
+  readonly metadata: {
+    readonly namespace?: string;
+    readonly name?: string;
+    readonly resourceVersion?: string;
+    readonly annotations?: Readonly<Record<string, string>>;
+  };
+}
+
+interface RawList {
+  readonly metadata: { readonly resourceVersion: string; readonly continue?: string };
+  readonly items: RawObject[];
+}
+
+interface RawEvent {
+  readonly type: string;
+  readonly object: RawObject & { readonly code?: number };
+}
+
+const HTTP_GONE = 410;
+
+/**
+ * The floor: what any client must at least do. node:http with keep-alive, LIST pages of
+ * `pageSize` parsed with `JSON.parse` into a `Map`, then one watch whose text is split on
+ * newlines, each line `JSON.parse`d and `Map.set`. On a clean end it watches again from the last
+ * version; on 410 it lists again. No validation, no snapshots, no events to anyone.
+ * With several subscribers, each has its own list, watch and map.
+ *
+ * @example
+ * ```ts
+ * const floor = floorClient({ url, pageSize: 500, subscribers: 1, onApplied: () => {} });
+ * await floor.start();
+ * ```
+ */
+export function floorClient(options: BenchClientOptions): BenchClient {
+  const agent = new Agent({ keepAlive: true });
+  const caches = Array.from({ length: options.subscribers }, (_, i) =>
+    floorCache(options, i, agent),
+  );
+  return {
+    start: () => Promise.all(caches.map((c) => c.start())).then(() => undefined),
+    size: () => caches[0]!.size(),
+    stop: async () => {
+      for (const c of caches) c.stop();
+      agent.destroy();
+    },
+  };
+}
+
+function floorCache(options: BenchClientOptions, subscriber: number, agent: Agent) {
+  const base = `${options.url}/api/v1/pods`;
+  const selector =
+    options.labelSelector === undefined
+      ? ''
+      : `&labelSelector=${encodeURIComponent(options.labelSelector)}`;
+  let items = new Map<string, RawObject>();
+  let version = '';
+  let stopped = false;
+  let current: IncomingMessage | undefined;
+
+  const request = (url: string) =>
+    new Promise<IncomingMessage>((resolve, reject) => {
+      get(url, { agent }, resolve).on('error', reject);
+    });
+
+  const list = async () => {
+    const next = new Map<string, RawObject>();
+    let token: string | undefined;
+    do {
+      const query = `limit=${options.pageSize}${selector}${token ? `&continue=${encodeURIComponent(token)}` : ''}`;
+      const response = await request(`${base}?${query}`);
+      response.setEncoding('utf8');
+      let body = '';
+      for await (const chunk of response) body += chunk;
+      const page = JSON.parse(body) as RawList;
+      for (const item of page.items) {
+        next.set(`${item.metadata.namespace}/${item.metadata.name}`, item);
+        options.onApplied(subscriber, item);
+      }
+      version = page.metadata.resourceVersion;
+      token = page.metadata.continue;
+    } while (token);
+    items = next;
+  };
+
+  const watch = async (): Promise<void> => {
+    const response = await request(
+      `${base}?watch=true&allowWatchBookmarks=true&resourceVersion=${version}${selector}`,
+    );
+    current = response;
+    response.setEncoding('utf8');
+    let buffer = '';
+    let gone = false;
+    response.on('data', (chunk: string) => {
+      buffer += chunk;
+      let start = 0;
+      for (let end = buffer.indexOf('\n'); end !== -1; end = buffer.indexOf('\n', start)) {
+        const event = JSON.parse(buffer.slice(start, end)) as RawEvent;
+        start = end + 1;
+        const object = event.object;
+        if (event.type === 'ERROR') {
+          if (object.code === HTTP_GONE) gone = true;
+          continue;
+        }
+        if (event.type !== 'BOOKMARK') {
+          const key = `${object.metadata.namespace}/${object.metadata.name}`;
+          if (event.type === 'DELETED') items.delete(key);
+          else {
+            items.set(key, object);
+            options.onApplied(subscriber, object);
+          }
+        }
+        version = object.metadata.resourceVersion ?? version;
+      }
+      buffer = buffer.slice(start);
+    });
+    response.on('end', () => {
+      if (stopped) return;
+      const again = gone ? list().then(watch) : watch();
+      again.catch((error: unknown) => console.error('floor watch failed', error));
+    });
+  };
+
+  return {
+    start: async () => {
+      await list();
+      void watch();
+    },
+    size: () => items.size,
+    stop: () => {
+      stopped = true;
+      current?.destroy();
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import {
+  type CollectionState,
+  cachedCollection$,
+  type KubeClient,
+  type KubeObject,
+  shareCollection,
+} from '@rxkube/core';
+import { createClient, undiciTransport } from '@rxkube/node';
+import type { Observable, Subscription } from 'rxjs';
+import type { BenchClient, BenchClientOptions } from './bench-client.js';
+import type { BenchClientSpec } from './bench-client-spec.js';
+
+/** The documented way to keep a cache lean: drop `metadata.managedFields` before caching. */
+function dropManagedFields(pod: KubeObject): KubeObject {
+  const { managedFields: _dropped, ...metadata } = pod.metadata;
+  return { ...pod, metadata };
+}
+
+/**
+ * rxkube under test: `cachedCollection$` of all pods, LIST pages of `pageSize`, over
+ * `createClient({ baseUrl })` (or the undici transport with the core decoder), with one or more
+ * subscribers, shared through `shareCollection()` or each with its own list and watch.
+ *
+ * @example
+ * ```ts
+ * const rx = rxkubeClient({ kind: 'rxkube', shared: true, subscribers: 10 }, options);
+ * await rx.start();
+ * ```
+ */
+export function rxkubeClient(spec: BenchClientSpec, options: BenchClientOptions): BenchClient {
+  const transport =
+    spec.decoder === 'core'
+      ? undiciTransport({ baseUrl: options.url, decoder: 'core' })
+      : undefined;
+  const client: KubeClient =
+    transport === undefined ? createClient({ baseUrl: options.url }) : { transport };
+  const collection = (): Observable<CollectionState> =>
+    cachedCollection$(
+      client,
+      { version: 'v1', resource: 'pods' },
+      {
+        pageSize: options.pageSize,
+        ...(options.labelSelector === undefined ? {} : { labelSelector: options.labelSelector }),
+        ...(spec.transform === 'drop-managed-fields' ? { transform: dropManagedFields } : {}),
+      },
+    );
+  const shared = spec.shared ? collection().pipe(shareCollection()) : undefined;
+  const latest: (CollectionState | undefined)[] = new Array(options.subscribers).fill(undefined);
+  const subscriptions: Subscription[] = [];
+
+  return {
+    start: () =>
+      new Promise<void>((resolve, reject) => {
+        let synced = 0;
+        for (let i = 0; i < options.subscribers; i++) {
+          const source = shared ?? collection();
+          subscriptions.push(
+            source.subscribe({
+              next: (state) => {
+                const first = latest[i] === undefined;
+                latest[i] = state;
+                for (const delta of state.deltas) {
+                  if (delta.type !== 'deleted') options.onApplied(i, delta.object);
+                }
+                if (first && ++synced === options.subscribers) resolve();
+              },
+              error: (error: unknown) => {
+                console.error('rxkube collection failed', error);
+                reject(error);
+              },
+            }),
+          );
+        }
+      }),
+    size: () => latest[0]?.items.size ?? 0,
+    stop: async () => {
+      for (const s of subscriptions) s.unsubscribe();
+      const closable = (transport ?? client.transport) as { close?: () => Promise<void> };
+      await closable.close?.();
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import type { Figure } from './figure.js';
+import { formatNumber } from './format-number.js';
+import type { TargetResult } from './target-result.js';
+
+function pad(cells: readonly string[][]): string {
+  const widths = cells[0]!.map((_, i) => Math.max(...cells.map((row) => row[i]!.length)));
+  return cells
+    .map((row) =>
+      row
+        .map((cell, i) => (i >= 3 ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!)))
+        .join('  '),
+    )
+    .join('\n');
+}
+
+/**
+ * The figures and targets as a plain-text table for the terminal.
+ *
+ * @example
+ * ```ts
+ * console.log(formatTable(figures, evaluateTargets(figures)));
+ * ```
+ */
+export function formatTable(figures: readonly Figure[], targets: readonly TargetResult[]): string {
+  const rows: string[][] = [['section', 'metric', 'client', 'value', 'ratio']];
+  for (const f of figures) {
+    rows.push([
+      f.section,
+      f.metric,
+      f.client,
+      `${formatNumber(f.value)} ${f.unit}`,
+      f.ratio === undefined ? '' : `${f.ratio.toFixed(2)}× ${f.baseline}`,
+    ]);
+  }
+  const targetRows: string[][] = [['target', '', '', 'measured', 'met']];
+  for (const t of targets) {
+    targetRows.push([
+      t.target,
+      '',
+      '',
+      t.measured === undefined ? '–' : `${t.measured.toFixed(2)}×`,
+      t.met === undefined ? 'not measured' : t.met ? 'met' : 'NOT MET',
+    ]);
+  }
+  return `${pad(rows)}\n\n${pad(targetRows)}`;
+}

@@ -1,0 +1,82 @@
+import type { AwaitReply, ClientCommand } from '../client/client-messages.js';
+import type { SeedReply, ServerCommand, WriteReply } from '../server/server-messages.js';
+import type { BenchContext } from './bench-context.js';
+import type { ClientSession } from './with-client.js';
+
+/** Events the server releases at once: below its cut-off for slow watchers (see server-main). */
+const RELEASE_EVENTS = 40_000;
+
+/** A fresh server with `count` pods. */
+export function seed(context: BenchContext, count: number): Promise<SeedReply> {
+  return context.server.channel.request<SeedReply>({ type: 'seed', count } satisfies ServerCommand);
+}
+
+/** What a client took to apply a burst. */
+export interface BurstResult {
+  readonly events: number;
+  /** From the first event of each release to the last one in the cache, summed over releases. */
+  readonly applyMs: number;
+  /** CPU time of the client process over the same releases (including waiting for the server). */
+  readonly cpuMs: number;
+  readonly serverWriteMs: number;
+}
+
+/**
+ * `events` MODIFIED events to a synced client, released in parts of at most 40 000: each part is
+ * written while watches are stalled and then released at once, so the client reads as fast as it
+ * can; only the client's time from the first to the last event of each part counts.
+ */
+export async function burst(
+  context: BenchContext,
+  session: ClientSession,
+  events: number,
+  marker: string,
+): Promise<BurstResult> {
+  let applyMs = 0;
+  let cpuMs = 0;
+  let serverWriteMs = 0;
+  for (let part = 0, left = events; left > 0; part++) {
+    const count = Math.min(RELEASE_EVENTS, left);
+    left -= count;
+    const mark = `${marker}-${part}`;
+    await session.request({ type: 'arm', marker: mark, count } satisfies ClientCommand);
+    const written = await context.server.channel.request<WriteReply>({
+      type: 'burst',
+      count,
+      marker: mark,
+    } satisfies ServerCommand);
+    const applied = await session.request<AwaitReply>({ type: 'await' });
+    applyMs += applied.firstToDoneMs;
+    cpuMs += applied.cpuMs;
+    serverWriteMs += written.writeMs;
+  }
+  return { events, applyMs, cpuMs, serverWriteMs };
+}
+
+/** What a client took to relist after 410 and show `changed` changed objects. */
+export interface RelistResult {
+  readonly ms: number;
+  readonly cpuMs: number;
+}
+
+/**
+ * Ends the client's watch, changes `changed` objects and compacts the server's history: the
+ * client's next watch gets 410 Gone and it relists. Timed from the end of the watch (the client
+ * is armed before, and the server's own writing time is subtracted) to the moment the cache shows
+ * every change.
+ */
+export async function relist(
+  context: BenchContext,
+  session: ClientSession,
+  changed: number,
+  marker: string,
+): Promise<RelistResult> {
+  await session.request({ type: 'arm', marker, count: changed } satisfies ClientCommand);
+  const written = await context.server.channel.request<WriteReply>({
+    type: 'relist',
+    count: changed,
+    marker,
+  } satisfies ServerCommand);
+  const applied = await session.request<AwaitReply>({ type: 'await' });
+  return { ms: applied.armedToDoneMs - written.writeMs, cpuMs: applied.cpuMs };
+}

@@ -1,0 +1,67 @@
+import type { StartReply } from '../client/client-messages.js';
+import type { BenchClientSpec } from '../clients/bench-client-spec.js';
+import type { Figure } from '../report/figure.js';
+import type { BenchContext } from './bench-context.js';
+import { bestOf } from './best-of.js';
+import { burst, seed } from './server-requests.js';
+import { thousands } from './thousands.js';
+import { withClient } from './with-client.js';
+import { withRatios } from './with-ratios.js';
+
+/**
+ * Sharing: `subscribers` consumers of one `shareCollection()` against one consumer, and against
+ * as many client-node informers; sync time and CPU, then a burst's wall and CPU time per event.
+ *
+ * @example
+ * ```ts
+ * const figures = await shareScenario(context);
+ * ```
+ */
+export async function shareScenario(context: BenchContext): Promise<Figure[]> {
+  const { pods, events, subscribers } = context.config.share;
+  const clients: readonly BenchClientSpec[] = [
+    { kind: 'rxkube' },
+    { kind: 'rxkube', shared: true, subscribers },
+    { kind: 'client-node' },
+    { kind: 'client-node', subscribers },
+  ];
+  const seeded = await seed(context, pods);
+  const section = `Sharing: ${thousands(pods)} pods, then ${thousands(events)} events`;
+  const figures: Figure[] = [];
+  for (let round = 0; round < context.config.repeats; round++) {
+    for (const spec of clients) {
+      await withClient(context, 'share', spec, seeded.url, async (client) => {
+        const started = await client.request<StartReply>({ type: 'start' });
+        const result = await burst(context, client, events, `share-${client.label}`);
+        context.log(
+          `share: ${client.label}: sync ${started.syncMs.toFixed(0)} ms, ${((result.applyMs / events) * 1000).toFixed(1)} µs/event, ${((result.cpuMs / events) * 1000).toFixed(1)} µs CPU/event`,
+        );
+        const common = { section, client: client.label } as const;
+        figures.push(
+          {
+            ...common,
+            metric: 'time to synced',
+            value: started.syncMs,
+            unit: 'ms',
+            better: 'lower',
+          },
+          {
+            ...common,
+            metric: 'time / event',
+            value: (result.applyMs / events) * 1000,
+            unit: 'µs',
+            better: 'lower',
+          },
+          {
+            ...common,
+            metric: 'CPU / event',
+            value: (result.cpuMs / events) * 1000,
+            unit: 'µs',
+            better: 'lower',
+          },
+        );
+      });
+    }
+  }
+  return withRatios(bestOf(figures), 'rxkube');
+}

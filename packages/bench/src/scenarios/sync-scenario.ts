@@ -1,0 +1,80 @@
+import type { StartReply } from '../client/client-messages.js';
+import type { BenchClientSpec } from '../clients/bench-client-spec.js';
+import type { Figure } from '../report/figure.js';
+import type { BenchContext } from './bench-context.js';
+import { bestOf } from './best-of.js';
+import { seed } from './server-requests.js';
+import { thousands } from './thousands.js';
+import { withClient } from './with-client.js';
+import { withRatios } from './with-ratios.js';
+
+const CLIENTS: readonly BenchClientSpec[] = [
+  { kind: 'floor' },
+  { kind: 'rxkube' },
+  { kind: 'rxkube', transform: 'drop-managed-fields' },
+  { kind: 'client-node' },
+];
+
+/**
+ * Initial sync of `count` pods (LIST pages of 500): time to the first synced state, peak RSS,
+ * and retained heap per object after full GCs, each client in a fresh process.
+ *
+ * @example
+ * ```ts
+ * const figures = await syncScenario(context, 10_000);
+ * ```
+ */
+export async function syncScenario(context: BenchContext, count: number): Promise<Figure[]> {
+  const seeded = await seed(context, count);
+  context.log(
+    `sync ${thousands(count)}: seeded in ${seeded.seedMs.toFixed(0)} ms, ${seeded.bytesPerPod.toFixed(0)} B/pod, managedFields ${seeded.managedFields}`,
+  );
+  const section = `Initial sync, ${thousands(count)} pods`;
+  const figures: Figure[] = [];
+  for (let round = 0; round < context.config.repeats; round++) {
+    for (const spec of CLIENTS) {
+      await withClient(context, `sync-${thousands(count)}`, spec, seeded.url, async (client) => {
+        const started = await client.request<StartReply>({ type: 'start' });
+        if (started.size !== count)
+          throw new Error(`${client.label} synced ${started.size} of ${count}`);
+        context.log(
+          `  ${client.label}: ${started.syncMs.toFixed(0)} ms, RSS ${(started.peakRssBytes / 2 ** 20).toFixed(0)} MB, heap ${(started.retainedHeapBytes / count).toFixed(0)} B/object`,
+        );
+        const common = { section, client: client.label } as const;
+        if (spec.transform === undefined) {
+          figures.push(
+            {
+              ...common,
+              metric: 'time to synced',
+              value: started.syncMs,
+              unit: 'ms',
+              better: 'lower',
+            },
+            {
+              ...common,
+              metric: 'CPU time',
+              value: started.syncCpuMs,
+              unit: 'ms',
+              better: 'lower',
+            },
+            {
+              ...common,
+              metric: 'peak RSS',
+              value: started.peakRssBytes / 2 ** 20,
+              unit: 'MB',
+              better: 'lower',
+            },
+          );
+        }
+        figures.push({
+          ...common,
+          metric: 'retained heap / object',
+          value: started.retainedHeapBytes / count / 1024,
+          unit: 'KB',
+          better: 'lower',
+        });
+      });
+    }
+  }
+  return withRatios(bestOf(figures), 'floor');
+}

@@ -1,0 +1,56 @@
+import type { StartReply } from '../client/client-messages.js';
+import type { BenchClientSpec } from '../clients/bench-client-spec.js';
+import type { Figure } from '../report/figure.js';
+import type { BenchContext } from './bench-context.js';
+import { bestOf } from './best-of.js';
+import { burst, seed } from './server-requests.js';
+import { thousands } from './thousands.js';
+import { withClient } from './with-client.js';
+import { withRatios } from './with-ratios.js';
+
+const CLIENTS: readonly BenchClientSpec[] = [
+  { kind: 'floor' },
+  { kind: 'rxkube' },
+  { kind: 'rxkube', decoder: 'core' },
+  { kind: 'client-node' },
+];
+
+/**
+ * Watch throughput: a synced cache of `pods`, then `events` MODIFIED events as fast as the
+ * socket takes them; events per second until the cache shows the last one.
+ *
+ * @example
+ * ```ts
+ * const figures = await watchScenario(context);
+ * ```
+ */
+export async function watchScenario(context: BenchContext): Promise<Figure[]> {
+  const { pods, events } = context.config.watch;
+  const seeded = await seed(context, pods);
+  const section = `Watch, ${thousands(events)} MODIFIED events`;
+  const figures: Figure[] = [];
+  for (let round = 0; round < context.config.repeats; round++) {
+    for (const spec of CLIENTS) {
+      await withClient(context, 'watch', spec, seeded.url, async (client) => {
+        await client.request<StartReply>({ type: 'start' });
+        const result = await burst(context, client, events, `watch-${client.label}`);
+        const perSecond = (events / result.applyMs) * 1000;
+        context.log(
+          `watch: ${client.label}: ${perSecond.toFixed(0)} events/s, ${((result.cpuMs / events) * 1000).toFixed(1)} µs CPU/event (server wrote at ${((events / result.serverWriteMs) * 1000).toFixed(0)}/s)`,
+        );
+        const common = { section, client: client.label } as const;
+        figures.push(
+          { ...common, metric: 'events/s', value: perSecond, unit: 'events/s', better: 'higher' },
+          {
+            ...common,
+            metric: 'CPU / event',
+            value: (result.cpuMs / events) * 1000,
+            unit: 'µs',
+            better: 'lower',
+          },
+        );
+      });
+    }
+  }
+  return withRatios(bestOf(figures), 'floor');
+}

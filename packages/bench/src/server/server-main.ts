@@ -1,0 +1,121 @@
+import { performance } from 'node:perf_hooks';
+import { FakeApiServer } from '@rxkube/testing';
+import { benchAnnotations } from '../bench-annotations.js';
+import { IpcChannel } from '../ipc/ipc-channel.js';
+import { realisticPod } from '../realistic-pod.js';
+import { keepManagedFields } from './keep-managed-fields.js';
+import type { SeedReply, ServerCommand, StatsReply, WriteReply } from './server-messages.js';
+
+/**
+ * The server process: one FakeApiServer at a time, driven over IPC by the benchmark process.
+ * Runs apart from the clients so that serving does not compete with them for a core.
+ */
+
+const PODS = { version: 'v1', resource: 'pods' } as const;
+/** No periodic bookmark lands inside a measurement. */
+const BOOKMARK_INTERVAL_MS = 3_600_000;
+/**
+ * Events released in one go must stay below the fake's 256 MiB cut-off for slow watchers:
+ * 40 000 pods of ~2.7 KB are ~110 MB.
+ */
+const MAX_RELEASE_EVENTS = 40_000;
+
+let server: FakeApiServer | undefined;
+let podCount = 0;
+let sequence = 0;
+/** managedFields JSON by object key, handed back to the fake on every write. */
+const managedFields = new Map<string, string>();
+
+function keyOf(pod: { metadata: { namespace?: string; name?: string } }): string {
+  return `${pod.metadata.namespace}/${pod.metadata.name}`;
+}
+
+async function seed(count: number): Promise<SeedReply> {
+  await server?.close();
+  managedFields.clear();
+  const started = performance.now();
+  server = await FakeApiServer.start({ bookmarkIntervalMs: BOOKMARK_INTERVAL_MS });
+  keepManagedFields(server, (key) => managedFields.get(key));
+  const pods = function* () {
+    for (let i = 0; i < count; i++) {
+      const pod = realisticPod(i);
+      managedFields.set(keyOf(pod), JSON.stringify(pod.metadata.managedFields));
+      yield pod;
+    }
+  };
+  server.bulkCreate(PODS, pods());
+  podCount = count;
+  const seedMs = performance.now() - started;
+  const sample = await fetch(`${server.url}/api/v1/pods?limit=100`).then((r) => r.text());
+  const items = (JSON.parse(sample) as { items: unknown[] }).items;
+  const bytesPerPod = items.reduce<number>((sum, item) => sum + JSON.stringify(item).length, 0);
+  return {
+    url: server.url,
+    count,
+    seedMs,
+    bytesPerPod: bytesPerPod / Math.max(1, items.length),
+    managedFields: sample.includes('"managedFields":'),
+  };
+}
+
+function modify(index: number, marker: string): void {
+  const pod = realisticPod(index);
+  sequence++;
+  pod.metadata.annotations = {
+    [benchAnnotations.mark]: marker,
+    [benchAnnotations.seq]: String(sequence),
+  };
+  server!.update(PODS, pod);
+}
+
+function burst(count: number, marker: string): WriteReply {
+  if (count > MAX_RELEASE_EVENTS) {
+    throw new Error(`a burst releases at most ${MAX_RELEASE_EVENTS} events at once`);
+  }
+  const started = performance.now();
+  server!.faults.stallWatches(true);
+  for (let i = 0; i < count; i++) modify((sequence + 1) % podCount, marker);
+  const writeMs = performance.now() - started;
+  server!.faults.stallWatches(false);
+  return { count, writeMs };
+}
+
+function relist(count: number, marker: string): WriteReply {
+  const started = performance.now();
+  // Stalled, the open watches hold the changes back; ending them drops what they held.
+  server!.faults.stallWatches(true);
+  const stride = Math.max(1, Math.floor(podCount / count));
+  for (let i = 0; i < count; i++) modify((i * stride) % podCount, marker);
+  server!.faults.compact();
+  server!.faults.endWatches();
+  server!.faults.stallWatches(false);
+  return { count, writeMs: performance.now() - started };
+}
+
+function stats(): StatsReply {
+  return {
+    openWatches: server?.openWatches ?? 0,
+    lists: server?.count('list') ?? 0,
+    watches: server?.count('watch') ?? 0,
+    resourceVersion: server?.resourceVersion ?? '',
+  };
+}
+
+const channel = new IpcChannel(process);
+channel.serve(async (body) => {
+  const command = body as ServerCommand;
+  switch (command.type) {
+    case 'seed':
+      return seed(command.count);
+    case 'burst':
+      return burst(command.count, command.marker);
+    case 'relist':
+      return relist(command.count, command.marker);
+    case 'stats':
+      return stats();
+  }
+});
+process.on('disconnect', () => {
+  void server?.close().finally(() => process.exit(0));
+});
+process.send?.({ kind: 'ready' });

@@ -1,0 +1,76 @@
+import { FakeApiServer } from '@rxkube/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { benchAnnotations } from '../src/bench-annotations.js';
+import { MarkCounter } from '../src/client/mark-counter.js';
+import type { BenchClientSpec } from '../src/clients/bench-client-spec.js';
+import { createBenchClient } from '../src/clients/create-bench-client.js';
+import { realisticPod } from '../src/realistic-pod.js';
+import { keepManagedFields } from '../src/server/keep-managed-fields.js';
+
+const PODS = { version: 'v1', resource: 'pods' } as const;
+const COUNT = 60;
+let server: FakeApiServer;
+
+beforeAll(async () => {
+  server = await FakeApiServer.start();
+  const managed = new Map<string, string>();
+  keepManagedFields(server, (key) => managed.get(key));
+  server.bulkCreate(
+    PODS,
+    Array.from({ length: COUNT }, (_, i) => {
+      const pod = realisticPod(i);
+      managed.set(
+        `${pod.metadata.namespace}/${pod.metadata.name}`,
+        JSON.stringify(pod.metadata.managedFields),
+      );
+      return pod;
+    }),
+  );
+});
+
+afterAll(() => server.close());
+
+describe('the clients under test', () => {
+  it('are served pods that keep their managedFields', async () => {
+    const list = (await (await fetch(`${server.url}/api/v1/pods?limit=5`)).json()) as {
+      items: { metadata: { managedFields?: unknown[] } }[];
+    };
+    expect(list.items).toHaveLength(5);
+    for (const item of list.items) expect(item.metadata.managedFields).toHaveLength(2);
+  });
+
+  const specs: BenchClientSpec[] = [
+    { kind: 'floor' },
+    { kind: 'rxkube' },
+    { kind: 'rxkube', decoder: 'core', transform: 'drop-managed-fields' },
+    { kind: 'rxkube', shared: true, subscribers: 3 },
+    { kind: 'client-node', subscribers: 2 },
+  ];
+  for (const spec of specs) {
+    it(`${JSON.stringify(spec)} syncs every pod in pages and shows marked events to every consumer`, async () => {
+      const consumers = spec.subscribers ?? 1;
+      const counter = new MarkCounter(consumers);
+      const client = await createBenchClient(spec, {
+        url: server.url,
+        pageSize: 25,
+        subscribers: consumers,
+        onApplied: counter.applied,
+      });
+      try {
+        await client.start();
+        expect(client.size()).toBe(COUNT);
+        const marker = `test-${Math.random()}`;
+        counter.arm(marker, 3);
+        for (let i = 0; i < 3; i++) {
+          const pod = realisticPod(i);
+          pod.metadata.annotations = { [benchAnnotations.mark]: marker };
+          server.update(PODS, pod);
+        }
+        const times = await counter.done;
+        expect(times.doneAt).toBeGreaterThanOrEqual(times.firstAt);
+      } finally {
+        await client.stop();
+      }
+    });
+  }
+});

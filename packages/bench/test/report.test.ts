@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { evaluateTargets } from '../src/report/evaluate-targets.js';
+import type { Figure } from '../src/report/figure.js';
+import { formatNumber } from '../src/report/format-number.js';
+import { renderMarkdown } from '../src/report/render-markdown.js';
+import { renderSvg } from '../src/report/render-svg.js';
+import { bestOf } from '../src/scenarios/best-of.js';
+import { withRatios } from '../src/scenarios/with-ratios.js';
+
+const section = 'Initial sync, 10k pods';
+const time = (client: string, value: number): Figure => ({
+  section,
+  metric: 'time to synced',
+  client,
+  value,
+  unit: 'ms',
+  better: 'lower',
+});
+
+describe('figures', () => {
+  it('keep the best of repeated runs: the lowest time, the highest rate', () => {
+    const rate = (value: number): Figure => ({
+      section: 'Watch',
+      metric: 'events/s',
+      client: 'rxkube',
+      value,
+      unit: 'events/s',
+      better: 'higher',
+    });
+    const best = bestOf([time('floor', 1200), time('floor', 1100), rate(900), rate(1000)]);
+    expect(best.map((f) => f.value)).toEqual([1100, 1000]);
+    expect(best[0]!.note).toBe('best of 2');
+  });
+
+  it('get their ratio to the baseline client of the same section and metric', () => {
+    const figures = withRatios([time('floor', 1000), time('rxkube', 1100)], 'floor');
+    expect(figures[1]!.ratio).toBeCloseTo(1.1);
+    expect(figures[1]!.baseline).toBe('floor');
+  });
+
+  it('decide each target from its ratio', () => {
+    const targets = evaluateTargets(
+      withRatios([time('floor', 1000), time('rxkube', 1200)], 'floor'),
+    );
+    const sync = targets.find((t) => t.target.startsWith('sync time 10k'));
+    expect(sync).toMatchObject({ met: false, limit: 1.15 });
+    expect(targets.find((t) => t.target.startsWith('watch'))?.met).toBeUndefined();
+  });
+
+  it('render as a markdown block and an SVG chart with a bar per ratio', () => {
+    const figures = withRatios([time('floor', 1000), time('rxkube', 1100)], 'floor');
+    const info = {
+      date: '2025-01-01',
+      node: 'v20',
+      cpu: '2 × cpu',
+      quick: false,
+      bytesPerPod: 2650,
+      managedFields: true,
+      wallSeconds: 1,
+    };
+    const markdown = renderMarkdown(figures, evaluateTargets(figures), info, 'images/b.svg');
+    expect(markdown).toContain('| rxkube | time to synced | 1 100 ms | 1.10× floor ↓ |');
+    const svg = renderSvg(figures);
+    expect(svg.startsWith('<svg')).toBe(true);
+    expect(svg.match(/<rect [^>]*rx="2"/g)).toHaveLength(1);
+    expect(svg).toContain('1.10×');
+  });
+
+  it('print numbers with digits that matter', () => {
+    expect(formatNumber(12345.6)).toBe('12 346');
+    expect(formatNumber(12.345)).toBe('12.3');
+    expect(formatNumber(1.2345)).toBe('1.23');
+  });
+});
