@@ -69,7 +69,7 @@ describe('no leaks', () => {
       );
       expect(state.items.size).toBe(50);
     };
-    for (let i = 0; i < 100; i++) await cycle();
+    for (let i = 0; i < 300; i++) await cycle();
     await server.waitFor(() => server.openWatches === 0);
     gc();
     const baseline = process.memoryUsage().heapUsed;
@@ -78,8 +78,9 @@ describe('no leaks', () => {
     server.clearRequests();
     gc();
     const growth = process.memoryUsage().heapUsed - baseline;
-    // a leak of one collection per cycle (50 pods, a map, a subscription) would be megabytes
-    expect(growth).toBeLessThan(1_000_000);
+    // Retaining one collection per cycle (50 decoded pods, their map, the subscription: ~20 kB)
+    // would grow the heap by ~20 MB; JIT and connection-pool noise stays within a few MB.
+    expect(growth).toBeLessThan(4_000_000);
     await client.transport.close();
   }, 120_000);
 });
