@@ -1,0 +1,69 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BlockDiagnostic } from '../src/block-diagnostic.js';
+import { checkCodeBlocks } from '../src/check-code-blocks.js';
+import { documentationFiles } from '../src/documentation-files.js';
+import { extractCodeBlocks } from '../src/extract-code-blocks.js';
+import { isCheckedBlock } from '../src/is-checked-block.js';
+
+const fence = '```';
+const files = documentationFiles(new URL('../../..', import.meta.url).pathname);
+
+const format = (diagnostics: readonly BlockDiagnostic[]) =>
+  diagnostics.map((d) => `${d.path}:${d.line}:${d.column} TS${d.code} ${d.message}`).join('\n');
+
+describe('the documentation', () => {
+  let diagnostics: BlockDiagnostic[] = [];
+  beforeAll(() => {
+    diagnostics = checkCodeBlocks(files);
+  });
+
+  it('has TypeScript blocks to check in the README and docs/', () => {
+    const checked = files.flatMap((f) => extractCodeBlocks(f.markdown).filter(isCheckedBlock));
+    expect(files.map((f) => f.path)).toContain('README.md');
+    expect(files.map((f) => f.path)).toContain('docs/concepts.md');
+    expect(checked.length).toBeGreaterThan(10);
+  });
+
+  it.each(files.map((f) => f.path))('%s: every TypeScript block compiles', (path) => {
+    expect(format(diagnostics.filter((d) => d.path === path))).toBe('');
+  });
+});
+
+describe('checkCodeBlocks', () => {
+  it('reports a type error at its line in the Markdown file', () => {
+    const markdown = [
+      '# x',
+      '',
+      `${fence}ts`,
+      "import { objectKey } from '@rxkube/core';",
+      'const n: number = objectKey({ metadata: {} });',
+      fence,
+    ].join('\n');
+    const [error, ...rest] = checkCodeBlocks([{ path: 'bad.md', markdown }]);
+    expect(rest).toEqual([]);
+    expect(error).toMatchObject({ path: 'bad.md', line: 5, column: 7, code: 2322 });
+  });
+
+  it('compiles blocks as separate modules against the workspace sources, with the prelude', () => {
+    const markdown = [
+      '<!-- prelude',
+      "import type { Observable } from 'rxjs';",
+      'declare const n$: Observable<number>;',
+      '-->',
+      `${fence}ts`,
+      "import { cachedCollection$ } from '@rxkube/core';",
+      'const x = 1;',
+      "cachedCollection$(client, { version: 'v1', resource: 'pods' });",
+      'n$.subscribe((n) => n.toFixed(x));',
+      fence,
+      `${fence}ts`,
+      'const x = await Promise.resolve(2);',
+      'export { x };',
+      fence,
+      `${fence}ts nocheck`,
+      'this is not TypeScript',
+      fence,
+    ].join('\n');
+    expect(format(checkCodeBlocks([{ path: 'good.md', markdown }]))).toBe('');
+  });
+});
