@@ -25,7 +25,9 @@ export interface NdjsonDecoderOptions {
  * line that is not JSON, `'oversized'` for a line over `maxLineBytes`. Exceptions thrown by
  * `onValue` propagate out of `push` too; after any exception the decoder must be discarded.
  *
- * Values are delivered while `push` runs, with no promise or microtask per line.
+ * Values are delivered while `push` runs, with no promise or microtask per line. The bytes of an
+ * unfinished line are kept by reference until its newline arrives: chunks must not be modified
+ * after `push` (no transport does that).
  *
  * @example
  * ```ts
@@ -39,11 +41,14 @@ export interface NdjsonDecoderOptions {
 export class NdjsonDecoder {
   readonly #onValue: (value: unknown) => void;
   readonly #maxLineBytes: number;
-  readonly #text = new TextDecoder('utf-8', { fatal: true });
-  /** Decoded text of the line still waiting for its newline. */
-  #partial = '';
-  /** Byte length of `#partial` (and of the UTF-8 bytes the text decoder still holds). */
-  #partialBytes = 0;
+  #text = newTextDecoder();
+  /**
+   * Bytes of the line still waiting for its newline. Kept as bytes, not text: every decode then
+   * covers whole lines ending in a newline, so no character is ever split between two decodes
+   * and bad bytes are attributed to the right line.
+   */
+  #pending: Uint8Array[] = [];
+  #pendingBytes = 0;
 
   constructor(onValue: (value: unknown) => void, options: NdjsonDecoderOptions = {}) {
     this.#onValue = onValue;
@@ -54,47 +59,84 @@ export class NdjsonDecoder {
   push(chunk: Uint8Array): void {
     const last = chunk.lastIndexOf(NEWLINE);
     if (last === -1) {
-      this.#partialBytes += chunk.length;
-      if (this.#partialBytes > this.#maxLineBytes) this.#oversized(this.#partialBytes);
-      this.#partial += this.#decode(chunk);
+      this.#keep(chunk);
       return;
     }
-    if (this.#partialBytes + last > this.#maxLineBytes) this.#checkLineLengths(chunk, last);
+    if (this.#pendingBytes + last > this.#maxLineBytes) this.#checkLineLengths(chunk, last);
 
-    const text = this.#decode(chunk.subarray(0, last + 1));
     let start = 0;
-    if (this.#partial.length > 0) {
-      // Only the first line is joined with the carried text: no copy of the whole chunk.
-      const end = text.indexOf('\n');
-      const first = this.#partial + text.slice(0, end);
-      this.#partial = '';
-      this.#line(first);
-      start = end + 1;
+    if (this.#pendingBytes > 0) {
+      const end = chunk.indexOf(NEWLINE) + 1;
+      const first = this.#decodeLines(
+        concat(this.#pending, this.#pendingBytes, chunk.subarray(0, end)),
+      );
+      this.#pending = [];
+      this.#pendingBytes = 0;
+      this.#line(first.slice(0, -1));
+      start = end;
     }
-    for (let end = text.indexOf('\n', start); end !== -1; end = text.indexOf('\n', start)) {
-      if (end > start) this.#line(text.slice(start, end));
-      start = end + 1;
-    }
-
-    const tail = chunk.length - last - 1;
-    this.#partialBytes = tail;
-    if (tail > 0) {
-      if (tail > this.#maxLineBytes) this.#oversized(tail);
-      this.#partial = this.#decode(chunk.subarray(last + 1));
-    }
+    if (start <= last) this.#lines(chunk.subarray(start, last + 1));
+    if (last + 1 < chunk.length) this.#keep(chunk.subarray(last + 1));
   }
 
   /** Ends the input: decodes a last line without newline, and fails on a truncated character. */
   end(): void {
-    let rest: string;
+    if (this.#pendingBytes === 0) return;
+    const bytes = concat(this.#pending, this.#pendingBytes);
+    this.#pending = [];
+    this.#pendingBytes = 0;
+    let text: string;
     try {
-      rest = this.#partial + this.#text.decode();
+      text = newTextDecoder().decode(bytes);
     } catch (error) {
-      throw this.#encodingError(error);
+      throw encodingError(error);
     }
-    this.#partial = '';
-    this.#partialBytes = 0;
-    if (rest.length > 0) this.#line(rest);
+    this.#line(text);
+  }
+
+  /** Delivers the lines of `bytes`, which end with a newline. */
+  #lines(bytes: Uint8Array): void {
+    let text: string;
+    try {
+      text = this.#decodeLines(bytes);
+    } catch (error) {
+      // Deliver the good lines before the bad one, then fail: nothing valid is lost.
+      this.#linesOneByOne(bytes);
+      throw error;
+    }
+    let start = 0;
+    for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', start)) {
+      if (end > start) this.#line(text.slice(start, end));
+      start = end + 1;
+    }
+  }
+
+  #linesOneByOne(bytes: Uint8Array): void {
+    let start = 0;
+    for (let end = bytes.indexOf(NEWLINE); end !== -1; end = bytes.indexOf(NEWLINE, start)) {
+      const text = this.#decodeLines(bytes.subarray(start, end + 1));
+      if (end > start) this.#line(text.slice(0, -1));
+      start = end + 1;
+    }
+  }
+
+  /**
+   * Decodes whole lines (ending in a newline, so the decoder holds nothing back afterwards).
+   * Stream mode is used because it is the faster path of Node's decoder.
+   */
+  #decodeLines(bytes: Uint8Array): string {
+    try {
+      return this.#text.decode(bytes, STREAM);
+    } catch (error) {
+      this.#text = newTextDecoder();
+      throw encodingError(error);
+    }
+  }
+
+  #keep(bytes: Uint8Array): void {
+    this.#pendingBytes += bytes.length;
+    if (this.#pendingBytes > this.#maxLineBytes) this.#oversized(this.#pendingBytes);
+    this.#pending.push(bytes);
   }
 
   #line(line: string): void {
@@ -113,17 +155,9 @@ export class NdjsonDecoder {
     this.#onValue(value);
   }
 
-  #decode(bytes: Uint8Array): string {
-    try {
-      return this.#text.decode(bytes, STREAM);
-    } catch (error) {
-      throw this.#encodingError(error);
-    }
-  }
-
   /** Exact per-line check, only needed when a chunk could hold a line over the limit. */
   #checkLineLengths(chunk: Uint8Array, last: number): void {
-    let carried = this.#partialBytes;
+    let carried = this.#pendingBytes;
     let lineStart = 0;
     for (
       let nl = chunk.indexOf(NEWLINE);
@@ -138,16 +172,31 @@ export class NdjsonDecoder {
   }
 
   #oversized(bytes: number): never {
-    this.#partial = '';
-    this.#partialBytes = 0;
+    this.#pending = [];
+    this.#pendingBytes = 0;
     throw new DecodeError(
       `NDJSON line longer than maxLineBytes (${this.#maxLineBytes}): at least ${bytes} bytes`,
       { kind: 'oversized' },
     );
   }
+}
 
-  #encodingError(cause: unknown): DecodeError {
-    this.#partial = '';
-    return new DecodeError('response bytes are not valid UTF-8', { kind: 'encoding', cause });
+function newTextDecoder(): InstanceType<typeof TextDecoder> {
+  return new TextDecoder('utf-8', { fatal: true });
+}
+
+function encodingError(cause: unknown): DecodeError {
+  return new DecodeError('response bytes are not valid UTF-8', { kind: 'encoding', cause });
+}
+
+/** The pieces, then `tail`, as one array. */
+function concat(pieces: readonly Uint8Array[], length: number, tail?: Uint8Array): Uint8Array {
+  const out = new Uint8Array(length + (tail?.length ?? 0));
+  let offset = 0;
+  for (const piece of pieces) {
+    out.set(piece, offset);
+    offset += piece.length;
   }
+  if (tail !== undefined) out.set(tail, offset);
+  return out;
 }

@@ -100,6 +100,27 @@ describe('NdjsonDecoder', () => {
     expect(caught(() => decodeChunks([bytes])).kind).toBe('encoding');
   });
 
+  it('delivers the lines before bad UTF-8 in the same chunk, then fails', () => {
+    const seen: unknown[] = [];
+    const decoder = new NdjsonDecoder((value) => seen.push(value));
+    const bytes = new Uint8Array([
+      ...encode('{"a":1}\n{"a":2}\n{"a":"'),
+      0xff,
+      ...encode('"}\n{"a":4}\n'),
+    ]);
+    expect(caught(() => decoder.push(bytes)).kind).toBe('encoding');
+    expect(seen).toEqual([{ a: 1 }, { a: 2 }]);
+  });
+
+  it('attributes bad UTF-8 to its line when the line spans chunks', () => {
+    const seen: unknown[] = [];
+    const decoder = new NdjsonDecoder((value) => seen.push(value));
+    decoder.push(encode('{"a":1}\n{"a":"'));
+    decoder.push(new Uint8Array([0xe2, 0x9c]));
+    expect(caught(() => decoder.push(encode('"}\n'))).kind).toBe('encoding');
+    expect(seen).toEqual([{ a: 1 }]);
+  });
+
   it('fails a character cut off by the end of the input with kind encoding', () => {
     const bytes = encode('{"a":"✓"}\n{"a":"✓');
     expect(caught(() => decodeChunks([bytes.subarray(0, bytes.length - 1)])).kind).toBe('encoding');
