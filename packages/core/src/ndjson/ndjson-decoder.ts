@@ -62,7 +62,18 @@ export class NdjsonDecoder {
       this.#keep(chunk);
       return;
     }
-    if (this.#pendingBytes + last > this.#maxLineBytes) this.#checkLineLengths(chunk, last);
+    // Complete lines up to the newline at `end` are decoded; an oversized line ends the chunk's
+    // work, after the lines before it were delivered.
+    let end = last;
+    let tooLong: number | undefined;
+    if (this.#pendingBytes + last > this.#maxLineBytes) {
+      const found = this.#oversizedLine(chunk, last);
+      if (found !== undefined) {
+        if (found.start === 0) this.#oversized(found.bytes);
+        end = found.start - 1;
+        tooLong = found.bytes;
+      }
+    }
 
     let start = 0;
     if (this.#pendingBytes > 0) {
@@ -75,7 +86,8 @@ export class NdjsonDecoder {
       this.#line(first.slice(0, -1));
       start = end;
     }
-    if (start <= last) this.#lines(chunk.subarray(start, last + 1));
+    if (start <= end) this.#lines(chunk.subarray(start, end + 1));
+    if (tooLong !== undefined) this.#oversized(tooLong);
     if (last + 1 < chunk.length) this.#keep(chunk.subarray(last + 1));
   }
 
@@ -155,8 +167,14 @@ export class NdjsonDecoder {
     this.#onValue(value);
   }
 
-  /** Exact per-line check, only needed when a chunk could hold a line over the limit. */
-  #checkLineLengths(chunk: Uint8Array, last: number): void {
+  /**
+   * The first complete line of the chunk over the limit (where it starts in the chunk, 0 for the
+   * carried line, and its length), by an exact scan only needed when the chunk could hold one.
+   */
+  #oversizedLine(
+    chunk: Uint8Array,
+    last: number,
+  ): { readonly start: number; readonly bytes: number } | undefined {
     let carried = this.#pendingBytes;
     let lineStart = 0;
     for (
@@ -165,10 +183,11 @@ export class NdjsonDecoder {
       nl = chunk.indexOf(NEWLINE, nl + 1)
     ) {
       const length = carried + nl - lineStart;
-      if (length > this.#maxLineBytes) this.#oversized(length);
+      if (length > this.#maxLineBytes) return { start: lineStart, bytes: length };
       carried = 0;
       lineStart = nl + 1;
     }
+    return undefined;
   }
 
   #oversized(bytes: number): never {

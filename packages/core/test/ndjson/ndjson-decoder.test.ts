@@ -137,6 +137,16 @@ describe('NdjsonDecoder', () => {
     expect(error.kind).toBe('oversized');
   });
 
+  it('delivers the lines before an oversized line in the same chunk, then fails', () => {
+    const seen: unknown[] = [];
+    const decoder = new NdjsonDecoder((value) => seen.push(value), { maxLineBytes: 50 });
+    const error = caught(() =>
+      decoder.push(encode(`{"a":1}\n{"a":2}\n{"a":"${'x'.repeat(100)}"}\n{"a":4}\n`)),
+    );
+    expect(error.kind).toBe('oversized');
+    expect(seen).toEqual([{ a: 1 }, { a: 2 }]);
+  });
+
   it('counts bytes, not characters, against maxLineBytes', () => {
     const line = JSON.stringify({ a: '✓'.repeat(40) }); // 40 characters of 3 bytes each
     expect(line.length).toBeLessThan(100);
