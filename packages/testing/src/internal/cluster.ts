@@ -26,8 +26,6 @@ function fail(s: FakeApiStatus): never {
 /** Who is writing: HTTP writes follow kube-apiserver's rules strictly, test code gets shortcuts. */
 export interface WriteContext {
   readonly http: boolean;
-  /** Seeding: append keys unsorted and sort once at the next read. */
-  readonly bulk?: boolean;
 }
 
 /** What a DELETE did: removed the object now, or only marked it (finalizers pending). */
@@ -91,8 +89,8 @@ export class Cluster {
     return () => this.revisionListeners.delete(listener);
   }
 
-  private commit(store: ResourceStore, event: StoreEvent, bulk = false): void {
-    store.commit(event, bulk);
+  private commit(store: ResourceStore, event: StoreEvent): void {
+    store.commit(event);
     if (this.revisionListeners.size > 0) {
       for (const listener of [...this.revisionListeners]) listener();
     }
@@ -193,11 +191,7 @@ export class Cluster {
     type.defaults?.(object);
     const stored = storeObject(type, object, revision);
     this.revision = revision;
-    this.commit(
-      store,
-      { type: 'ADDED', revision, key, object: stored, previous: undefined },
-      ctx.bulk,
-    );
+    this.commit(store, { type: 'ADDED', revision, key, object: stored, previous: undefined });
     return stored;
   }
 

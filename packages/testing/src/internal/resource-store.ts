@@ -31,15 +31,12 @@ export class ResourceStore {
   }
 
   /** Applies a committed event: state, keys, history, then every open watch. */
-  commit(event: StoreEvent, bulk = false): void {
+  commit(event: StoreEvent): void {
     if (event.type === 'DELETED') {
       this.objects.delete(event.key);
       this.keys.remove(event.key);
     } else {
-      if (!this.objects.has(event.key)) {
-        if (bulk) this.keys.append(event.key);
-        else this.keys.insert(event.key);
-      }
+      if (!this.objects.has(event.key)) this.keys.insert(event.key);
       this.objects.set(event.key, event.object);
     }
     this.history.push(event);

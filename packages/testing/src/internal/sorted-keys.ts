@@ -17,39 +17,46 @@ export function prefixEnd(prefix: string): string | undefined {
 }
 
 /**
- * The keys of one resource in list order, kept sorted incrementally (binary search + splice) so
- * a page never re-sorts; bulk loads append and sort once.
+ * The keys of one resource in list order. Writes only record what changed (O(1)); the first read
+ * after them merges the changes into the sorted array once (O(n + k log k)), so neither a write
+ * nor a page ever sorts everything, and a burst of writes costs one merge.
  */
 export class SortedKeys {
   private keys: string[] = [];
-  private unsorted = false;
+  private readonly added = new Set<string>();
+  private readonly removed = new Set<string>();
 
   insert(key: string): void {
-    if (this.unsorted) {
-      this.keys.push(key);
-      return;
-    }
-    const at = lowerBound(this.keys, key);
-    this.keys.splice(at, 0, key);
-  }
-
-  /** Appends without sorting; `sorted()` sorts once before the next read. */
-  append(key: string): void {
-    this.keys.push(key);
-    this.unsorted = true;
+    if (this.removed.has(key)) this.removed.delete(key);
+    else this.added.add(key);
   }
 
   remove(key: string): void {
-    const keys = this.sorted();
-    const at = lowerBound(keys, key);
-    if (keys[at] === key) keys.splice(at, 1);
+    if (this.added.has(key)) this.added.delete(key);
+    else this.removed.add(key);
   }
 
   sorted(): string[] {
-    if (this.unsorted) {
-      this.keys.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-      this.unsorted = false;
+    if (this.added.size === 0 && this.removed.size === 0) return this.keys;
+    const added = [...this.added].sort(compare);
+    const kept =
+      this.removed.size === 0 ? this.keys : this.keys.filter((k) => !this.removed.has(k));
+    const merged: string[] = new Array(kept.length + added.length);
+    let i = 0;
+    let j = 0;
+    let n = 0;
+    while (i < kept.length && j < added.length) {
+      merged[n++] = kept[i]! < added[j]! ? kept[i++]! : added[j++]!;
     }
-    return this.keys;
+    while (i < kept.length) merged[n++] = kept[i++]!;
+    while (j < added.length) merged[n++] = added[j++]!;
+    this.keys = merged;
+    this.added.clear();
+    this.removed.clear();
+    return merged;
   }
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
