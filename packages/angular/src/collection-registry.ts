@@ -10,7 +10,7 @@ import {
 import type { MonoTypeOperatorFunction, Observable } from 'rxjs';
 import type { CollectionLease } from './collection-lease.js';
 import { collectionKey } from './internal/collection-key.js';
-import type { RxKubeCollectionSettings } from './rx-kube-config.js';
+import type { RxKubeCollectionSettings } from './rx-kube-collection-settings.js';
 import { rxKubeDefaults } from './rx-kube-defaults.js';
 
 interface Entry {

@@ -1,6 +1,6 @@
 import { assertInInjectionContext, type Injector, inject } from '@angular/core';
 import type { KubeClient } from '@rxkube/core';
-import { KUBE_CLIENT } from './kube-client-token.js';
+import { KUBE_CLIENT } from './kube-client.js';
 
 /**
  * The application's {@link KubeClient} (from `provideRxKube`), e.g. for `list$` or `watch$`

@@ -1,13 +1,15 @@
 import {
   DestroyRef,
+  DOCUMENT,
   type EnvironmentProviders,
   inject,
   makeEnvironmentProviders,
 } from '@angular/core';
-import { createFetchClient, type KubeClient } from '@rxkube/core';
+import { createFetchClient, type FetchClientOptions, type KubeClient } from '@rxkube/core';
 import { CollectionRegistry } from './collection-registry.js';
-import { KUBE_CLIENT } from './kube-client-token.js';
-import type { RxKubeCollectionSettings, RxKubeConfig } from './rx-kube-config.js';
+import { KUBE_CLIENT } from './kube-client.js';
+import type { RxKubeCollectionSettings } from './rx-kube-collection-settings.js';
+import type { RxKubeConfig } from './rx-kube-config.js';
 
 /**
  * Provides rxkube to an application (or to any environment injector, e.g. a lazy route): the
@@ -17,8 +19,8 @@ import type { RxKubeCollectionSettings, RxKubeConfig } from './rx-kube-config.js
  * `config` is a ready `KubeClient`, `{ client, ...settings }`, or the options of
  * `createFetchClient` (`{ baseUrl, ...settings }`): the fetch transport streams watch responses
  * with `response.body` and works in every modern browser against `kubectl proxy` or any
- * same-origin proxy. Settings: `collectionOptions` (defaults for every collection) and
- * `keepAliveMs`.
+ * same-origin proxy. A relative `baseUrl` (`'/'`, `'/k8s'`) is resolved against the document's
+ * base URI. Settings: `collectionOptions` (defaults for every collection) and `keepAliveMs`.
  *
  * @example
  * ```ts
@@ -35,7 +37,9 @@ import type { RxKubeCollectionSettings, RxKubeConfig } from './rx-kube-config.js
 export function provideRxKube(config: KubeClient | RxKubeConfig): EnvironmentProviders {
   const { client, settings } = resolve(config);
   return makeEnvironmentProviders([
-    { provide: KUBE_CLIENT, useValue: client },
+    typeof client === 'function'
+      ? { provide: KUBE_CLIENT, useFactory: client }
+      : { provide: KUBE_CLIENT, useValue: client },
     {
       provide: CollectionRegistry,
       useFactory: () => {
@@ -47,8 +51,17 @@ export function provideRxKube(config: KubeClient | RxKubeConfig): EnvironmentPro
   ]);
 }
 
+/** The fetch client of `options`, its `baseUrl` made absolute against the document if relative. */
+function fetchClientFactory(options: FetchClientOptions): () => KubeClient {
+  return () => {
+    if (URL.canParse(options.baseUrl)) return createFetchClient(options);
+    const baseUrl = new URL(options.baseUrl, inject(DOCUMENT).baseURI).href;
+    return createFetchClient({ ...options, baseUrl });
+  };
+}
+
 function resolve(config: KubeClient | RxKubeConfig): {
-  client: KubeClient;
+  client: KubeClient | (() => KubeClient);
   settings: RxKubeCollectionSettings;
 } {
   if ('transport' in config) return { client: config, settings: {} };
@@ -58,5 +71,5 @@ function resolve(config: KubeClient | RxKubeConfig): {
     ...(keepAliveMs === undefined ? {} : { keepAliveMs }),
   };
   if ('client' in rest) return { client: rest.client, settings };
-  return { client: createFetchClient(rest), settings };
+  return { client: fetchClientFactory(rest), settings };
 }

@@ -1,3 +1,4 @@
+import { DOCUMENT } from '@angular/core';
 import { TestBed } from '@angular/core/testing';
 import { createFetchClient } from '@rxkube/core';
 import type { FakeApiServer } from '@rxkube/testing';
@@ -78,5 +79,18 @@ describe('injectKubeClient', () => {
     const root = configure([provideRxKube(client)]);
     expect(() => injectKubeClient()).toThrow(/injection context/);
     expect(injectKubeClient({ injector: root })).toBe(client);
+  });
+});
+
+describe('provideRxKube with a relative baseUrl', () => {
+  it('resolves it against the document base URI, as for a same-origin proxy', async () => {
+    server.create(podsRef, pod('a', 'p1'));
+    const root = configure([
+      provideRxKube({ baseUrl: '/' }),
+      { provide: DOCUMENT, useValue: { baseURI: `${server.url}/dashboard/` } },
+    ]);
+    const { value: pods } = mount(root, () => injectCollection<Pod>(podsRef));
+    await server.waitFor(() => pods.items().has('a/p1'));
+    expect(server.requests[0]?.path).toBe('/api/v1/pods');
   });
 });

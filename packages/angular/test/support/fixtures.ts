@@ -2,6 +2,7 @@ import {
   createEnvironmentInjector,
   EnvironmentInjector,
   type EnvironmentProviders,
+  type Provider,
   runInInjectionContext,
 } from '@angular/core';
 import { TestBed } from '@angular/core/testing';
@@ -27,7 +28,7 @@ export async function startServer(): Promise<FakeApiServer> {
 }
 
 /** Configures TestBed with `providers` and returns the root environment injector. */
-export function configure(providers: EnvironmentProviders[]): EnvironmentInjector {
+export function configure(providers: (EnvironmentProviders | Provider)[]): EnvironmentInjector {
   TestBed.configureTestingModule({ providers });
   return TestBed.inject(EnvironmentInjector);
 }
