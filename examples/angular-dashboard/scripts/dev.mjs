@@ -2,6 +2,7 @@
 // Serves the built dashboard next to a seeded fake API server whose pods keep changing.
 //   pnpm dev                      app on http://127.0.0.1:4300, API on http://127.0.0.1:8090
 //   pnpm dev -- --port 4400 --api-port 8091
+//   pnpm dev -- --same-origin     the app server also forwards /api and /apis (like kubectl proxy --www)
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { FakeApiServer } from '@rxkube/testing';
@@ -13,6 +14,7 @@ const { values } = parseArgs({
     port: { type: 'string', default: '4300' },
     'api-port': { type: 'string', default: '8090' },
     'churn-ms': { type: 'string', default: '800' },
+    'same-origin': { type: 'boolean', default: false },
   },
 });
 
@@ -22,6 +24,7 @@ const stopChurn = startChurn(server, { intervalMs: Number(values['churn-ms']) })
 const app = await serveStatic({
   root: fileURLToPath(new URL('../dist/browser', import.meta.url)),
   port: Number(values.port),
+  ...(values['same-origin'] ? { apiTarget: server.url } : {}),
 });
 
 const page =

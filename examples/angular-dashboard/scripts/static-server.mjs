@@ -1,6 +1,6 @@
 // @ts-check
 import { readFile, stat } from 'node:fs/promises';
-import { createServer } from 'node:http';
+import { createServer, request as forward } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 
 /** Content types of the files an Angular build emits. */
@@ -16,17 +16,49 @@ const TYPES = {
   '.svg': 'image/svg+xml',
 };
 
+/** The API server's paths, forwarded by a same-origin proxy. */
+const API_PATH = /^\/(api|apis|version)(\/|$)/;
+
+/**
+ * Forwards one request to `target`, streaming both ways (a watch stays open until either side
+ * ends it), as `kubectl proxy` does.
+ *
+ * @param {import('node:http').IncomingMessage} request
+ * @param {import('node:http').ServerResponse} response
+ * @param {URL} target
+ */
+function proxy(request, response, target) {
+  const upstream = forward(
+    new URL(request.url ?? '/', target),
+    { method: request.method ?? 'GET', headers: { ...request.headers, host: target.host } },
+    (answer) => {
+      response.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(response);
+    },
+  );
+  upstream.on('error', () => response.destroy());
+  response.on('close', () => upstream.destroy());
+  request.pipe(upstream);
+}
+
 /**
  * Serves the built app from `root` on 127.0.0.1 (`port` 0: any free port). Unknown paths get
- * `index.html`, as a single-page app expects.
+ * `index.html`, as a single-page app expects. With `apiTarget`, API paths (`/api`, `/apis`,
+ * `/version`) are forwarded there: the app and the API share one origin, as behind
+ * `kubectl proxy --www`.
  *
- * @param {{ root: string, port?: number, host?: string }} options
+ * @param {{ root: string, port?: number, host?: string, apiTarget?: string }} options
  * @returns {Promise<{ url: string, close(): Promise<void> }>}
  */
-export async function serveStatic({ root, port = 0, host = '127.0.0.1' }) {
+export async function serveStatic({ root, port = 0, host = '127.0.0.1', apiTarget }) {
   const base = resolve(root);
+  const target = apiTarget === undefined ? undefined : new URL(apiTarget);
   const server = createServer(async (request, response) => {
     const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
+    if (target !== undefined && API_PATH.test(path)) {
+      proxy(request, response, target);
+      return;
+    }
     let file = normalize(join(base, path));
     if (file !== base && !file.startsWith(base + sep)) {
       response.writeHead(403).end();

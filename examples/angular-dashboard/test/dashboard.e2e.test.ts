@@ -218,6 +218,29 @@ describe('angular dashboard in Chromium', () => {
     expect(await counter('reconnects')).toBeGreaterThanOrEqual(1);
   });
 
+  e2e('works through a same-origin proxy (?api=/), as behind kubectl proxy --www', async () => {
+    const proxied = await serveStatic({ root: APP_DIR, apiTarget: server.url });
+    const second = await browser.newPage();
+    second.setDefaultTimeout(CONDITION_TIMEOUT_MS);
+    second.on('pageerror', (error) => pageErrors.push(error.message));
+    try {
+      await second.goto(`${proxied.url}/?api=/`);
+      const count = server.objects(PODS).length;
+      await second.waitForFunction(
+        (n) => document.querySelectorAll('tr[data-key]').length === n,
+        count,
+      );
+      expect(await second.locator('[data-testid="api"]').textContent()).toBe(proxied.url);
+      await server.waitFor(() => server.openWatches === 2);
+      server.create(PODS, podObject({ namespace: 'default', name: 'via-proxy' }));
+      await second.locator('tr[data-key="default/via-proxy"]').waitFor();
+    } finally {
+      await second.close();
+      await proxied.close();
+    }
+    await server.waitFor(() => server.openWatches === 1);
+  });
+
   e2e('renders without page errors, and takes the screenshot for the guide', async () => {
     await waitForHealth('live');
     await waitForRowCount(server.objects(PODS).length);
