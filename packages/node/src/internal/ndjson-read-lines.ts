@@ -10,9 +10,10 @@ const NDJSON_ERROR_PREFIX = 'Could not parse row ';
  * Decodes a Node byte stream as NDJSON with the `ndjson` package, pushing each value to the sink
  * synchronously. Before a chunk reaches the parser, its bytes are checked as UTF-8 (the parser
  * would silently replace bad bytes) and against `maxLineBytes` (the parser's own limit counts
- * characters and only of the unfinished line). Any failure, or an exception thrown by the sink,
- * destroys the stream (freeing the connection) and rejects; `mapStreamError` maps errors of the
- * stream itself, such as a dropped connection.
+ * characters and only of the unfinished line); the whole lines before a refused one are still
+ * delivered. Any failure, or an exception thrown by the sink, destroys the stream (freeing the
+ * connection) and rejects; `mapStreamError` maps errors of the stream itself, such as a dropped
+ * connection.
  */
 export function ndjsonReadLines(
   body: Readable,
@@ -41,14 +42,16 @@ export function ndjsonReadLines(
     const onData = (chunk: Buffer) => {
       if (settled) return;
       sink.bytes?.(chunk.length);
-      try {
-        utf8.check(chunk);
-        lines.check(chunk);
-      } catch (error) {
-        settle(error);
+      const tooLong = lines.check(chunk);
+      const usable = tooLong === undefined ? chunk : chunk.subarray(0, tooLong.safe);
+      const failure = utf8.check(usable) ?? tooLong;
+      if (failure === undefined) {
+        parser.write(chunk);
         return;
       }
-      parser.write(chunk);
+      // The whole lines before the bad one are still delivered (synchronously), then the error.
+      if (failure.safe > 0) parser.write(chunk.subarray(0, failure.safe));
+      settle(failure.error);
     };
 
     parser.on('data', (value: unknown) => {
@@ -77,10 +80,9 @@ export function ndjsonReadLines(
     body.on('error', (error) => settle(mapStreamError(error)));
     body.on('end', () => {
       if (settled) return;
-      try {
-        utf8.end();
-      } catch (error) {
-        settle(error);
+      const truncated = utf8.end();
+      if (truncated !== undefined) {
+        settle(truncated);
         return;
       }
       parser.end();

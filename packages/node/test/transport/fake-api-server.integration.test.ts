@@ -389,14 +389,15 @@ describe.each(['ndjson', 'core'] as const)(
       await server.waitFor(() => server.openWatches === 0 && server.openConnections === 0);
     });
 
-    it('keeps list connections alive for the next request and frees only the watch connection', async () => {
+    it('frees exactly the connection of the watch that was unsubscribed', async () => {
       const { server, client } = await start();
-      createPods(server, 1);
-      await firstValueFrom(list$(client, pods));
-      const subscription = watch$(client, pods).subscribe();
-      await server.waitFor(() => server.openWatches === 1 && server.openConnections === 2);
-      subscription.unsubscribe();
-      await server.waitFor(() => server.openWatches === 0 && server.openConnections === 1);
+      const first = watch$(client, pods).subscribe();
+      const second = watch$(client, pods).subscribe();
+      await server.waitFor(() => server.openWatches === 2 && server.openConnections === 2);
+      first.unsubscribe();
+      await server.waitFor(() => server.openWatches === 1 && server.openConnections === 1);
+      second.unsubscribe();
+      await server.waitFor(() => server.openWatches === 0 && server.openConnections === 0);
     });
   },
 );

@@ -21,15 +21,15 @@ function splitAt(bytes: Uint8Array, cuts: readonly number[]): Uint8Array[] {
 
 function guardAccepts(parts: readonly Uint8Array[]): boolean {
   const guard = new Utf8Guard();
-  try {
-    for (const part of parts) guard.check(part);
-    guard.end();
-    return true;
-  } catch (error) {
-    expect(error).toBeInstanceOf(DecodeError);
-    expect((error as DecodeError).kind).toBe('encoding');
-    return false;
+  for (const part of parts) {
+    const failure = guard.check(part);
+    if (failure !== undefined) {
+      expect(failure.error).toBeInstanceOf(DecodeError);
+      expect(failure.error.kind).toBe('encoding');
+      return false;
+    }
   }
+  return guard.end() === undefined;
 }
 
 describe('Utf8Guard', () => {
@@ -40,6 +40,17 @@ describe('Utf8Guard', () => {
         expect(guardAccepts(splitAt(bytes, [cut, cut2]))).toBe(true);
       }
     }
+  });
+
+  it('tells how many bytes of a bad chunk are whole valid lines', () => {
+    const guard = new Utf8Guard();
+    expect(guard.check(Buffer.from('{"a":"✓'))).toBeUndefined();
+    const chunk = Buffer.concat([
+      Buffer.from('"}\n{"b":1}\n{"c":"'),
+      Buffer.from([0xff]),
+      Buffer.from('"}\n'),
+    ]);
+    expect(guard.check(chunk)?.safe).toBe(Buffer.from('"}\n{"b":1}\n').length);
   });
 
   it('agrees with isUtf8 on the whole input for any bytes and any chunking (property)', () => {
@@ -60,19 +71,28 @@ describe('Utf8Guard', () => {
 });
 
 describe('LineLengthGuard', () => {
+  /** The failure of the first refused chunk, as [chunk index, safe bytes]. */
   const check = (parts: string[], max: number) => {
     const guard = new LineLengthGuard(max);
-    for (const part of parts) guard.check(Buffer.from(part));
+    for (const [index, part] of parts.entries()) {
+      const failure = guard.check(Buffer.from(part));
+      if (failure !== undefined) {
+        expect(failure.error.kind).toBe('oversized');
+        return [index, failure.safe];
+      }
+    }
+    return undefined;
   };
 
   it('accepts lines up to the limit across chunks', () => {
-    expect(() => check(['aaaa', 'a\nbbbbb\n', 'ccccc'], 5)).not.toThrow();
+    expect(check(['aaaa', 'a\nbbbbb\n', 'ccccc'], 5)).toBeUndefined();
   });
 
-  it('rejects a line over the limit inside one chunk, across chunks, and unterminated', () => {
-    for (const parts of [['aaaaaa\n'], ['aaa', 'aaa\n'], ['a\n', 'aaa', 'aaa']]) {
-      expect(() => check(parts, 5)).toThrow(DecodeError);
-    }
+  it('refuses a line over the limit inside one chunk, across chunks, and unterminated', () => {
+    expect(check(['ok\naaaaaa\n'], 5)).toEqual([0, 3]);
+    expect(check(['aaa', 'aaa\n'], 5)).toEqual([1, 0]);
+    expect(check(['a\n', 'aaa', 'aaa'], 5)).toEqual([2, 0]);
+    expect(check(['a\nb\naaaaaa'], 5)).toEqual([0, 4]);
   });
 });
 
@@ -90,6 +110,33 @@ describe('ndjsonReadLines', () => {
 
   it('decodes lines across chunks and a last line without newline', async () => {
     expect(await read(['{"a":1}\n{"a"', ':2}\n\n{"a":3}'])).toEqual([{ a: 1 }, { a: 2 }, { a: 3 }]);
+  });
+
+  it('delivers the lines before bad UTF-8 or an oversized line in the same chunk, then fails', async () => {
+    const bad = Buffer.concat([
+      Buffer.from('{"a":1}\n{"a":2}\n{"a":"'),
+      Buffer.from([0xff]),
+      Buffer.from('"}\n'),
+    ]);
+    const values: unknown[] = [];
+    const failure = ndjsonReadLines(
+      Readable.from([bad]),
+      { value: (v) => values.push(v) },
+      { maxLineBytes: 1024 },
+      (e) => e,
+    );
+    await expect(failure).rejects.toMatchObject({ kind: 'encoding' });
+    expect(values).toEqual([{ a: 1 }, { a: 2 }]);
+    const long = Buffer.from(`{"a":1}\n{"a":"${'x'.repeat(100)}"}\n`);
+    values.length = 0;
+    const tooLong = ndjsonReadLines(
+      Readable.from([long]),
+      { value: (v) => values.push(v) },
+      { maxLineBytes: 50 },
+      (e) => e,
+    );
+    await expect(tooLong).rejects.toMatchObject({ kind: 'oversized' });
+    expect(values).toEqual([{ a: 1 }]);
   });
 
   it('rejects a malformed line with kind malformed', async () => {
