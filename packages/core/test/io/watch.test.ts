@@ -203,17 +203,20 @@ describe('watch$', () => {
     server.script((_req, res) => {
       res.writeHead(200);
       let i = 0;
+      // About 30 slices 20 ms apart: the line takes far longer than the idle timeout.
       const timer = setInterval(() => {
-        res.write(text.slice(i, i + 10));
-        i += 10;
+        res.write(text.slice(i, i + 5));
+        i += 5;
         if (i >= text.length) {
           clearInterval(timer);
           res.end();
         }
       }, 20);
     });
-    const events = await all(watch$(client, pods, { idleTimeoutMs: 150 }));
+    const started = Date.now();
+    const events = await all(watch$(client, pods, { idleTimeoutMs: 300 }));
     expect(events).toHaveLength(1);
+    expect(Date.now() - started).toBeGreaterThan(300);
   });
 
   it('errors with WatchEmptyError when the stream ends at once without an event', async () => {
