@@ -27,8 +27,9 @@ const app = await serveStatic({
   ...(values['same-origin'] ? { apiTarget: server.url } : {}),
 });
 
-const page =
-  values['api-port'] === '8090'
+const page = values['same-origin']
+  ? `${app.url}/?api=/`
+  : values['api-port'] === '8090'
     ? `${app.url}/`
     : `${app.url}/?api=${encodeURIComponent(server.url)}`;
 console.log(`fake API server: ${server.url} (CORS on, pods change every ${values['churn-ms']} ms)`);
