@@ -1,3 +1,5 @@
+import { ioDefaults } from '../io-defaults.js';
+
 /**
  * The defaults of `cachedCollection$`, each with its reason. One place, so no code path carries a
  * magic number.
@@ -9,16 +11,16 @@
  * ```
  */
 export const collectionDefaults = {
-  /** LIST page size: client-go's reflector default; large enough to be cheap, small enough for etcd. */
-  pageSize: 500,
+  /** LIST page size: as `list$`. */
+  pageSize: ioDefaults.pageSize,
   /** A plain paginated LIST works on every server; streaming lists are opt-in (or `'auto'`). */
   initialList: 'list',
   /** `'consistent'`: the snapshot is never older than a write the caller just made. */
-  listSemantic: 'consistent',
+  listSemantic: ioDefaults.listSemantic,
   /** Bookmarks advance the resume point without events, so resumes rarely fall out of history. */
-  bookmarks: true,
-  /** No byte for five minutes means the connection is dead even if TCP has not noticed. */
-  idleTimeoutMs: 300_000,
+  bookmarks: ioDefaults.bookmarks,
+  /** No byte for this long means the connection is dead even if TCP has not noticed: as `watch$`. */
+  idleTimeoutMs: ioDefaults.idleTimeoutMs,
   /**
    * Watches ask for a random server-side timeout in [min, max) seconds, as client-go does, so
    * connections rotate and reconnects of many clients spread over time instead of arriving at once.
