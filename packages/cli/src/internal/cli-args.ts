@@ -166,7 +166,7 @@ function demoArgs(values: Values, rest: readonly string[], debug: boolean): Demo
   const duration = values.duration;
   return {
     command: 'demo',
-    rate: number(values.rate, 'rate', cliDefaults.demoRate, 0),
+    rate: number(values.rate, 'rate', cliDefaults.demoRate, Number.MIN_VALUE),
     pods: integer(values.pods, 'pods', cliDefaults.demoPods, 1),
     seed: integer(values.seed, 'seed', cliDefaults.demoSeed, 0),
     faultEverySeconds: number(
@@ -193,9 +193,8 @@ function number(text: string | undefined, flag: string, fallback: number, min: n
   if (text === undefined) return fallback;
   const value = Number(text);
   if (text.trim() === '' || !Number.isFinite(value) || value < min) {
-    throw new CliError(
-      `invalid value "${text}" for --${flag}: expected a number ≥ ${min === Number.MIN_VALUE ? '0 (exclusive)' : min}`,
-    );
+    const bound = min === Number.MIN_VALUE ? '> 0' : `≥ ${min}`;
+    throw new CliError(`invalid value "${text}" for --${flag}: expected a number ${bound}`);
   }
   return value;
 }

@@ -61,8 +61,9 @@ the server's state.
 
 Flags:
       --rate <n>          writes per second (default ${cliDefaults.demoRate})
-      --duration <s>      stop after this many seconds, print a summary, exit 0 only if the
-                          cache equals the server (default: run until Ctrl-C)
+      --duration <s>      stop this many seconds after the initial list, print a summary,
+                          exit 0 only if the cache equals the server (default: run until
+                          Ctrl-C, which ends it the same way)
       --pods <n>          pods to create (default ${cliDefaults.demoPods})
       --fault-every <s>   seconds between faults (default ${cliDefaults.demoFaultEverySeconds})
       --no-faults         inject no faults

@@ -65,10 +65,16 @@ export async function demoCommand(args: DemoArgs, io: CliIo): Promise<number> {
     let state: CollectionState | undefined;
     let failure: unknown;
     let wake: () => void = () => {};
+    // Faults and the duration count from the first complete list, whatever the start-up took.
+    let wentLive: () => void = () => {};
+    const idleTimeoutMs = Math.max(
+      demoDefaults.idleTimeoutMs,
+      Math.ceil((demoDefaults.idleGaps * 1_000) / args.rate),
+    );
     const logHealth = healthChanges((health) => shown.log(`health: ${healthChangeText(health)}`));
     subscription = collectionUpdates$(createClient({ baseUrl: server.url }), podsRef, {
       pageSize: cliDefaults.chunkSize,
-      idleTimeoutMs: demoDefaults.idleTimeoutMs,
+      idleTimeoutMs,
       backoff: demoDefaults.backoff,
       watchTimeoutSeconds: demoDefaults.watchTimeoutSeconds,
       transform: withoutManagedFields,
@@ -76,7 +82,10 @@ export async function demoCommand(args: DemoArgs, io: CliIo): Promise<number> {
     }).subscribe({
       next(update) {
         logHealth(update.health);
-        if (update.synced) state = update;
+        if (update.synced) {
+          if (state === undefined) wentLive();
+          state = update;
+        }
         shown.update(update, Date.now());
       },
       error(error: unknown) {
@@ -93,7 +102,7 @@ export async function demoCommand(args: DemoArgs, io: CliIo): Promise<number> {
       };
     };
 
-    const injector = new FaultInjector(server, cluster, (line) => shown.log(line));
+    const injector = new FaultInjector(server, cluster, idleTimeoutMs, (line) => shown.log(line));
     const faults: { kind: FaultKind; at: number }[] = [];
     let credit = 0;
     let lastTick = Date.now();
@@ -117,23 +126,28 @@ export async function demoCommand(args: DemoArgs, io: CliIo): Promise<number> {
         }
       }, demoDefaults.churnTickMs),
     );
-    if (args.faults) {
-      timers.push(
-        setInterval(() => {
-          if (state === undefined) return;
-          faults.push({ kind: injector.injectNext(Date.now()), at: elapsed() });
-        }, args.faultEverySeconds * 1_000),
-      );
-    }
-
     await new Promise<void>((resolve) => {
       wake = resolve;
-      if (failure !== undefined) resolve();
       io.signal.addEventListener('abort', () => resolve(), { once: true });
-      if (args.durationSeconds !== undefined) {
-        const left = args.durationSeconds * 1_000 - (Date.now() - startedAt);
-        timers.push(setTimeout(resolve, Math.max(0, left)));
-      }
+      wentLive = () => {
+        if (args.faults) {
+          // The first fault comes after half an interval, so that short runs see more of them.
+          const everyMs = args.faultEverySeconds * 1_000;
+          const inject = () =>
+            faults.push({ kind: injector.injectNext(Date.now()), at: elapsed() });
+          timers.push(
+            setTimeout(() => {
+              inject();
+              timers.push(setInterval(inject, everyMs));
+            }, everyMs / 2),
+          );
+        }
+        if (args.durationSeconds !== undefined) {
+          timers.push(setTimeout(resolve, args.durationSeconds * 1_000));
+        }
+      };
+      if (state !== undefined) wentLive();
+      if (failure !== undefined) resolve();
     });
     for (const timer of timers) clearInterval(timer);
     injector.stop();

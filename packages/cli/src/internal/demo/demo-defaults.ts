@@ -3,10 +3,16 @@
  * detected and recovered from within a few seconds.
  */
 export const demoDefaults = {
-  /** The fake server sends bookmarks this often, so a healthy but quiet watch is never idle. */
-  bookmarkIntervalMs: 500,
-  /** A watch silent this long is reconnected: a stall shows within about a second. */
-  idleTimeoutMs: 1_000,
+  /** The fake server sends bookmarks this often (once its version moved), so a healthy watch is not idle. */
+  bookmarkIntervalMs: 300,
+  /** A watch silent this long is reconnected: a stall shows within a second. */
+  idleTimeoutMs: 800,
+  /**
+   * At low write rates the idle timeout grows to this many average gaps between writes, so that a
+   * quiet but healthy watch (the fake sends bookmarks only once its version moved) is not taken
+   * for a stalled one.
+   */
+  idleGaps: 3,
   /** Reconnect backoff: quick, so recoveries take well under the fault interval. */
   backoff: { initialMs: 100, maxMs: 1_000, factor: 2, resetAfterMs: 5_000 },
   /** Watches are also rotated by the server now and then, as in a real cluster. */
@@ -15,8 +21,8 @@ export const demoDefaults = {
   historyLimit: 5_000,
   /** Writes are spread over ticks this long. */
   churnTickMs: 100,
-  /** A stall lasts this long: longer than the idle timeout, shorter than the fault interval. */
-  stallMs: 1_600,
+  /** A stall lasts this much longer than the idle timeout, so that it is detected. */
+  stallBeyondIdleMs: 500,
   /** The cache is compared with the server this often. */
   checkIntervalMs: 1_000,
   /** After the run, the cache gets this long to catch up before the final comparison. */

@@ -27,6 +27,7 @@ export class FaultInjector {
   constructor(
     private readonly server: FakeApiServer,
     private readonly cluster: DemoCluster,
+    private readonly idleTimeoutMs: number,
     private readonly log: (line: string) => void,
   ) {}
 
@@ -45,14 +46,16 @@ export class FaultInjector {
       case 'drop':
         faults.destroyWatches({ midLine: true });
         return 'dropped every watch connection in the middle of a line';
-      case 'stall':
+      case 'stall': {
+        const stallMs = this.idleTimeoutMs + demoDefaults.stallBeyondIdleMs;
         faults.stallWatches(true);
         this.stallTimer = setTimeout(() => {
           this.stallTimer = undefined;
           faults.stallWatches(false);
           this.log('fault: stall lifted');
-        }, demoDefaults.stallMs);
-        return `watches stalled (no bytes) for ${demoDefaults.stallMs} ms; the idle timeout is ${demoDefaults.idleTimeoutMs} ms`;
+        }, stallMs);
+        return `watches stalled (no bytes) for ${stallMs} ms; the idle timeout is ${this.idleTimeoutMs} ms`;
+      }
       case 'compaction':
         faults.endWatches();
         this.cluster.burst(demoDefaults.compactionWrites, now);

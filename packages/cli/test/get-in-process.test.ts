@@ -1,0 +1,115 @@
+import type { FakeApiServer } from '@rxkube/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { runInProcess } from './support/in-process.js';
+import { configMapsRef, seededServer, tableCells } from './support/seed-cluster.js';
+
+let server: FakeApiServer;
+let s: string;
+
+beforeAll(async () => {
+  server = await seededServer();
+  s = `--server=${server.url}`;
+});
+afterAll(() => server.close());
+
+describe('rxkube get, run in-process', () => {
+  it('lists another namespace with -n', async () => {
+    const { stdout } = await runInProcess(['get', 'pod', '-n', 'team', s]);
+    expect(
+      tableCells(stdout)
+        .slice(1)
+        .map((r) => r[0]),
+    ).toEqual(['api-0']);
+  });
+
+  it('shows a deployment with its replica columns', async () => {
+    const { stdout } = await runInProcess(['get', 'deploy', s]);
+    const [header, row] = tableCells(stdout);
+    expect(header).toEqual(['NAME', 'READY', 'UP-TO-DATE', 'AVAILABLE', 'AGE']);
+    expect(row?.slice(0, 4)).toEqual(['web', '1/2', '2', '1']);
+  });
+
+  it('resolves resource.version.group and prints a yaml List', async () => {
+    const { code, stdout } = await runInProcess(['get', 'widgets.v1.example.com', s, '-o', 'yaml']);
+    expect(code).toBe(0);
+    const list = parse(stdout);
+    expect(list.kind).toBe('List');
+    expect(list.items[0]).toMatchObject({
+      apiVersion: 'example.com/v1',
+      kind: 'Widget',
+      metadata: { name: 'gizmo' },
+    });
+  });
+
+  it('filters by label selector on the server', async () => {
+    server.create(configMapsRef, {
+      metadata: { name: 'labelled', namespace: 'labels', labels: { tier: 'db' } },
+    });
+    server.create(configMapsRef, {
+      metadata: { name: 'other', namespace: 'labels', labels: { tier: 'web' } },
+    });
+    const { stdout } = await runInProcess([
+      'get',
+      'cm',
+      s,
+      '-n',
+      'labels',
+      '-l',
+      'tier=db',
+      '-o',
+      'name',
+    ]);
+    expect(stdout).toBe('configmap/labelled\n');
+    const lists = server.requests.filter(
+      (r) => r.kind === 'list' && r.path.endsWith('/labels/configmaps'),
+    );
+    expect(lists.at(-1)?.query.labelSelector).toBe('tier=db');
+  });
+
+  it('gets named objects, by a field selector on the server for one name', async () => {
+    const one = await runInProcess(['get', 'pods', 'web-1', s, '-o', 'name']);
+    expect(one.stdout).toBe('pod/web-1\n');
+    const lists = server.requests.filter(
+      (r) => r.kind === 'list' && r.path.endsWith('/default/pods'),
+    );
+    expect(lists.at(-1)?.query.fieldSelector).toBe('metadata.name=web-1');
+    const missing = await runInProcess(['get', 'pods', 'web-0', 'web-9', s, '-o', 'name']);
+    expect(missing.stdout).toBe('pod/web-0\n');
+    expect(missing.stderr).toBe('error: pods "web-9" not found\n');
+    expect(missing.code).toBe(1);
+  });
+
+  it('says so on stderr when nothing is found', async () => {
+    const { code, stdout, stderr } = await runInProcess(['get', 'pods', '-n', 'empty', s]);
+    expect(code).toBe(0);
+    expect(stdout).toBe('');
+    expect(stderr).toBe('No resources found in empty namespace.\n');
+  });
+
+  it('reports an unreachable server in one line, with the stack only under --debug', async () => {
+    const closed = '--server=http://127.0.0.1:9';
+    const plain = await runInProcess(['get', 'pods', closed]);
+    expect(plain.code).toBe(1);
+    expect(plain.stderr).toMatch(/^error: cannot reach http:\/\/127\.0\.0\.1:9\/api: .*\n$/);
+    const debug = await runInProcess(['get', 'pods', closed, '--debug']);
+    expect(debug.code).toBe(1);
+    expect(debug.stderr.split('\n')[0]).toBe(plain.stderr.trimEnd());
+    expect(debug.stderr).toMatch(/\n\s+at /);
+  });
+
+  it('rejects a wrong flag in one line and exits 1', async () => {
+    const { code, stderr } = await runInProcess(['get', 'pods', '--frobnicate']);
+    expect(code).toBe(1);
+    expect(stderr).toBe("error: Unknown option '--frobnicate'\n");
+  });
+
+  it('prints help and version and exits 0', async () => {
+    const help = await runInProcess(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('rxkube get <resource>');
+    expect((await runInProcess(['get', '--help'])).stdout).toContain('--field-selector');
+    expect((await runInProcess(['help', 'demo'])).stdout).toContain('--duration');
+    expect((await runInProcess(['--version'])).stdout).toMatch(/^rxkube \d+\.\d+\.\d+\n$/);
+  });
+});

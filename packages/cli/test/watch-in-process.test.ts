@@ -1,0 +1,98 @@
+import { FakeApiServer } from '@rxkube/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { InProcessRun } from './support/in-process.js';
+import { configMapsRef } from './support/seed-cluster.js';
+
+let server: FakeApiServer;
+
+beforeAll(async () => {
+  server = await FakeApiServer.start();
+});
+afterAll(() => server.close());
+
+const lines = (text: string) => text.split('\n').filter((line) => line !== '');
+
+describe('rxkube get -w, run in-process', () => {
+  it('prefixes each row with its EVENT with --output-watch-events', async () => {
+    const ns = 'events';
+    server.create(configMapsRef, { metadata: { name: 'a', namespace: ns } });
+    const watch = new InProcessRun([
+      'get',
+      'configmaps',
+      '-n',
+      ns,
+      '-w',
+      '--output-watch-events',
+      `--server=${server.url}`,
+    ]);
+    await watch.waitForStdout((out) => lines(out).length === 2);
+    server.remove(configMapsRef, { namespace: ns, name: 'a' });
+    await watch.waitForStdout((out) => lines(out).length === 3);
+    expect(lines(watch.stdout).map((line) => line.split(/\s+/).slice(0, 2))).toEqual([
+      ['EVENT', 'NAME'],
+      ['ADDED', 'a'],
+      ['DELETED', 'a'],
+    ]);
+    watch.interrupt();
+    expect((await watch.exited).code).toBe(130);
+  });
+
+  it('streams yaml documents separated by ---', async () => {
+    const ns = 'yaml';
+    server.create(configMapsRef, { metadata: { name: 'a', namespace: ns } });
+    const watch = new InProcessRun([
+      'get',
+      'cm',
+      '-n',
+      ns,
+      '-w',
+      '-o',
+      'yaml',
+      `--server=${server.url}`,
+    ]);
+    await watch.waitForStdout((out) => out.includes('key: yaml/a'));
+    expect(watch.stdout).toMatch(/^---\ntype: added\nkey: yaml\/a\nobject:\n/);
+    watch.interrupt();
+    expect((await watch.exited).code).toBe(130);
+  });
+
+  it('reports a reconnect on stderr and keeps streaming after the watch drops', async () => {
+    // Its own server: the faults below hit every watch of a server.
+    const own = await FakeApiServer.start();
+    const ns = 'drops';
+    const watch = new InProcessRun([
+      'get',
+      'cm',
+      '-n',
+      ns,
+      '-w',
+      '-o',
+      'ndjson',
+      `--server=${own.url}`,
+    ]);
+    await own.waitFor(() => own.openWatches === 1, { timeoutMs: 10_000 });
+    own.faults.failNext({ kind: 'watch', count: 1, status: 500 });
+    own.faults.endWatches();
+    own.create(configMapsRef, { metadata: { name: 'after', namespace: ns } });
+    await watch.waitForStdout((out) => out.includes(`"key":"${ns}/after"`));
+    watch.interrupt();
+    const { code, stderr } = await watch.exited;
+    expect(code).toBe(130);
+    expect(stderr).toMatch(/^rxkube: reconnecting \(attempt 1, in \d+ ms\) after /m);
+    expect(stderr).toMatch(/^rxkube: reconnecting \(attempt \d, in \d+ ms\) after HttpStatus: /m);
+    expect(stderr).toMatch(/^rxkube: watch is live$/m);
+    await own.waitFor(() => own.openWatches === 0, { timeoutMs: 5_000 });
+    await own.close();
+  });
+
+  it('ends with the typed error in one line when the resource cannot be watched', async () => {
+    const denied = await FakeApiServer.start({ tokens: ['secret-token'] });
+    const watch = new InProcessRun(['get', 'cm', '-w', `--server=${denied.url}`]);
+    const { code, stderr } = await watch.exited;
+    expect(code).toBe(1);
+    expect(stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(stderr).toMatch(/^error: /);
+    expect(stderr).not.toContain('secret-token');
+    await denied.close();
+  });
+});
