@@ -1,11 +1,15 @@
 import { createServer, type Server } from 'node:http';
 import { type AddressInfo, connect, type Socket } from 'node:net';
 import { inspect } from 'node:util';
-import { TransportError } from '@rxkube/core';
+import { TransportError, watch$ } from '@rxkube/core';
+import { lastValueFrom, toArray } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type UndiciTransport, undiciTransport } from '../../src/index.js';
 import {
+  chunks,
   json,
+  line,
+  pod,
   type ScriptServer,
   startScriptServer,
   tlsFixtures,
@@ -258,6 +262,22 @@ describe('undiciTransport TLS', () => {
     await h1.text();
     expect(server.requests.map((r) => r.httpVersion)).toEqual(['2.0', '1.1']);
   });
+
+  it.each(['core', 'ndjson'] as const)(
+    'streams a watch over HTTP/2 (%s decoder)',
+    async (decoder) => {
+      const server = await serve({ h2: true });
+      server.script(chunks([line('ADDED', pod('a', '1')), line('DELETED', pod('a', '2'))]));
+      const client = {
+        transport: transport({ baseUrl: server.url, ca: tlsFixtures.ca, allowH2: true, decoder }),
+      };
+      const events = await lastValueFrom(
+        watch$(client, { version: 'v1', resource: 'pods' }).pipe(toArray()),
+      );
+      expect(events.map((e) => e.type)).toEqual(['ADDED', 'DELETED']);
+      expect(server.requests[0]!.httpVersion).toBe('2.0');
+    },
+  );
 });
 
 /** A CONNECT proxy that counts tunnels and requires `proxy-authorization` when given one. */
