@@ -40,8 +40,9 @@ export interface CheckCodeBlocksOptions {
  * Each block is its own ES module (top-level `await` allowed), compiled with the workspace's
  * `tsconfig.base.json` (strict, `exactOptionalPropertyTypes`, …). `@rxkube/*` imports resolve to
  * the packages' sources, so nothing needs to be built; `rxjs` and `node:*` resolve as in any
- * package. Every block sees the declarations of `src/docs-prelude.d.ts` (`client`) and, in
- * front of its code, its hidden `<!-- prelude … -->` comment.
+ * package; relative imports resolve from the Markdown file's folder. Every block sees the
+ * declarations of `src/docs-prelude.d.ts` (`client`) and, in front of its code, its hidden
+ * `<!-- prelude … -->` comment.
  *
  * @example
  * ```ts
@@ -93,6 +94,19 @@ export function checkCodeBlocks(
   host.fileExists = (fileName) => blocks.has(fileName) || realFileExists(fileName);
   const realReadFile = host.readFile.bind(host);
   host.readFile = (fileName) => blocks.get(fileName)?.text ?? realReadFile(fileName);
+  // A relative import in a block resolves from its Markdown file's folder, so that a README can
+  // show code that imports the files next to it.
+  const cache = ts.createModuleResolutionCache(workspaceRoot, (f) => f, compilerOptions);
+  host.resolveModuleNameLiterals = (literals, containingFile, redirected, options, file) =>
+    literals.map((literal) => {
+      const block = blocks.get(containingFile);
+      const from =
+        block !== undefined && literal.text.startsWith('.')
+          ? join(workspaceRoot, dirname(block.path), 'code-block.mts')
+          : containingFile;
+      const mode = ts.getModeForUsageLocation(file, literal, options);
+      return ts.resolveModuleName(literal.text, from, options, host, cache, redirected, mode);
+    });
 
   const program = ts.createProgram({
     rootNames: [preludeFile, ...blocks.keys()],

@@ -44,7 +44,7 @@ describe('checkCodeBlocks', () => {
     expect(error).toMatchObject({ path: 'bad.md', line: 5, column: 7, code: 2322 });
   });
 
-  it('compiles blocks as separate modules against the workspace sources, with the prelude', () => {
+  it('compiles blocks as separate modules against the workspace sources, with the prelude and imports relative to the Markdown file', () => {
     const markdown = [
       '<!-- prelude',
       "import type { Observable } from 'rxjs';",
@@ -63,7 +63,13 @@ describe('checkCodeBlocks', () => {
       `${fence}ts nocheck`,
       'this is not TypeScript',
       fence,
+      `${fence}ts`,
+      "import type { CodeBlock } from '../src/code-block.js';",
+      "export const line: CodeBlock['line'] = 1;",
+      fence,
     ].join('\n');
-    expect(format(checkCodeBlocks([{ path: 'good.md', markdown }]))).toBe('');
+    expect(format(checkCodeBlocks([{ path: 'packages/docs-check/test/good.md', markdown }]))).toBe(
+      '',
+    );
   });
 });
