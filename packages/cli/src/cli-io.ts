@@ -1,4 +1,12 @@
-/** A stream the command writes to, with what a terminal tells about itself. */
+/**
+ * A stream the command writes to, with what a terminal tells about itself.
+ *
+ * @example
+ * ```ts
+ * import type { CliOutput } from '@rxkube/cli';
+ * const out: CliOutput = process.stdout; // isTTY, columns, rows, 'resize'
+ * ```
+ */
 export interface CliOutput {
   write(text: string): unknown;
   /** Whether it is a terminal: live tables redraw there and append lines elsewhere. */

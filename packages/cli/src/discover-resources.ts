@@ -1,7 +1,15 @@
 import { errorFromResponse, type KubeClient } from '@rxkube/core';
 import type { ApiResource } from './api-resource.js';
 
-/** Options of {@link discoverResources}. */
+/**
+ * Options of {@link discoverResources}.
+ *
+ * @example
+ * ```ts
+ * import type { DiscoverResourcesOptions } from '@rxkube/cli';
+ * const options: DiscoverResourcesOptions = { scope: 'core', signal: AbortSignal.timeout(5_000) };
+ * ```
+ */
 export interface DiscoverResourcesOptions {
   /**
    * Which part of the API to read: `'core'` (`/api`), `'groups'` (`/apis`) or `'all'`.
