@@ -1,4 +1,6 @@
 import { type MonoTypeOperatorFunction, Observable, ReplaySubject, share, timer } from 'rxjs';
+import type { CollectionState } from '../collection/collection-state.js';
+import type { CollectionUpdate } from '../collection/collection-update.js';
 import type { Delta } from '../collection/delta.js';
 import type { KubeObject } from '../kube-object.js';
 
@@ -63,8 +65,8 @@ export function shareCollection<S extends Shareable>(
 
 /** The state as a first emission: every item an `added` delta. */
 function fromScratch<S extends Shareable>(state: S): S {
-  const { items, deltas } = state;
-  if (items === undefined || deltas === undefined) return state;
+  if (!('items' in state)) return state;
+  const { items, deltas } = state as CollectionState<KubeObject>;
   if (deltas.length === items.size && deltas.every((d) => d.type === 'added')) return state;
   const added: Delta[] = [];
   items.forEach((object, key) => {

@@ -101,7 +101,7 @@ describe('convergence under random writes and faults', () => {
               kind: 'Pod',
               metadata: { name: c.name, namespace: 'ns', labels: { gen: `${uid++}` } },
             });
-            record(key, created.metadata.resourceVersion);
+            record(key, created.metadata.resourceVersion!);
           };
           if (c.kind === 'create' || (current === undefined && c.kind !== 'delete')) {
             if (current === undefined) fresh();
@@ -110,7 +110,7 @@ describe('convergence under random writes and faults', () => {
               ...current,
               metadata: { ...current.metadata, labels: { gen: `${uid++}` } },
             });
-            record(key, updated.metadata.resourceVersion);
+            record(key, updated.metadata.resourceVersion!);
           } else if ((c.kind === 'delete' || c.kind === 'recreate') && current) {
             server.remove(pods, { namespace: 'ns', name: c.name });
             record(key, ABSENT);
