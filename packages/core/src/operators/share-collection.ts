@@ -66,7 +66,7 @@ export function shareCollection<S extends Shareable>(
 /** The state as a first emission: every item an `added` delta. */
 function fromScratch<S extends Shareable>(state: S): S {
   if (!('items' in state)) return state;
-  const { items, deltas } = state as CollectionState<KubeObject>;
+  const { items, deltas } = state as unknown as CollectionState<KubeObject>;
   if (deltas.length === items.size && deltas.every((d) => d.type === 'added')) return state;
   const added: Delta[] = [];
   items.forEach((object, key) => {
