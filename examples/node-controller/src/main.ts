@@ -23,6 +23,9 @@ const HELP = `Reacts to pods entering CrashLoopBackOff.
   --duration <seconds>   stop after that long
 `;
 
+// Piped into `head` and the like: stop quietly when the reader goes away.
+process.stdout.on('error', () => process.exit(0));
+
 const args = parseExampleArgs(process.argv.slice(2), process.env);
 if (args.help) {
   process.stdout.write(HELP);

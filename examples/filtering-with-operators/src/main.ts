@@ -1,0 +1,124 @@
+#!/usr/bin/env node
+import { cachedCollection$, type KubeObject, shareCollection } from '@rxkube/core';
+import { createClient } from '@rxkube/node';
+import { map, mergeMap, timer } from 'rxjs';
+import { debouncedFeed } from './debounced-feed.js';
+import { type EmbeddedCluster, startEmbeddedCluster } from './embedded-cluster.js';
+import { nodeSummary } from './node-summary.js';
+import { notReadyPods } from './not-ready-pods.js';
+import { parseExampleArgs } from './parse-example-args.js';
+import type { Pod } from './pod.js';
+import { podProblem } from './pod-problem.js';
+import { podsByNode } from './pods-by-node.js';
+
+const HELP = `Three live views of one pod collection: not-ready pods (incremental filter), pods per
+node (index) and a debounced summary feed.
+
+  pnpm --filter @rxkube/example-filtering-with-operators start [-- options]
+
+  (default)              an embedded API server with churning pods, in this process
+  --real                 the current context of your kubeconfig (also: KUBECONFIG set)
+  --kubeconfig <file>    this kubeconfig file alone
+  --context <name>       another context of the kubeconfig
+  --embedded             the embedded server even when KUBECONFIG is set
+  -n, --namespace <ns>   one namespace (real cluster default: the context's)
+  -A, --all-namespaces   every namespace (embedded default)
+  --duration <seconds>   stop after that long
+`;
+/** The summary feed: a line once the collection has been quiet this long… */
+const SUMMARY_QUIET_MS = 300;
+/** …and at least this often while it is busy. */
+const SUMMARY_MAX_WAIT_MS = 1500;
+
+// Piped into `head` and the like: stop quietly when the reader goes away.
+process.stdout.on('error', () => process.exit(0));
+
+const args = parseExampleArgs(process.argv.slice(2), process.env);
+if (args.help) {
+  process.stdout.write(HELP);
+  process.exit(0);
+}
+
+let cluster: EmbeddedCluster | undefined;
+let client: ReturnType<typeof createClient>;
+if (args.mode === 'embedded') {
+  cluster = await startEmbeddedCluster();
+  client = createClient({ baseUrl: cluster.server.url });
+  log(`embedded API server at ${cluster.server.url}: pods churning, faults injected`);
+} else {
+  client = createClient({
+    ...(args.kubeconfig === undefined ? {} : { kubeconfig: args.kubeconfig }),
+    ...(args.context === undefined ? {} : { context: args.context }),
+  });
+  log('real cluster (read-only)');
+}
+const namespace = args.allNamespaces
+  ? undefined
+  : (args.namespace ?? (args.mode === 'real' ? client.namespace : undefined));
+
+// One list+watch, shared by every view below.
+const pods$ = cachedCollection$<Pod>(
+  client,
+  { version: 'v1', resource: 'pods', ...(namespace === undefined ? {} : { namespace }) },
+  { transform: withoutManagedFields },
+).pipe(shareCollection());
+
+// View 1: pods that are not ready, as they come and go.
+const notReady = pods$
+  .pipe(
+    notReadyPods(),
+    mergeMap((state) => state.deltas),
+  )
+  .subscribe((delta) => {
+    if (delta.type === 'added') log(`[not ready] + ${delta.key} (${podProblem(delta.object)})`);
+    else if (delta.type === 'deleted') log(`[not ready] - ${delta.key}`);
+    else if (podProblem(delta.object) !== podProblem(delta.previous)) {
+      log(
+        `[not ready] ~ ${delta.key} (${podProblem(delta.previous)} -> ${podProblem(delta.object)})`,
+      );
+    }
+  });
+
+// View 2: pods per node, debounced into a summary line.
+const summary = pods$
+  .pipe(
+    podsByNode(),
+    debouncedFeed({ quietMs: SUMMARY_QUIET_MS, maxWaitMs: SUMMARY_MAX_WAIT_MS }),
+    map(
+      (state) =>
+        `[nodes] ${nodeSummary(state)} · ${state.deltas.length} changes, ${state.health.status}`,
+    ),
+  )
+  .subscribe({
+    next: log,
+    error: (error: unknown) => {
+      log(`failed: ${error instanceof Error ? error.message : String(error)}`);
+      void shutdown(1);
+    },
+  });
+
+const stopAfter =
+  args.durationMs === undefined ? undefined : timer(args.durationMs).subscribe(() => shutdown(0));
+process.once('SIGINT', () => void shutdown(0));
+process.once('SIGTERM', () => void shutdown(0));
+
+let stopping = false;
+async function shutdown(code: number): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  notReady.unsubscribe();
+  summary.unsubscribe();
+  stopAfter?.unsubscribe();
+  await client.transport.destroy();
+  await cluster?.stop();
+  log('done');
+  process.exitCode = code;
+}
+
+function withoutManagedFields<T extends KubeObject>(object: T): T {
+  return { ...object, metadata: { ...object.metadata, managedFields: undefined } };
+}
+
+function log(line: string): void {
+  process.stdout.write(`${new Date().toISOString().slice(11, 23)} ${line}\n`);
+}

@@ -1,0 +1,20 @@
+/**
+ * A small seeded random generator (mulberry32): the same seed gives the same churn every run.
+ *
+ * @example
+ * ```ts
+ * import { seededRandom } from './seeded-random.js';
+ * const random = seededRandom(1);
+ * random(); // a number in [0, 1), the same one every run
+ * ```
+ */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
