@@ -1,0 +1,122 @@
+#!/usr/bin/env node
+// Measures the browser bundle of @rxkube/core with esbuild and prints the figures of
+// docs/bundle-size.md as Markdown. Run after `pnpm build`: it bundles the published entry
+// (packages/core/dist/index.js), exactly what a browser application gets from npm.
+//
+//   node scripts/bundle-size.mjs
+//
+// Bundles are minified ES modules for `platform: browser`, gzipped at level 9. A Node built-in
+// anywhere in the graph makes esbuild fail here (the browser bundle test asserts the same).
+// Shares: minified bytes are what esbuild attributes to each package's modules in the output;
+// gzipped shares are marginal, the whole bundle's gzipped size less that of the same bundle
+// with the package left out (gzip compresses across modules, so a share cannot be read apart).
+
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const coreDir = join(root, 'packages', 'core');
+const entry = join(coreDir, 'dist', 'index.js');
+if (!existsSync(entry)) {
+  console.error(`${entry} is missing: run \`pnpm build\` first`);
+  process.exit(1);
+}
+
+// esbuild is not a dependency of its own here: it comes with the workspace's Vite.
+const requireFromVite = createRequire(createRequire(join(root, 'package.json')).resolve('vite'));
+const esbuild = requireFromVite('esbuild');
+
+const dependencies = ['rxjs', 'zod'];
+const versionOf = (name) =>
+  JSON.parse(readFileSync(join(coreDir, 'node_modules', name, 'package.json'), 'utf8')).version;
+
+/** What an application imports: the whole public API, or only what a live list needs. */
+const entries = {
+  all: `export * from './dist/index.js';`,
+  app: [
+    `import { cachedCollection$, createFetchClient } from './dist/index.js';`,
+    `const client = createFetchClient({ baseUrl: location.origin });`,
+    `cachedCollection$(client, { version: 'v1', resource: 'pods' }).subscribe((s) => console.log(s.items.size));`,
+  ].join('\n'),
+};
+
+async function bundle(contents, { external = [], conditions = [] } = {}) {
+  const result = await esbuild.build({
+    stdin: { contents, resolveDir: coreDir, sourcefile: 'entry.js', loader: 'js' },
+    bundle: true,
+    write: false,
+    metafile: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    conditions,
+    external,
+    logLevel: 'silent',
+  });
+  const [output] = result.outputFiles;
+  const code = output.contents;
+  const meta = Object.values(result.metafile.outputs)[0];
+  const importsExternal = meta.imports.filter((i) => i.external && !external.includes(i.path));
+  if (importsExternal.length > 0) {
+    throw new Error(`unexpected external imports: ${importsExternal.map((i) => i.path)}`);
+  }
+  /** Minified bytes per package, from esbuild's attribution of output bytes to inputs. */
+  const byPackage = { core: 0, rxjs: 0, zod: 0, other: 0 };
+  for (const [path, { bytesInOutput }] of Object.entries(meta.inputs)) {
+    const name =
+      dependencies.find((d) => path.includes(`/node_modules/${d}/`)) ??
+      (path.includes('node_modules') ? 'other' : 'core');
+    byPackage[name] += bytesInOutput;
+  }
+  return { minified: code.length, gzipped: gzipSync(code, { level: 9 }).length, byPackage };
+}
+
+const kb = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
+const pct = (part, whole) => `${Math.round((100 * part) / whole)} %`;
+
+async function measure(contents, conditions = []) {
+  const whole = await bundle(contents, { conditions });
+  const without = {};
+  for (const dep of dependencies)
+    without[dep] = await bundle(contents, { conditions, external: [dep] });
+  const own = await bundle(contents, { conditions, external: dependencies });
+  return { whole, without, own };
+}
+
+function table(title, { whole, without, own }) {
+  const rows = [
+    `| ${title} | minified | gzipped |`,
+    '| --- | ---: | ---: |',
+    `| whole bundle | ${kb(whole.minified)} | ${kb(whole.gzipped)} |`,
+  ];
+  for (const dep of dependencies) {
+    const min = whole.byPackage[dep];
+    const gz = whole.gzipped - without[dep].gzipped;
+    rows.push(
+      `| ${dep} ${versionOf(dep)} share | ${kb(min)} (${pct(min, whole.minified)}) | ` +
+        `${kb(gz)} (${pct(gz, whole.gzipped)}) |`,
+    );
+  }
+  rows.push(
+    `| @rxkube/core's own code (rxjs and zod external) | ${kb(own.minified)} | ${kb(own.gzipped)} |`,
+  );
+  return rows.join('\n');
+}
+
+const all = await measure(entries.all);
+const app = await measure(entries.app);
+const allEs2015 = await bundle(entries.all, { conditions: ['es2015'] });
+
+console.log(`esbuild ${esbuild.version}, Node ${process.versions.node}\n`);
+console.log(table('Whole public API (`export *`)', all));
+console.log();
+console.log(table('A live pod list (`cachedCollection$` + `createFetchClient`)', app));
+console.log();
+console.log(
+  `With the \`es2015\` condition (rxjs's ES2015 build instead of its ES5 default): whole ` +
+    `public API ${kb(allEs2015.minified)} minified, ${kb(allEs2015.gzipped)} gzipped.`,
+);
