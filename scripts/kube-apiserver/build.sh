@@ -48,8 +48,7 @@ rm -rf "$src_root"
 mkdir -p "$src_root"
 ka_log "fetching Debian source kubernetes=$version"
 if ! (cd "$src_root" && apt-get source -qq "kubernetes=$version" >"$src_root/apt-get-source.log" 2>&1); then
-  tail -n 5 "$src_root/apt-get-source.log" >&2 || true
-  ka_die "Debian source package kubernetes=$version could not be downloaded (apt-get source failed)"
+  ka_die "Debian source package kubernetes=$version could not be had: $(grep -m1 '^E:' "$src_root/apt-get-source.log" || echo 'apt-get source failed')"
 fi
 src_dir="$(find "$src_root" -mindepth 1 -maxdepth 1 -type d -name 'kubernetes-*' | head -n 1)"
 [[ -n "$src_dir" && -d "$src_dir/vendor" ]] ||

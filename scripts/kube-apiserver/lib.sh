@@ -5,6 +5,9 @@
 KA_CACHE="${RXKUBE_CACHE:-${HOME:-/root}/.cache/rxkube}/kube-apiserver"
 # Where a running cluster keeps its PKI, etcd data, logs, PID files and the env file.
 KA_RUN_DIR="${RXKUBE_RUN_DIR:-$KA_CACHE/run}"
+# Absolute, since these paths end up in kubeconfig files and process command lines.
+KA_CACHE="$(realpath -m -- "$KA_CACHE")"
+KA_RUN_DIR="$(realpath -m -- "$KA_RUN_DIR")"
 # The built binary and the Debian source version it was built from.
 KA_BIN="$KA_CACHE/bin/kube-apiserver"
 KA_BIN_STAMP="$KA_CACHE/bin/kube-apiserver.source-version"
@@ -30,12 +33,20 @@ ka_free_port() {
   ka_die "no free port found on $KA_HOST"
 }
 
+# ka_running PID: true when PID is a running process (an exited one not yet reaped is not).
+ka_running() {
+  local stat
+  stat="$(cat "/proc/$1/stat" 2>/dev/null)" || return 1
+  stat="${stat##*) }"
+  [[ "${stat:0:1}" != Z ]]
+}
+
 # ka_pid_alive FILE: true when FILE names a process that is still running.
 ka_pid_alive() {
   local pid
   [[ -s "$1" ]] || return 1
   pid="$(cat "$1")"
-  [[ "$pid" =~ ^[0-9]+$ ]] && kill -0 "$pid" 2>/dev/null
+  [[ "$pid" =~ ^[0-9]+$ ]] && ka_running "$pid"
 }
 
 # Exit status with which a polled command says that waiting longer is pointless.

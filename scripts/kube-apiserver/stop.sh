@@ -6,20 +6,24 @@
 #                              one on the port it had)
 #        stop.sh --clean       stops everything, then removes the run directory (etcd data, PKI,
 #                              logs)
-# Env: RXKUBE_RUN_DIR, RXKUBE_CACHE, RXKUBE_STOP_TIMEOUT (seconds before SIGKILL, default 15).
+#        stop.sh --kill ...    SIGKILL at once (a crash) instead of SIGTERM first
+# Env: RXKUBE_RUN_DIR, RXKUBE_CACHE, RXKUBE_STOP_TIMEOUT (seconds from SIGTERM to SIGKILL,
+# default 5: kube-apiserver 1.20 does not finish shutting down while a watch is open).
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 
-STOP_TIMEOUT="${RXKUBE_STOP_TIMEOUT:-15}"
+STOP_TIMEOUT="${RXKUBE_STOP_TIMEOUT:-5}"
 
 clean=0
+signal=TERM
 names=()
 for arg in "$@"; do
   case "$arg" in
     --clean) clean=1 ;;
+    --kill) signal=KILL ;;
     etcd | apiserver1 | apiserver2) names+=("$arg") ;;
     -h | --help) sed -n '2,/^set -euo/p' "$0" | sed -e '$d' -e 's/^# \{0,1\}//'; exit 0 ;;
-    *) ka_die "unknown argument '$arg' (expected --clean, etcd, apiserver1 or apiserver2)" ;;
+    *) ka_die "unknown argument '$arg' (expected --clean, --kill, etcd, apiserver1 or apiserver2)" ;;
   esac
 done
 all=0
@@ -39,11 +43,11 @@ stop_one() {
   local name="$1" file="$KA_RUN_DIR/$1.pid" pid
   if ka_pid_alive "$file" && ours "$(cat "$file")"; then
     pid="$(cat "$file")"
-    kill -TERM "$pid" 2>/dev/null || true
-    if ! ka_wait_for "$STOP_TIMEOUT" eval "! kill -0 $pid"; then
-      ka_log "$name (pid $pid) ignored SIGTERM; sending SIGKILL"
+    kill "-$signal" "$pid" 2>/dev/null || true
+    if ! ka_wait_for "$STOP_TIMEOUT" eval "! ka_running $pid"; then
+      ka_log "$name (pid $pid) still running ${STOP_TIMEOUT} s after SIGTERM; sending SIGKILL"
       kill -KILL "$pid" 2>/dev/null || true
-      ka_wait_for 5 eval "! kill -0 $pid" || ka_die "$name (pid $pid) did not exit"
+      ka_wait_for 5 eval "! ka_running $pid" || ka_die "$name (pid $pid) did not exit"
     fi
     ka_log "stopped $name"
   fi
