@@ -24,11 +24,14 @@ for p in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
 done
 
-# apt-get source needs a deb-src entry for bookworm.
+# apt-get source needs a deb-src entry for bookworm (apt reads only *.list and *.sources there).
 has_deb_src() {
-  # shellcheck disable=SC2016 # $(IDENTIFIER) is apt's placeholder, not the shell's
-  grep -rhsE '^(Types:.*deb-src|deb-src )' /etc/apt/sources.list /etc/apt/sources.list.d/ 2>/dev/null |
-    grep -q . && apt-get indextargets --format '$(IDENTIFIER)' 2>/dev/null | grep -qx Sources
+  local f
+  for f in /etc/apt/sources.list /etc/apt/sources.list.d/*.list /etc/apt/sources.list.d/*.sources; do
+    [[ -f "$f" ]] || continue
+    if grep -qE '^(Types:.*deb-src|deb-src )' "$f" && grep -qE '^[^#]*bookworm' "$f"; then return 0; fi
+  done
+  return 1
 }
 need_update=0
 if ! has_deb_src; then
