@@ -1,6 +1,7 @@
 // Interleaved comparison (robust against load drift on a shared machine): every round runs each
 // variant once, in turn; the figure is the median over rounds. Uses the build output.
-// Run with: npx tsc -b && node test/bench/compare.mjs [events] [rounds]
+// Run with: npx tsc -b && node test/bench/compare.mjs [events] [rounds] [ascii]
+// (`ascii`: events without the non-ASCII annotation, so decoded text stays one byte per char)
 import { NdjsonDecoder, watch$, watchEventEnvelopeSchema } from '../../dist/index.js';
 import { watchEnvelopeCheck } from '../../dist/internal/envelope-checks.js';
 import { podEvent } from './watch-events.mjs';
@@ -8,7 +9,10 @@ import { podEvent } from './watch-events.mjs';
 const EVENTS = Number(process.argv[2] ?? 5000);
 const ROUNDS = Number(process.argv[3] ?? 21);
 const CHUNK = 64 * 1024;
-const lines = Array.from({ length: EVENTS }, (_, i) => podEvent(i));
+const ASCII = process.argv[4] === 'ascii';
+const lines = Array.from({ length: EVENTS }, (_, i) =>
+  ASCII ? podEvent(i).replace('héllo wörld ✓', 'hello world') : podEvent(i),
+);
 const bytes = new TextEncoder().encode(`${lines.join('\n')}\n`);
 const chunks = [];
 for (let offset = 0; offset < bytes.length; offset += CHUNK)
@@ -81,7 +85,7 @@ for (let round = 0; round < ROUNDS + 2; round++) {
 const median = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const base = median([...times['JSON.parse of each line (pre-split strings)']]);
 console.log(
-  `${EVENTS} Pod events, ${(bytes.length / EVENTS).toFixed(0)} B each, ${ROUNDS} rounds (median)`,
+  `${EVENTS} Pod events${ASCII ? ' (ASCII only)' : ''}, ${(bytes.length / EVENTS).toFixed(0)} B each, ${ROUNDS} rounds (median)`,
 );
 for (const [name, values] of Object.entries(times)) {
   const ms = median(values);
