@@ -13,10 +13,8 @@ export interface ShareCollectionConfig {
   readonly keepAliveMs?: number;
 }
 
-type Shareable = {
-  readonly items?: ReadonlyMap<string, KubeObject>;
-  readonly deltas?: readonly Delta[];
-};
+/** What can be shared: synced states, or the updates of `collectionUpdates$` (health before sync). */
+type Shareable = CollectionState<KubeObject> | CollectionUpdate<KubeObject>;
 
 /**
  * Shares one list+watch among all subscribers: the first subscriber starts it, later ones get the

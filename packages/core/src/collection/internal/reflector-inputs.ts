@@ -215,7 +215,7 @@ export function reflectorInputs$<T extends KubeObject>(
 }
 
 function isWatch(request: KubeRequest): boolean {
-  const watch = request.query?.['watch'];
+  const watch = request.query?.watch;
   return watch === true || watch === 'true' || watch === '1' || watch === 1;
 }
 
