@@ -116,9 +116,10 @@ export async function demoCommand(args: DemoArgs, io: CliIo): Promise<number> {
           nextCheck += demoDefaults.checkIntervalMs;
           shown.check({ at: elapsed(), ...compare() });
         }
-        if (state === undefined) return;
-        credit += (args.rate * (now - lastTick)) / 1_000;
+        const sinceLastTick = now - lastTick;
         lastTick = now;
+        if (state === undefined) return;
+        credit += (args.rate * sinceLastTick) / 1_000;
         while (credit >= 1) {
           const writes = cluster.step(now);
           if (writes === 0) break;
@@ -172,10 +173,11 @@ export async function demoCommand(args: DemoArgs, io: CliIo): Promise<number> {
     const faultLines = faultKinds
       .map((kind) => ({ kind, times: faults.filter((f) => f.kind === kind).map((f) => f.at) }))
       .filter(({ times }) => times.length > 0)
-      .map(
-        ({ kind, times }) =>
-          `${faultNames[kind]} at ${times.map((t) => t.toFixed(1)).join(', ')} s`,
-      );
+      .map(({ kind, times }) => {
+        const shown = times.slice(0, demoDefaults.summaryFaultTimes).map((t) => t.toFixed(1));
+        const more = times.length - shown.length;
+        return `${faultNames[kind]} ×${times.length} at ${shown.join(', ')}${more > 0 ? `, … (${more} more)` : ''} s`;
+      });
     io.stdout.write(
       [
         '',

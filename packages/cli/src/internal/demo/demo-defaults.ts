@@ -13,8 +13,13 @@ export const demoDefaults = {
    * for a stalled one.
    */
   idleGaps: 3,
-  /** Reconnect backoff: quick, so recoveries take well under the fault interval. */
-  backoff: { initialMs: 100, maxMs: 1_000, factor: 2, resetAfterMs: 5_000 },
+  /**
+   * Reconnect backoff: quick, so recoveries take well under the fault interval, and reset after a
+   * healthy second and a half, so each fault starts from the first delay again.
+   */
+  backoff: { initialMs: 100, maxMs: 1_000, factor: 2, resetAfterMs: 1_500 },
+  /** The summary lists this many times per kind of fault, then only counts. */
+  summaryFaultTimes: 4,
   /** Watches are also rotated by the server now and then, as in a real cluster. */
   watchTimeoutSeconds: { min: 20, max: 40 },
   /** The fake keeps this many events per resource; enough for resumes after short faults. */
