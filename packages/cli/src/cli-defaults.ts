@@ -27,8 +27,8 @@ export const cliDefaults = {
   rateWindowMs: 5_000,
   /** Viewport height when the terminal does not say how tall it is. */
   fallbackRows: 24,
-  /** A list whose first page says more is coming shows progress from then on. */
-  progressAfterPages: 1,
+  /** Terminal width when the terminal does not say how wide it is. */
+  fallbackColumns: 80,
   /** Deleted rows stay in a live table, dimmed, this long so a deletion can be seen. */
   deletedLingerMs: 3_000,
   /** A changed row is highlighted this long. */

@@ -14,7 +14,6 @@ import { demoDefaults } from './demo-defaults.js';
 import type { DemoView, SyncCheck } from './demo-view.js';
 import { syncText } from './sync-text.js';
 
-const FALLBACK_COLUMNS = 80;
 /** Width of the timeline's time column (`+12.3s  `). */
 const TIME_WIDTH = 8;
 
@@ -62,7 +61,7 @@ export function demoScreen(
     pending = undefined;
     const now = Date.now();
     const rows = out.rows ?? cliDefaults.fallbackRows;
-    const columns = out.columns ?? FALLBACK_COLUMNS;
+    const columns = out.columns ?? cliDefaults.fallbackColumns;
     const status = statusLine(
       {
         items: table.size,

@@ -11,8 +11,6 @@ import { statusLine } from '../render/status-line.js';
 import type { GetTarget } from './get-target.js';
 import type { WatchPrinter } from './watch-printer.js';
 
-const FALLBACK_COLUMNS = 80;
-
 /**
  * `get -w` on a terminal: the table redrawn in place (at most every `redrawIntervalMs`, and every
  * second for ages and rates) in a viewport that fits the terminal, with a status line: items,
@@ -42,7 +40,7 @@ export function livePrinter(
     pending = undefined;
     const now = Date.now();
     const rows = io.stdout.rows ?? cliDefaults.fallbackRows;
-    const columns = io.stdout.columns ?? FALLBACK_COLUMNS;
+    const columns = io.stdout.columns ?? cliDefaults.fallbackColumns;
     const title = palette.dim(truncateText(`${target.label} · Ctrl-C to stop`, columns - 1));
     const status = statusLine(
       {
