@@ -17,6 +17,12 @@ const defaultWorkspaceRoot = resolve(packageDir, '../..');
  */
 const blockDir = join(packageDir, '.code-blocks');
 const preludeFile = join(sourceDir, 'docs-prelude.d.ts');
+/**
+ * Parsed library and package sources, kept across calls in one process: the libraries, Node's
+ * types and the packages' sources dominate the cost of a program, and they do not change while
+ * the tests run.
+ */
+const parsedFiles = new Map<string, ts.SourceFile>();
 
 /**
  * Options of {@link checkCodeBlocks}.
@@ -88,7 +94,13 @@ export function checkCodeBlocks(
     const block = blocks.get(fileName);
     if (block !== undefined)
       return ts.createSourceFile(fileName, block.text, languageVersion, true);
-    return realGetSourceFile(fileName, languageVersion, onError, shouldCreate);
+    const key = `${fileName}|${JSON.stringify(languageVersion)}`;
+    let file = parsedFiles.get(key);
+    if (file === undefined) {
+      file = realGetSourceFile(fileName, languageVersion, onError, shouldCreate);
+      if (file !== undefined) parsedFiles.set(key, file);
+    }
+    return file;
   };
   const realFileExists = host.fileExists.bind(host);
   host.fileExists = (fileName) => blocks.has(fileName) || realFileExists(fileName);
