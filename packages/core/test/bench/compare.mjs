@@ -1,3 +1,4 @@
+// CPU time of this process (not wall time, which other processes on the machine inflate).
 // Interleaved comparison (robust against load drift on a shared machine): every round runs each
 // variant once, in turn; the figure is the median over rounds. Uses the build output.
 // Run with: npx tsc -b && node test/bench/compare.mjs [events] [rounds] [ascii]
@@ -77,9 +78,10 @@ const variants = {
 const times = Object.fromEntries(Object.keys(variants).map((name) => [name, []]));
 for (let round = 0; round < ROUNDS + 2; round++) {
   for (const [name, run] of Object.entries(variants)) {
-    const start = performance.now();
+    const start = process.cpuUsage();
     await run();
-    if (round >= 2) times[name].push(performance.now() - start);
+    const used = process.cpuUsage(start);
+    if (round >= 2) times[name].push((used.user + used.system) / 1000);
   }
 }
 const median = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
