@@ -11,8 +11,8 @@ import type { Pod } from './pod.js';
 import { podProblem } from './pod-problem.js';
 import { podsByNode } from './pods-by-node.js';
 
-const HELP = `Three live views of one pod collection: not-ready pods (incremental filter), pods per
-node (index) and a debounced summary feed.
+const HELP = `Two live views of one pod collection: not-ready pods (an incremental filter), and
+pods per node (an index) as a debounced summary feed.
 
   pnpm --filter @rxkube/example-filtering-with-operators start [-- options]
 
@@ -33,7 +33,14 @@ const SUMMARY_MAX_WAIT_MS = 1500;
 // Piped into `head` and the like: stop quietly when the reader goes away.
 process.stdout.on('error', () => process.exit(0));
 
-const args = parseExampleArgs(process.argv.slice(2), process.env);
+const args = (() => {
+  try {
+    return parseExampleArgs(process.argv.slice(2), process.env);
+  } catch (error) {
+    process.stderr.write(`${messageOf(error)}\n\n${HELP}`);
+    process.exit(2);
+  }
+})();
 if (args.help) {
   process.stdout.write(HELP);
   process.exit(0);
@@ -46,10 +53,16 @@ if (args.mode === 'embedded') {
   client = createClient({ baseUrl: cluster.server.url });
   log(`embedded API server at ${cluster.server.url}: pods churning, faults injected`);
 } else {
-  client = createClient({
-    ...(args.kubeconfig === undefined ? {} : { kubeconfig: args.kubeconfig }),
-    ...(args.context === undefined ? {} : { context: args.context }),
-  });
+  try {
+    client = createClient({
+      ...(args.kubeconfig === undefined ? {} : { kubeconfig: args.kubeconfig }),
+      ...(args.context === undefined ? {} : { context: args.context }),
+    });
+  } catch (error) {
+    // A KubeConfigError says what is missing or wrong, never a credential.
+    process.stderr.write(`cannot connect: ${messageOf(error)}\n`);
+    process.exit(1);
+  }
   log('real cluster (read-only)');
 }
 const namespace = args.allNamespaces
@@ -92,7 +105,7 @@ const summary = pods$
   .subscribe({
     next: log,
     error: (error: unknown) => {
-      log(`failed: ${error instanceof Error ? error.message : String(error)}`);
+      log(`failed: ${messageOf(error)}`);
       void shutdown(1);
     },
   });
@@ -121,4 +134,8 @@ function withoutManagedFields<T extends KubeObject>(object: T): T {
 
 function log(line: string): void {
   process.stdout.write(`${new Date().toISOString().slice(11, 23)} ${line}\n`);
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

@@ -26,7 +26,14 @@ const HELP = `Reacts to pods entering CrashLoopBackOff.
 // Piped into `head` and the like: stop quietly when the reader goes away.
 process.stdout.on('error', () => process.exit(0));
 
-const args = parseExampleArgs(process.argv.slice(2), process.env);
+const args = (() => {
+  try {
+    return parseExampleArgs(process.argv.slice(2), process.env);
+  } catch (error) {
+    process.stderr.write(`${messageOf(error)}\n\n${HELP}`);
+    process.exit(2);
+  }
+})();
 if (args.help) {
   process.stdout.write(HELP);
   process.exit(0);
@@ -39,10 +46,16 @@ if (args.mode === 'embedded') {
   client = createClient({ baseUrl: cluster.server.url });
   log(`embedded API server at ${cluster.server.url}: pods churning, faults injected`);
 } else {
-  client = createClient({
-    ...(args.kubeconfig === undefined ? {} : { kubeconfig: args.kubeconfig }),
-    ...(args.context === undefined ? {} : { context: args.context }),
-  });
+  try {
+    client = createClient({
+      ...(args.kubeconfig === undefined ? {} : { kubeconfig: args.kubeconfig }),
+      ...(args.context === undefined ? {} : { context: args.context }),
+    });
+  } catch (error) {
+    // A KubeConfigError says what is missing or wrong, never a credential.
+    process.stderr.write(`cannot connect: ${messageOf(error)}\n`);
+    process.exit(1);
+  }
   log(`real cluster${args.act ? '' : ' (read-only: pass --act to record Events)'}`);
 }
 
@@ -57,7 +70,7 @@ const subscription = crashLoopController$(client, {
 }).subscribe({
   next: report,
   error: (error: unknown) => {
-    log(`failed: ${error instanceof Error ? error.message : String(error)}`);
+    log(`failed: ${messageOf(error)}`);
     void shutdown(1);
   },
 });
@@ -99,9 +112,7 @@ function report(event: ControllerEvent): void {
       break;
     case 'action-failed':
       counts.failed++;
-      log(
-        `could not record an Event on ${event.key}: ${event.error instanceof Error ? event.error.message : String(event.error)}`,
-      );
+      log(`could not record an Event on ${event.key}: ${messageOf(event.error)}`);
       break;
   }
 }
@@ -134,4 +145,8 @@ async function shutdown(code: number): Promise<void> {
 
 function log(line: string): void {
   process.stdout.write(`${new Date().toISOString().slice(11, 23)} ${line}\n`);
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

@@ -17,8 +17,10 @@ export function parseExampleArgs(
   argv: readonly string[],
   env: Readonly<Record<string, string | undefined>>,
 ): ExampleArgs {
+  // `pnpm start -- --help` passes the `--` along: skip it.
+  const args = argv[0] === '--' ? argv.slice(1) : [...argv];
   const { values } = parseArgs({
-    args: [...argv],
+    args,
     options: {
       embedded: { type: 'boolean', default: false },
       real: { type: 'boolean', default: false },
