@@ -17,6 +17,8 @@
  * ```
  */
 export interface AuthProvider {
+  /** The full `Authorization` header value (`Bearer …`, `Basic …`), or `undefined` for none. */
   header(): Promise<string | undefined>;
+  /** The server answered 401 with the current value: forget it, so `header()` fetches a new one. */
   invalidate?(): void;
 }

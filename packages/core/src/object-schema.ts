@@ -12,6 +12,7 @@
  * ```
  */
 export interface ObjectSchema<T> {
+  /** Validates `value`: the typed object on success, the issues on failure. Must not throw. */
   safeParse(
     value: unknown,
   ):

@@ -98,5 +98,9 @@ export interface KubeResponse {
  * ```
  */
 export interface Transport {
+  /**
+   * Sends one request. Resolves once status and headers are in (the body streams after);
+   * rejects with a `TransportError` when the server cannot be reached or the signal aborts it.
+   */
   request(request: KubeRequest): Promise<KubeResponse>;
 }

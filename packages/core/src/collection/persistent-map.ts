@@ -40,10 +40,12 @@ export class PersistentMap<V> implements ReadonlyMap<string, V> {
     this.size = size;
   }
 
+  /** The value under `key`, or `undefined`. O(log32 n). */
   get(key: string): V | undefined {
     return lookup(this.#root, hashString(key), key, 0);
   }
 
+  /** Whether `key` is present. O(log32 n). */
   has(key: string): boolean {
     return lookupLeaf(this.#root, hashString(key), key, 0) !== undefined;
   }
@@ -70,6 +72,7 @@ export class PersistentMap<V> implements ReadonlyMap<string, V> {
     return new PersistentMap(draft.root, draft.size);
   }
 
+  /** Calls `callback` for every entry, in the map's (hash) order. */
   forEach(
     callback: (value: V, key: string, map: ReadonlyMap<string, V>) => void,
     thisArg?: unknown,
@@ -89,6 +92,7 @@ export class PersistentMap<V> implements ReadonlyMap<string, V> {
     for (const leaf of leaves(this.#root)) yield leaf.value;
   }
 
+  /** The entries, in the same order as `forEach`. */
   [Symbol.iterator](): MapIterator<[string, V]> {
     return this.entries();
   }
@@ -111,10 +115,15 @@ export class PersistentMap<V> implements ReadonlyMap<string, V> {
  * ```
  */
 export interface MapDraft<V> {
+  /** The number of entries, updates of this batch included. */
   readonly size: number;
+  /** The value under `key`, updates of this batch included. */
   get(key: string): V | undefined;
+  /** Whether `key` is present, updates of this batch included. */
   has(key: string): boolean;
+  /** Sets `key` to `value`. */
   set(key: string, value: V): void;
+  /** Removes `key`; whether it was present. */
   delete(key: string): boolean;
 }
 

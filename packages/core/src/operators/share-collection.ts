@@ -13,8 +13,17 @@ export interface ShareCollectionConfig {
   readonly keepAliveMs?: number;
 }
 
-/** What can be shared: synced states, or the updates of `collectionUpdates$` (health before sync). */
-type Shareable = CollectionState<KubeObject> | CollectionUpdate<KubeObject>;
+/**
+ * What `shareCollection` shares: the states of `cachedCollection$`, or the updates of
+ * `collectionUpdates$` (health before the first sync included).
+ *
+ * @example
+ * ```ts
+ * import type { ShareableCollection } from '@rxkube/core';
+ * const isSynced = (s: ShareableCollection) => 'items' in s;
+ * ```
+ */
+export type ShareableCollection = CollectionState<KubeObject> | CollectionUpdate<KubeObject>;
 
 /**
  * Shares one list+watch among all subscribers: the first subscriber starts it, later ones get the
@@ -35,7 +44,7 @@ type Shareable = CollectionState<KubeObject> | CollectionUpdate<KubeObject>;
  * // b 42
  * ```
  */
-export function shareCollection<S extends Shareable>(
+export function shareCollection<S extends ShareableCollection>(
   config: ShareCollectionConfig = {},
 ): MonoTypeOperatorFunction<S> {
   const keepAliveMs = config.keepAliveMs ?? 0;
@@ -62,7 +71,7 @@ export function shareCollection<S extends Shareable>(
 }
 
 /** The state as a first emission: every item an `added` delta. */
-function fromScratch<S extends Shareable>(state: S): S {
+function fromScratch<S extends ShareableCollection>(state: S): S {
   if (!('items' in state)) return state;
   const { items, deltas } = state as unknown as CollectionState<KubeObject>;
   if (deltas.length === items.size && deltas.every((d) => d.type === 'added')) return state;
