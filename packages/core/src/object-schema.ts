@@ -7,7 +7,7 @@
  * ```ts
  * import { z } from 'zod';
  * import { kubeObjectSchema, type ObjectSchema } from '@rxkube/core';
- * const podSchema = kubeObjectSchema.extend({ spec: z.looseObject({ nodeName: z.string().optional() }) });
+ * const podSchema = z.looseObject({ ...kubeObjectSchema.shape, spec: z.looseObject({ nodeName: z.string().optional() }) });
  * const schema: ObjectSchema<z.infer<typeof podSchema>> = podSchema;
  * ```
  */

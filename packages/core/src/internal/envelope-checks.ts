@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { listMetaShape, objectMetaShape, watchEventTypes } from './shapes.js';
 
 /**
@@ -8,11 +8,11 @@ import { listMetaShape, objectMetaShape, watchEventTypes } from './shapes.js';
  */
 export const watchEnvelopeCheck = z.object({
   type: watchEventTypes,
-  object: z.object({ metadata: z.object(objectMetaShape).optional() }),
+  object: z.object({ metadata: z.optional(z.object(objectMetaShape)) }),
 });
 
 /** Validates a LIST response's envelope and every item's metadata, keeping the originals. */
 export const listEnvelopeCheck = z.object({
   metadata: z.object(listMetaShape),
-  items: z.array(z.object({ metadata: z.object(objectMetaShape) })).nullable(),
+  items: z.nullable(z.array(z.object({ metadata: z.object(objectMetaShape) }))),
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * The fields of `metadata` rxkube reads. The public schemas keep every other field as it came
@@ -6,11 +6,11 @@ import { z } from 'zod';
  * purely as validators, so unknown fields cost nothing.
  */
 export const objectMetaShape = {
-  name: z.string().optional(),
-  generateName: z.string().optional(),
-  namespace: z.string().optional(),
-  uid: z.string().optional(),
-  resourceVersion: z.string().optional(),
+  name: z.optional(z.string()),
+  generateName: z.optional(z.string()),
+  namespace: z.optional(z.string()),
+  uid: z.optional(z.string()),
+  resourceVersion: z.optional(z.string()),
 };
 
 /** The event types a watch stream may carry. */
@@ -19,6 +19,6 @@ export const watchEventTypes = z.enum(['ADDED', 'MODIFIED', 'DELETED', 'BOOKMARK
 /** `metadata` of a list: the snapshot's version and the pagination state. */
 export const listMetaShape = {
   resourceVersion: z.string(),
-  continue: z.string().optional(),
-  remainingItemCount: z.number().optional(),
+  continue: z.optional(z.string()),
+  remainingItemCount: z.optional(z.number()),
 };

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { objectMetaSchema } from './object-meta-schema.js';
 
 /**
@@ -9,11 +9,11 @@ import { objectMetaSchema } from './object-meta-schema.js';
  * ```ts
  * import { z } from 'zod';
  * import { kubeObjectSchema } from '@rxkube/core';
- * const podSchema = kubeObjectSchema.extend({ spec: z.looseObject({ nodeName: z.string().optional() }) });
+ * const podSchema = z.looseObject({ ...kubeObjectSchema.shape, spec: z.looseObject({ nodeName: z.string().optional() }) });
  * ```
  */
 export const kubeObjectSchema = z.looseObject({
-  apiVersion: z.string().optional(),
-  kind: z.string().optional(),
+  apiVersion: z.optional(z.string()),
+  kind: z.optional(z.string()),
   metadata: objectMetaSchema,
 });

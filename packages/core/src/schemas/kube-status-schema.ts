@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * zod schema of the API server's `Status` (failed requests and ERROR watch events). Unknown fields
@@ -13,30 +13,30 @@ import { z } from 'zod';
  */
 export const kubeStatusSchema = z.looseObject({
   kind: z.literal('Status'),
-  apiVersion: z.string().optional(),
-  metadata: z
-    .looseObject({ continue: z.string().optional(), resourceVersion: z.string().optional() })
-    .optional(),
-  status: z.string().optional(),
-  message: z.string().optional(),
-  reason: z.string().optional(),
-  code: z.number().optional(),
-  details: z
-    .looseObject({
-      name: z.string().optional(),
-      group: z.string().optional(),
-      kind: z.string().optional(),
-      uid: z.string().optional(),
-      retryAfterSeconds: z.number().optional(),
-      causes: z
-        .array(
+  apiVersion: z.optional(z.string()),
+  metadata: z.optional(
+    z.looseObject({ continue: z.optional(z.string()), resourceVersion: z.optional(z.string()) }),
+  ),
+  status: z.optional(z.string()),
+  message: z.optional(z.string()),
+  reason: z.optional(z.string()),
+  code: z.optional(z.number()),
+  details: z.optional(
+    z.looseObject({
+      name: z.optional(z.string()),
+      group: z.optional(z.string()),
+      kind: z.optional(z.string()),
+      uid: z.optional(z.string()),
+      retryAfterSeconds: z.optional(z.number()),
+      causes: z.optional(
+        z.array(
           z.looseObject({
-            reason: z.string().optional(),
-            message: z.string().optional(),
-            field: z.string().optional(),
+            reason: z.optional(z.string()),
+            message: z.optional(z.string()),
+            field: z.optional(z.string()),
           }),
-        )
-        .optional(),
-    })
-    .optional(),
+        ),
+      ),
+    }),
+  ),
 });

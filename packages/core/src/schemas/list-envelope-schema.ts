@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { listMetaShape } from '../internal/shapes.js';
 import { kubeObjectSchema } from './kube-object-schema.js';
 
@@ -15,8 +15,8 @@ import { kubeObjectSchema } from './kube-object-schema.js';
  * ```
  */
 export const listEnvelopeSchema = z.looseObject({
-  kind: z.string().optional(),
-  apiVersion: z.string().optional(),
+  kind: z.optional(z.string()),
+  apiVersion: z.optional(z.string()),
   metadata: z.looseObject(listMetaShape),
-  items: z.array(kubeObjectSchema).nullable(),
+  items: z.nullable(z.array(kubeObjectSchema)),
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { watchEventTypes } from '../internal/shapes.js';
 import { objectMetaSchema } from './object-meta-schema.js';
 
@@ -17,5 +17,5 @@ import { objectMetaSchema } from './object-meta-schema.js';
  */
 export const watchEventEnvelopeSchema = z.object({
   type: watchEventTypes,
-  object: z.looseObject({ metadata: objectMetaSchema.optional() }),
+  object: z.looseObject({ metadata: z.optional(objectMetaSchema) }),
 });

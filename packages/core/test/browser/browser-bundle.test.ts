@@ -17,7 +17,7 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const builtins = new Set(builtinModules);
 
 /** Gzipped size budget of the whole bundle (core + rxjs + zod, no tree-shaking), in bytes. */
-const GZIP_BUDGET_BYTES = 64 * 1024;
+const GZIP_BUDGET_BYTES = 32 * 1024;
 
 interface Bundle {
   readonly code: string;

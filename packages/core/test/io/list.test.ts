@@ -226,7 +226,10 @@ describe('list$', () => {
   });
 
   it('validates and types items with a schema, naming the key of an invalid one', async () => {
-    const schema = kubeObjectSchema.extend({ spec: z.object({ nodeName: z.string() }) });
+    const schema = z.looseObject({
+      ...kubeObjectSchema.shape,
+      spec: z.object({ nodeName: z.string() }),
+    });
     server.script(
       json(200, {
         metadata: { resourceVersion: '2' },

@@ -292,7 +292,10 @@ describe('watch$', () => {
   });
 
   it('validates objects with a schema, naming the key of an invalid one', async () => {
-    const schema = kubeObjectSchema.extend({ spec: z.object({ nodeName: z.string() }) });
+    const schema = z.looseObject({
+      ...kubeObjectSchema.shape,
+      spec: z.object({ nodeName: z.string() }),
+    });
     server.script(chunks([line('ADDED', pod('bad', '1', { spec: {} }))]));
     const error = (await failure(watch$(client, pods, { schema }))) as InvalidObjectError;
     expect(error).toBeInstanceOf(InvalidObjectError);
