@@ -61,6 +61,9 @@ function floorCache(options: BenchClientOptions, subscriber: number, agent: Agen
   let stopped = false;
   let current: IncomingMessage | undefined;
 
+  const failed = (error: unknown) => {
+    if (!stopped) console.error('floor watch failed', error);
+  };
   const request = (url: string) =>
     new Promise<IncomingMessage>((resolve, reject) => {
       get(url, { agent }, resolve).on('error', reject);
@@ -90,7 +93,12 @@ function floorCache(options: BenchClientOptions, subscriber: number, agent: Agen
     const response = await request(
       `${base}?watch=true&allowWatchBookmarks=true&resourceVersion=${version}${selector}`,
     );
+    if (stopped) {
+      response.destroy();
+      return;
+    }
     current = response;
+    response.on('error', failed);
     response.setEncoding('utf8');
     let buffer = '';
     let gone = false;
@@ -120,14 +128,14 @@ function floorCache(options: BenchClientOptions, subscriber: number, agent: Agen
     response.on('end', () => {
       if (stopped) return;
       const again = gone ? list().then(watch) : watch();
-      again.catch((error: unknown) => console.error('floor watch failed', error));
+      again.catch(failed);
     });
   };
 
   return {
     start: async () => {
       await list();
-      void watch();
+      watch().catch(failed);
     },
     size: () => items.size,
     stop: () => {

@@ -77,6 +77,31 @@ const decoders: Record<string, Decoder> = {
     }),
 };
 
+/** Bytes to text, chunk by chunk, without parsing: the first step of every decoder above. */
+const textDecoders: Record<string, (chunks: readonly Buffer[]) => number> = {
+  /** What node:http's `setEncoding('utf8')` uses. */
+  StringDecoder: (chunks) => {
+    const text = new StringDecoder('utf8');
+    let length = 0;
+    for (const chunk of chunks) length += text.write(chunk).length;
+    return length;
+  },
+  /** `TextDecoder` in stream mode, chunk by chunk. */
+  'TextDecoder, stream: true': (chunks) => {
+    const text = new TextDecoder('utf-8', { fatal: true });
+    let length = 0;
+    for (const chunk of chunks) length += text.decode(chunk, { stream: true }).length;
+    return length;
+  },
+  /** `TextDecoder` on each chunk as a whole (as for runs of complete lines). */
+  'TextDecoder, whole chunks': (chunks) => {
+    const text = new TextDecoder('utf-8', { fatal: true });
+    let length = 0;
+    for (const chunk of chunks) length += text.decode(chunk).length;
+    return length;
+  },
+};
+
 async function run(job: DecodeJob): Promise<DecodeReply> {
   const bytes = watchBytes(job.lines);
   const chunks = chunksOf(bytes, job.chunkBytes);
@@ -90,10 +115,20 @@ async function run(job: DecodeJob): Promise<DecodeReply> {
       best.set(name, Math.min(best.get(name) ?? Number.POSITIVE_INFINITY, ms));
     }
   }
+  const bestText = new Map<string, number>();
+  for (let round = 0; round < job.rounds; round++) {
+    for (const [name, decode] of Object.entries(textDecoders)) {
+      const started = performance.now();
+      decode(chunks);
+      const ms = performance.now() - started;
+      bestText.set(name, Math.min(bestText.get(name) ?? Number.POSITIVE_INFINITY, ms));
+    }
+  }
   return {
     bytes: bytes.length,
     lines: job.lines,
     results: [...best].map(([decoder, ms]) => ({ decoder, ms })),
+    text: [...bestText].map(([decoder, ms]) => ({ decoder, ms })),
   };
 }
 

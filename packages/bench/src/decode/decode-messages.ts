@@ -16,5 +16,8 @@ export interface DecodeJob {
 export interface DecodeReply {
   readonly bytes: number;
   readonly lines: number;
+  /** Bytes to parsed values. */
   readonly results: readonly { readonly decoder: string; readonly ms: number }[];
+  /** Bytes to text only, chunk by chunk: the UTF-8 step each decoder starts with. */
+  readonly text: readonly { readonly decoder: string; readonly ms: number }[];
 }

@@ -42,7 +42,16 @@ export async function decodeScenario(context: BenchContext): Promise<Figure[]> {
     for (const { decoder, ms } of reply.results) {
       context.log(`decode: ${decoder}: ${(reply.bytes / 2 ** 20 / (ms / 1000)).toFixed(0)} MB/s`);
     }
-    return withRatios(figures, 'floor');
+    const textSection = 'UTF-8 to text only, same bytes and chunks (no parsing)';
+    const text: Figure[] = reply.text.map(({ decoder, ms }) => ({
+      section: textSection,
+      client: decoder,
+      metric: 'MB/s',
+      value: reply.bytes / 2 ** 20 / (ms / 1000),
+      unit: 'MB/s',
+      better: 'higher',
+    }));
+    return [...withRatios(figures, 'floor'), ...withRatios(text, 'StringDecoder')];
   } finally {
     worker.process.disconnect();
     await worker.exited;

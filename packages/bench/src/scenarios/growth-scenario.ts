@@ -31,14 +31,24 @@ export async function growthScenario(context: BenchContext): Promise<Figure[]> {
         const result = await burst(context, client, events, `growth-${size}`);
         const perEvent = (result.applyMs / events) * 1000;
         context.log(`growth ${thousands(size)}: ${client.label}: ${perEvent.toFixed(1)} µs/event`);
-        perSize.push({
-          section,
-          client: client.label,
-          metric: 'time / event',
-          value: perEvent,
-          unit: 'µs',
-          better: 'lower',
-        });
+        perSize.push(
+          {
+            section,
+            client: client.label,
+            metric: 'time / event',
+            value: perEvent,
+            unit: 'µs',
+            better: 'lower',
+          },
+          {
+            section,
+            client: client.label,
+            metric: 'CPU / event',
+            value: (result.cpuMs / events) * 1000,
+            unit: 'µs',
+            better: 'lower',
+          },
+        );
         if (spec.kind === 'rxkube') rxkube.push({ size, value: perEvent });
       });
     }
