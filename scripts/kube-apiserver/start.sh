@@ -46,7 +46,11 @@ port_of() {
   if [[ -s "$KA_RUN_DIR/$name.port" ]]; then
     p="$(cat "$KA_RUN_DIR/$name.port")"
   else
-    p="${!var:-$(ka_free_port)}"
+    p="${!var:-}"
+    while [[ -z "$p" ]] || grep -qsx -- "$p" "$KA_RUN_DIR"/*.port; do
+      # Free, and not one that another component here was given but has not bound yet.
+      p="$(ka_free_port)"
+    done
     printf '%s\n' "$p" >"$KA_RUN_DIR/$name.port"
   fi
   printf '%s\n' "$p"
@@ -76,6 +80,9 @@ fail_with_log() {
 start_etcd() {
   local port peer url
   if ka_pid_alive "$KA_RUN_DIR/etcd.pid"; then return 0; fi
+  if ka_pid_alive "$KA_RUN_DIR/apiserver1.pid" || ka_pid_alive "$KA_RUN_DIR/apiserver2.pid"; then
+    ka_die "an apiserver still runs on the old etcd: stop.sh first"
+  fi
   # A fresh etcd: the old data and the old ports go.
   rm -rf "$KA_RUN_DIR/etcd" "$KA_RUN_DIR/etcd.port" "$KA_RUN_DIR/etcd-peer.port"
   port="$(port_of etcd)"

@@ -57,7 +57,8 @@ stop_one() {
 for name in "${names[@]}"; do stop_one "$name"; done
 
 if ((all)); then
-  rm -f "$KA_RUN_DIR"/*.port "$KA_RUN_DIR/env"
+  # The next start picks new ports, so what names the old ones goes.
+  rm -f "$KA_RUN_DIR"/*.port "$KA_RUN_DIR/env" "$KA_RUN_DIR"/kubeconfig*
 elif [[ -f "$KA_RUN_DIR/env" ]]; then
   # Keep the env file true: a stopped server has no URL.
   for name in "${names[@]}"; do
