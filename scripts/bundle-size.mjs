@@ -60,7 +60,9 @@ async function bundle(contents, { external = [], conditions = [] } = {}) {
   const [output] = result.outputFiles;
   const code = output.contents;
   const meta = Object.values(result.metafile.outputs)[0];
-  const importsExternal = meta.imports.filter((i) => i.external && !external.includes(i.path));
+  const importsExternal = meta.imports.filter(
+    (i) => i.external && !external.some((e) => i.path === e || i.path.startsWith(`${e}/`)),
+  );
   if (importsExternal.length > 0) {
     throw new Error(`unexpected external imports: ${importsExternal.map((i) => i.path)}`);
   }
