@@ -4,6 +4,8 @@ export * from './counting-transport.js';
 export * from './diff-values.js';
 export * from './gated-transport.js';
 export * from './interruptible-transport.js';
+export * from './known-difference.js';
+export * from './match-differences.js';
 export * from './normalize-observation.js';
 export * from './object-writer.js';
 export * from './raw-exchange.js';

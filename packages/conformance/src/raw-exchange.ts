@@ -40,6 +40,8 @@ export interface RawExchangeOptions {
   readonly headers?: readonly string[];
   /** Give up on the body after this long (the request is aborted; `ending` says so). */
   readonly maxMs?: number;
+  /** Called once the status and headers arrived, before the body is read (e.g. to write while a watch is open). */
+  readonly onHeaders?: (status: number) => void;
 }
 
 const DEFAULT_HEADERS = ['content-type', 'retry-after'] as const;
@@ -79,6 +81,7 @@ export async function rawExchange(
       ...(watch ? { streaming: true } : {}),
     });
     const headersAfterMs = since();
+    options.onHeaders?.(response.status);
     const headers: Record<string, string | undefined> = {};
     for (const name of options.headers ?? DEFAULT_HEADERS) headers[name] = response.header(name);
     const lines: RawLine[] = [];

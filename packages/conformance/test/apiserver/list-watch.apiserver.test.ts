@@ -1,0 +1,131 @@
+import { list$, type WatchEvent, watch$ } from '@rxkube/core';
+import { firstValueFrom, lastValueFrom, tap, toArray } from 'rxjs';
+import { describe, expect, it } from 'vitest';
+import { countingTransport } from '../../src/counting-transport.js';
+import { gatedTransport } from '../../src/gated-transport.js';
+import { objectWriter } from '../../src/object-writer.js';
+import { waitUntil } from '../../src/wait-until.js';
+import {
+  type ConfigMap,
+  cluster,
+  configMap,
+  configMaps,
+  freshNamespace,
+  kubeconfigClient,
+} from './cluster.js';
+
+const pad = (i: number) => String(i).padStart(2, '0');
+
+/** kube-apiserver 1.20 sends a watch its last bookmark this long before `timeoutSeconds` ends. */
+const BOOKMARK_BEFORE_TIMEOUT_MS = 2_000;
+/** Slack for the server's one-second bookmark ticks and a loaded machine. */
+const TIMING_SLACK_MS = 1_200;
+
+describe('list$ and watch$ against kube-apiserver', () => {
+  const c = cluster();
+
+  it('restarts a paginated LIST without pagination when its continue token expired in an etcd compaction', async () => {
+    const base = kubeconfigClient(c.env.kubeconfig);
+    const namespace = await freshNamespace(base, 'continue');
+    const ref = configMaps(namespace);
+    const writer = objectWriter(base);
+    const names = Array.from({ length: 25 }, (_, i) => `cm-${pad(i)}`);
+    for (const name of names) await writer.create(ref, configMap(name));
+    const gated = gatedTransport(base.transport, {
+      hold: (request) => request.query?.continue !== undefined,
+    });
+    const transport = countingTransport(gated);
+    const pages: unknown[] = [];
+
+    const result = firstValueFrom(
+      list$<ConfigMap>({ transport, namespace }, ref, {
+        pageSize: 10,
+        onPage: (page) => pages.push(page),
+      }),
+    );
+    await gated.held();
+    // Between page 1 and page 2: the collection changes, and etcd forgets the page-1 revision.
+    await writer.remove(ref, 'cm-00');
+    await writer.remove(ref, 'cm-15');
+    for (const name of ['late-0', 'late-1', 'late-2']) await writer.create(ref, configMap(name));
+    await c.compact();
+    gated.release();
+    const listed = await result;
+
+    const expected = [
+      ...names.filter((n) => n !== 'cm-00' && n !== 'cm-15'),
+      'late-0',
+      'late-1',
+      'late-2',
+    ];
+    expect(listed.items.map((item) => item.metadata.name)).toEqual(expected);
+    expect(
+      transport.requests.map((r) => [r.query.limit, r.query.continue !== undefined, r.status]),
+    ).toEqual([
+      ['10', false, 200],
+      ['10', true, 410],
+      [undefined, false, 200],
+    ]);
+    expect(pages).toEqual([
+      { page: 1, items: 10, remainingItemCount: 15 },
+      { page: 1, items: 26 },
+    ]);
+  });
+
+  it('delivers a BOOKMARK about 2 s before timeoutSeconds ends on a watch with allowWatchBookmarks, then completes', async () => {
+    const base = kubeconfigClient(c.env.kubeconfigCert);
+    const namespace = await freshNamespace(base, 'bookmark');
+    const ref = configMaps(namespace);
+    const writer = objectWriter(base);
+    await writer.create(ref, configMap('first'));
+    const listed = await firstValueFrom(list$(base, ref));
+    const transport = countingTransport(base.transport);
+    const timeoutSeconds = 5;
+    const arrivals: { event: WatchEvent; atMs: number }[] = [];
+    const started = performance.now();
+
+    const done = lastValueFrom(
+      watch$({ transport, namespace }, ref, {
+        resourceVersion: listed.resourceVersion,
+        bookmarks: true,
+        timeoutSeconds,
+      }).pipe(
+        tap((event) => arrivals.push({ event, atMs: performance.now() - started })),
+        toArray(),
+      ),
+    );
+    await waitUntil(() => transport.count('watch', (r) => r.status === 200) === 1, {
+      what: 'the watch to be accepted',
+    });
+    const written = await writer.create(ref, configMap('during-watch'));
+    const events = await done;
+    const endedMs = performance.now() - started;
+
+    expect(transport.requests[0]!.query).toMatchObject({
+      watch: 'true',
+      allowWatchBookmarks: 'true',
+      timeoutSeconds: '5',
+      resourceVersion: listed.resourceVersion,
+    });
+    expect(events[0]).toMatchObject({
+      type: 'ADDED',
+      object: {
+        metadata: { name: 'during-watch', resourceVersion: written.metadata.resourceVersion },
+      },
+    });
+    const bookmarks = arrivals.filter((a) => a.event.type === 'BOOKMARK');
+    expect(bookmarks.length).toBeGreaterThanOrEqual(1);
+    expect(bookmarks[0]!.event).toEqual({
+      type: 'BOOKMARK',
+      resourceVersion: expect.any(String),
+      initialEventsEnd: false,
+    });
+    const deadlineMs = timeoutSeconds * 1000;
+    expect(bookmarks[0]!.atMs).toBeGreaterThan(
+      deadlineMs - BOOKMARK_BEFORE_TIMEOUT_MS - TIMING_SLACK_MS,
+    );
+    expect(bookmarks[0]!.atMs).toBeLessThan(deadlineMs);
+    expect(events.slice(1).every((e) => e.type === 'BOOKMARK')).toBe(true);
+    expect(endedMs).toBeGreaterThan(deadlineMs - TIMING_SLACK_MS);
+  });
+});
