@@ -1,6 +1,7 @@
 export * from './auth/exec-credential-auth.js';
 export * from './auth/token-file-auth.js';
 export * from './create-client.js';
+export * from './create-client-options.js';
 export * from './kubeconfig/kube-config.js';
 export * from './kubeconfig/kube-config-defaults.js';
 export * from './kubeconfig/kube-config-error.js';

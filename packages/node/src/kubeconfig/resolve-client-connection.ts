@@ -1,4 +1,4 @@
-import type { CreateClientOptions } from '../create-client.js';
+import type { CreateClientOptions } from '../create-client-options.js';
 import type { InClusterOptions } from '../in-cluster/in-cluster-options.js';
 import { inClusterPossible } from '../in-cluster/in-cluster-possible.js';
 import { resolveInCluster } from '../in-cluster/resolve-in-cluster.js';
