@@ -4,7 +4,8 @@
 #
 # Env: RXKUBE_CACHE (cache root, default ~/.cache/rxkube), RXKUBE_KUBERNETES_SOURCE_VERSION
 # (a Debian source version; default: the newest one apt knows), RXKUBE_GOROOT (default
-# /usr/lib/go-1.19). Prints KUBE_APISERVER_BIN=<path> on stdout when done.
+# /usr/lib/go-1.19), RXKUBE_BUILD_GOGC (the compiler's GOGC, default 400).
+# Prints KUBE_APISERVER_BIN=<path> on stdout when done.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 
@@ -61,6 +62,8 @@ export GOCACHE="$KA_CACHE/gocache"
 export GO111MODULE=off
 export GOFLAGS=
 export CGO_ENABLED=0
+# A lazier collector in the compiler: measured ~16 % less CPU for a cold build, ~0.1 GB more memory.
+export GOGC="${RXKUBE_BUILD_GOGC:-400}"
 export GOROOT="$KA_GOROOT"
 export PATH="$KA_GOROOT/bin:$PATH"
 mkdir -p "$GOPATH/src/k8s.io"
