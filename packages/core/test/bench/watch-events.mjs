@@ -1,4 +1,7 @@
-/** JS twin of watch-events.ts for compare.mjs, which runs without a TypeScript loader. */
+/**
+ * A realistic watch stream for benchmarks: Pod events of about 1.3 KB, in 64 KiB chunks. Plain
+ * JavaScript (typed by watch-events.d.mts) so that scripts run without a TypeScript loader.
+ */
 export function podEvent(i) {
   return JSON.stringify({
     type: 'MODIFIED',
@@ -68,4 +71,18 @@ export function podEvent(i) {
       },
     },
   });
+}
+
+/** Bytes per chunk, as a socket would deliver them. */
+export const CHUNK_BYTES = 64 * 1024;
+
+/** `events` pod events as lines, as bytes, as chunks, and parsed. */
+export function watchStream(events) {
+  const lines = Array.from({ length: events }, (_, i) => podEvent(i));
+  const bytes = new TextEncoder().encode(`${lines.join('\n')}\n`);
+  const chunks = [];
+  for (let offset = 0; offset < bytes.length; offset += CHUNK_BYTES) {
+    chunks.push(bytes.subarray(offset, offset + CHUNK_BYTES));
+  }
+  return { lines, bytes, chunks, parsed: lines.map((line) => JSON.parse(line)) };
 }

@@ -7,7 +7,7 @@ import {
   watchEventEnvelopeSchema,
 } from '../../src/index.js';
 import { watchEnvelopeCheck } from '../../src/internal/envelope-checks.js';
-import { watchStream } from './watch-events.js';
+import { watchStream } from './watch-events.mjs';
 
 // Run with: npx vitest bench --run test/bench
 const EVENTS = 5_000;

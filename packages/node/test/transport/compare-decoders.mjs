@@ -5,9 +5,9 @@
 import { createServer } from 'node:http';
 import { Readable } from 'node:stream';
 import { NdjsonDecoder, watch$ } from '@rxkube/core';
+import { podEvent } from '../../../core/test/bench/watch-events.mjs';
 import { ndjsonReadLines } from '../../dist/internal/ndjson-read-lines.js';
 import { undiciTransport } from '../../dist/undici-transport.js';
-import { podEvent } from './support/watch-events.mjs';
 
 const EVENTS = Number(process.argv[2] ?? 5000);
 const ROUNDS = Number(process.argv[3] ?? 21);

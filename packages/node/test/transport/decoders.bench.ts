@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { NdjsonDecoder, watch$ } from '@rxkube/core';
 import { afterAll, bench, describe } from 'vitest';
+import { watchStream } from '../../../core/test/bench/watch-events.mjs';
 import { ndjsonReadLines } from '../../src/internal/ndjson-read-lines.js';
 import { undiciTransport } from '../../src/undici-transport.js';
-import { watchStream } from './support/watch-events.js';
 
 // Run with: npx vitest bench --run test/transport
 const EVENTS = 5_000;
