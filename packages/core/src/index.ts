@@ -43,6 +43,7 @@ export * from './operators/map-items.js';
 export * from './operators/relist-on-gone.js';
 export * from './operators/retry-with-backoff.js';
 export * from './operators/share-collection.js';
+export * from './redact-url.js';
 export * from './request-url.js';
 export * from './resource-ref.js';
 export * from './resource-version.js';

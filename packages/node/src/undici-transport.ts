@@ -5,6 +5,8 @@ import {
   type KubeResponse,
   type LineSink,
   type ReadLinesOptions,
+  redactUrl,
+  redactUrls,
   requestUrl,
   type Transport,
   TransportError,
@@ -12,7 +14,6 @@ import {
 } from '@rxkube/core';
 import { Agent, type Dispatcher, ProxyAgent, request as undiciRequest } from 'undici';
 import { ndjsonReadLines } from './internal/ndjson-read-lines.js';
-import { redactUrl, redactUrls } from './internal/redact.js';
 
 export type { AuthProvider } from '@rxkube/core';
 

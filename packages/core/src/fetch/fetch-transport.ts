@@ -1,7 +1,7 @@
 import type { AuthProvider } from '../auth-provider.js';
 import { TransportError } from '../errors/transport-error.js';
 import { readerIterable } from '../internal/reader-iterable.js';
-import { redactUrl, redactUrls } from '../internal/redact-url.js';
+import { redactUrl, redactUrls } from '../redact-url.js';
 import { requestUrl } from '../request-url.js';
 import type { KubeRequest, KubeResponse, Transport } from '../transport.js';
 import { withAuth } from '../with-auth.js';
