@@ -131,48 +131,5 @@ export async function startScriptServer(options: ScriptServerOptions = {}): Prom
   };
 }
 
-/** A JSON answer. */
-export const json =
-  (status: number, body: unknown, headers: Record<string, string> = {}): Handler =>
-  (_req, res) => {
-    res.writeHead(status, { 'content-type': 'application/json', ...headers });
-    res.end(JSON.stringify(body));
-  };
-
-/** A chunked answer written as the given byte chunks, then ended (or left open). */
-export const chunks =
-  (
-    parts: readonly (string | Uint8Array)[],
-    options: { status?: number; end?: boolean } = {},
-  ): Handler =>
-  (_req, res) => {
-    res.writeHead(options.status ?? 200, { 'content-type': 'application/json' });
-    res.flushHeaders();
-    for (const part of parts) res.write(part);
-    if (options.end !== false) res.end();
-  };
-
-/** Waits until `predicate` holds, polling; fails after `timeoutMs`. */
-export async function until(predicate: () => boolean, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!predicate()) {
-    if (Date.now() > deadline) throw new Error('condition not reached in time');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
-
-/** One NDJSON watch line. */
-export const line = (type: string, object: unknown): string =>
-  `${JSON.stringify({ type, object })}\n`;
-
-/** A minimal pod. */
-export const pod = (
-  name: string,
-  resourceVersion: string,
-  extra: Record<string, unknown> = {},
-) => ({
-  apiVersion: 'v1',
-  kind: 'Pod',
-  metadata: { name, namespace: 'default', uid: `uid-${name}`, resourceVersion },
-  ...extra,
-});
+/** The answer helpers are the core suite's: the same bytes over either transport. */
+export { chunks, json, line, pod, until } from '../../../../core/test/support/script-server.js';
