@@ -19,9 +19,18 @@ const log = (line: string) => process.stderr.write(`[kube-apiserver] ${line}\n`)
  * uses a cluster already running in that run directory instead, and leaves it running.
  *
  * A failing script fails the run with the script's own one-line explanation, e.g. when the
- * Debian source of kubernetes cannot be had.
+ * Debian source of kubernetes cannot be had: the suite never skips silently.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  try {
+    return await startCluster(project);
+  } catch (error) {
+    log(`FAILED, no test can run: ${error instanceof Error ? error.message : String(error)}`);
+    throw error;
+  }
+}
+
+async function startCluster(project: TestProject): Promise<() => Promise<void>> {
   const seconds: Record<string, number> = {};
   const timed = async <T>(step: string, run: () => Promise<T>): Promise<T> => {
     const started = performance.now();
@@ -37,11 +46,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
   if (reuse) {
     // While working on the tests: a cluster already started there, left running afterwards.
     log(`reusing the cluster in ${reuse}; nothing is installed, built, started or stopped`);
-    project.provide('cluster', {
+    const context: ClusterContext = {
       env: parseClusterEnv(await readFile(join(reuse, 'env'), 'utf8')),
       scriptsDir,
       setupSeconds: seconds,
-    });
+    };
+    project.provide('cluster', context);
     return async () => {};
   }
 
@@ -62,15 +72,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
   log(`run directory ${runDir}`);
   try {
     await timed('start', () => runScript(script('start.sh'), ['--second'], { env, echo: log }));
+    const context: ClusterContext = {
+      env: parseClusterEnv(await readFile(join(runDir, 'env'), 'utf8')),
+      scriptsDir,
+      setupSeconds: seconds,
+    };
+    project.provide('cluster', context);
   } catch (error) {
     await stop().catch(() => {});
     throw error;
   }
-  const context: ClusterContext = {
-    env: parseClusterEnv(await readFile(join(runDir, 'env'), 'utf8')),
-    scriptsDir,
-    setupSeconds: seconds,
-  };
-  project.provide('cluster', context);
   return stop;
 }
