@@ -45,7 +45,8 @@ describe('cachedCollection$ across a kube-apiserver restart', () => {
       await record.waitFor((s) => s.items.has(`${namespace}/seen-live`), { what: 'a live event' });
       const before = record.values.length;
 
-      await c.stop('apiserver1');
+      // A crash: kube-apiserver 1.20 does not finish a graceful stop while a watch is open.
+      await c.stop('--kill', 'apiserver1');
       const changed = await writer.get<ConfigMap>(ref, 'change');
       await writer.replace(ref, { ...changed, data: { v: '2' } });
       await writer.remove(ref, 'remove');
