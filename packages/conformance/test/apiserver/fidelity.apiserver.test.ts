@@ -287,11 +287,13 @@ describe('FakeApiServer (as kube-apiserver 1.20) against the real kube-apiserver
       const types = x.lines.map((l) => (l.value as { type?: string }).type);
       const bookmarks = x.lines.filter((l) => (l.value as { type?: string }).type === 'BOOKMARK');
       const deadline = WATCH_SECONDS * 1000;
-      const firstAt = bookmarks[0]?.atMs;
+      // Timed from the response headers: the server's clock for timeoutSeconds starts there.
+      const firstAt = bookmarks[0] === undefined ? undefined : bookmarks[0].atMs - x.headersAfterMs;
+      const endedAt = x.endedAfterMs - x.headersAfterMs;
       note(
         t,
         `watch-events: first bookmark / end, timeoutSeconds=${WATCH_SECONDS}`,
-        `${firstAt} ms / ${x.endedAfterMs} ms (${bookmarks.length} bookmarks)`,
+        `${firstAt} ms / ${endedAt} ms (${bookmarks.length} bookmarks)`,
       );
       return {
         status: x.status,
@@ -312,10 +314,7 @@ describe('FakeApiServer (as kube-apiserver 1.20) against the real kube-apiserver
           firstAt < deadline - 2_000 + SLACK_MS
             ? '2 to 3 s before the deadline'
             : `at ${firstAt} ms`,
-        ended:
-          Math.abs(x.endedAfterMs - deadline) < SLACK_MS
-            ? 'at the deadline'
-            : `after ${x.endedAfterMs} ms`,
+        ended: Math.abs(endedAt - deadline) < SLACK_MS ? 'at the deadline' : `after ${endedAt} ms`,
         ending: x.ending,
       };
     });
