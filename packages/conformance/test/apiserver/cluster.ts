@@ -1,16 +1,20 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { KubeClient, KubeObject, ResourceRef } from '@rxkube/core';
-import { createClient } from '@rxkube/node';
-import { inject } from 'vitest';
+import { createClient, type KubeConfig } from '@rxkube/node';
+import { afterAll, inject } from 'vitest';
 import { type ClusterEnv, parseClusterEnv } from '../../src/cluster-env.js';
 import { objectWriter } from '../../src/object-writer.js';
 import { runScript } from '../../src/run-script.js';
 import type { ClusterContext } from './cluster-context.js';
 
-/** The cluster the global setup started, with the scripts bound to its run directory. */
+/**
+ * The cluster the global setup started, with the scripts bound to its run directory. Call it in
+ * a `describe` body: it also closes the file's clients after its tests.
+ */
 export function cluster() {
   const context: ClusterContext = inject('cluster');
+  afterAll(closeClients);
   const env = { ...process.env, RXKUBE_RUN_DIR: context.env.runDir };
   const run = (name: string, ...args: string[]) =>
     runScript(join(context.scriptsDir, name), args, { env });
@@ -61,7 +65,22 @@ export const configMaps = (namespace: string): ResourceRef => ({
   namespace,
 });
 
-/** A client through a kubeconfig the scripts generated: `token` (CA file + bearer token) or `cert` (client certificate). */
-export function kubeconfigClient(path: string) {
-  return createClient({ kubeconfig: path, env: {} });
+const openClients = new Set<{ transport: { close(): Promise<void> } }>();
+
+/** Closes every client `kubeconfigClient` made; `cluster()` runs it after each file. */
+async function closeClients(): Promise<void> {
+  const clients = [...openClients];
+  openClients.clear();
+  await Promise.all(clients.map((client) => client.transport.close()));
+}
+
+/**
+ * A client through a kubeconfig file the scripts generated (the token one: CA file and bearer
+ * token; the `-cert` one: client certificate and key as data), or a config object. Closed after
+ * the file's tests.
+ */
+export function kubeconfigClient(kubeconfig: string | KubeConfig) {
+  const client = createClient({ kubeconfig, env: {} });
+  openClients.add(client);
+  return client;
 }

@@ -1,13 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import type { KubeRequest, Transport } from '@rxkube/core';
-import { createClient, type KubeConfig, loadKubeConfig } from '@rxkube/node';
+import { type KubeConfig, loadKubeConfig } from '@rxkube/node';
 import { FakeApiServer } from '@rxkube/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { diffValues } from '../../src/diff-values.js';
 import { matchDifferences } from '../../src/match-differences.js';
 import { normalizeObservation } from '../../src/normalize-observation.js';
 import { type RawExchange, rawExchange } from '../../src/raw-exchange.js';
-import { cluster } from './cluster.js';
+import { cluster, kubeconfigClient } from './cluster.js';
 import { knownDifferences } from './known-differences.js';
 
 /** One server under comparison, reached the same way as the other. */
@@ -128,10 +128,11 @@ describe('FakeApiServer (as kube-apiserver 1.20) against the real kube-apiserver
     const realConfig = loadKubeConfig({ kubeconfig: c.env.kubeconfig });
     real = {
       name: 'real',
-      transport: createClient({ kubeconfig: realConfig, env: {} }).transport,
-      lateCache: createClient({ kubeconfig: c.env.kubeconfig2, env: {} }).transport,
-      wrongToken: createClient({ kubeconfig: withToken(realConfig, 'wrong-token'), env: {} })
-        .transport,
+      transport: kubeconfigClient(realConfig).transport,
+      // apiserver2 started after apiserver1 had written its bootstrap objects, so its watch cache
+      // begins well after version 1.
+      lateCache: kubeconfigClient(c.env.kubeconfig2).transport,
+      wrongToken: kubeconfigClient(withToken(realConfig, 'wrong-token')).transport,
       compact: async () => {
         await c.compact();
       },
@@ -158,13 +159,12 @@ describe('FakeApiServer (as kube-apiserver 1.20) against the real kube-apiserver
       contexts: [{ name: 'fake', context: { cluster: 'fake', user: 'admin' } }],
       'current-context': 'fake',
     };
-    const fakeTransport = createClient({ kubeconfig: fakeConfig, env: {} }).transport;
+    const fakeTransport = kubeconfigClient(fakeConfig).transport;
     fake = {
       name: 'fake',
       transport: fakeTransport,
       lateCache: fakeTransport,
-      wrongToken: createClient({ kubeconfig: withToken(fakeConfig, 'wrong-token'), env: {} })
-        .transport,
+      wrongToken: kubeconfigClient(withToken(fakeConfig, 'wrong-token')).transport,
       compact: async () => fakeServer.faults.compact(),
       expireVersionOne: async () => fakeServer.faults.compact(),
     };
