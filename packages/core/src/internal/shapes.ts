@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 
 /**
  * The fields of `metadata` rxkube reads. The public schemas keep every other field as it came

@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { objectMetaSchema } from './object-meta-schema.js';
 
 /**

@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 
 /**
  * zod schema of the API server's `Status` (failed requests and ERROR watch events). Unknown fields

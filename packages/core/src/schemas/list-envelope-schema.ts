@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { listMetaShape } from '../internal/shapes.js';
 import { kubeObjectSchema } from './kube-object-schema.js';
 

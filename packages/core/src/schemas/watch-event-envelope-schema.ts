@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { watchEventTypes } from '../internal/shapes.js';
 import { objectMetaSchema } from './object-meta-schema.js';
 
