@@ -171,6 +171,18 @@ describe('cachedCollection$ against the fake API server', () => {
     expect(server.requests.filter((q) => q.kind === 'watch' && q.status >= 500).length).toBe(2);
   });
 
+  it('counts a watch accepted after failed attempts as a reconnect', async () => {
+    server = await FakeApiServer.start();
+    server.faults.failNext({ kind: 'watch', count: 2, status: 503 });
+    const r = start();
+    await r.until(() => r.synced.length > 0);
+    await server.waitFor(() => server.openWatches === 1);
+    server.create(pods, pod('after'));
+    await r.until(() => converged(r));
+    expect(r.latest.stats.reconnects).toBe(1);
+    expect(lists()).toBe(1);
+  });
+
   it('retries a failing initial list and shows it before the first sync', async () => {
     server = await FakeApiServer.start();
     server.create(pods, pod('a'));

@@ -67,8 +67,11 @@ export function reflectorInputs$<T extends KubeObject>(
     /** After a 410: the last known version, for a cheap relist from the watch cache. */
     let relistFrom: ResourceVersion | undefined;
     let streaming = initialList !== 'list';
-    /** True from the start of a list until its first watch is accepted. */
-    let listing = true;
+    /**
+     * Watches started since the last list (a streaming list counts as the first): a watch accepted
+     * when this is above 1 continues an earlier one, a reconnect.
+     */
+    let watchesSinceList = 0;
 
     const watchingClient: KubeClient = {
       ...client,
@@ -76,8 +79,7 @@ export function reflectorInputs$<T extends KubeObject>(
         request: async (request: KubeRequest) => {
           const response = await client.transport.request(request);
           if (response.status === 200 && isWatch(request)) {
-            signals.next({ type: 'watching', resumed: !listing });
-            listing = false;
+            signals.next({ type: 'watching', resumed: watchesSinceList > 1 });
           }
           return response;
         },
@@ -102,7 +104,7 @@ export function reflectorInputs$<T extends KubeObject>(
       let synced = false;
 
       const list$ = (): Observable<ReflectorInput<T>> => {
-        listing = true;
+        watchesSinceList = 0;
         const from = relistFrom;
         const listOptions: ListOptions<T> =
           from === undefined
@@ -138,7 +140,7 @@ export function reflectorInputs$<T extends KubeObject>(
       };
 
       const streamList$ = (): Observable<ReflectorInput<T>> => {
-        listing = true;
+        watchesSinceList = 1;
         const from = relistFrom;
         const semantic = options.listSemantic ?? collectionDefaults.listSemantic;
         const version = from ?? (semantic === 'any' ? asResourceVersion('0') : undefined);
@@ -170,14 +172,16 @@ export function reflectorInputs$<T extends KubeObject>(
           );
       };
 
-      const resume$ = (): Observable<ReflectorInput<T>> =>
-        sources
+      const resume$ = (): Observable<ReflectorInput<T>> => {
+        watchesSinceList++;
+        return sources
           .watch<T>(watchingClient, ref, {
             ...watchOptions,
             timeoutSeconds: randomTimeout(),
             ...(lastVersion === undefined ? {} : { resourceVersion: lastVersion }),
           })
           .pipe(map((event): ReflectorInput<T> => ({ type: 'event', event })));
+      };
 
       return defer(() => (synced ? resume$() : streaming ? streamList$() : list$())).pipe(
         tap(track),
