@@ -30,7 +30,7 @@ const parsedFiles = new Map<string, ts.SourceFile>();
  * @example
  * ```ts
  * import type { CheckCodeBlocksOptions } from './check-code-blocks.js';
- * const options: CheckCodeBlocksOptions = { workspaceRoot: '/work/main' };
+ * const options: CheckCodeBlocksOptions = { workspaceRoot: '/path/to/rxkube' };
  * ```
  */
 export interface CheckCodeBlocksOptions {

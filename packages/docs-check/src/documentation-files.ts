@@ -12,7 +12,7 @@ const GENERATED = ['docs/api/'];
  * @example
  * ```ts
  * import { documentationFiles } from './documentation-files.js';
- * documentationFiles('/work/main').map((f) => f.path); // ['README.md', 'docs/README.md', …]
+ * documentationFiles('/path/to/rxkube').map((f) => f.path); // ['README.md', 'docs/README.md', …]
  * ```
  */
 export function documentationFiles(workspaceRoot: string): MarkdownSource[] {

@@ -3,10 +3,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { FakeApiServer } from '../src/index.js';
 import { CONFIGMAPS, call, type Json, named, type RawStream, stream } from './support/http.js';
 
-// Responses captured from a real kube-apiserver 1.20: the fake must answer the same bytes,
-// up to values that legitimately differ (uids, timestamps, managedFields).
-const CAPTURES = '/work/shared/apiserver-captures';
-const capture = (file: string) => readFileSync(`${CAPTURES}/${file}`, 'utf8');
+// Responses captured from a real kube-apiserver 1.20 (fixtures/apiserver-captures, see its
+// README): the fake must answer the same bytes, up to values that legitimately differ (uids,
+// timestamps, managedFields).
+const CAPTURES = new URL('./fixtures/apiserver-captures/', import.meta.url);
+const capture = (file: string) => readFileSync(new URL(file, CAPTURES), 'utf8');
 const CM = '/api/v1/namespaces/default/configmaps';
 
 /** Replaces what differs between two servers: uid, timestamps, managedFields (the fake has none). */
