@@ -62,6 +62,6 @@ export function benchConfig(quick: boolean): BenchConfig {
     growth: { sizes: [1_000, 10_000, 100_000], events: 20_000 },
     share: { pods: 10_000, events: 20_000, subscribers: 10 },
     relist: { pods: 50_000, changed: 500 },
-    decode: { lines: 20_000, chunkBytes: 64 * 1024, rounds: 5 },
+    decode: { lines: 20_000, chunkBytes: 64 * 1024, rounds: 7 },
   };
 }

@@ -23,7 +23,8 @@ function target(
 }
 
 /**
- * The targets rxkube is held to, judged on this run's ratios.
+ * The targets rxkube is held to, judged on this run's ratios: first as stated (wall-clock), then
+ * the same limits on CPU time, which other processes on the machine disturb much less.
  *
  * @example
  * ```ts
@@ -33,62 +34,57 @@ function target(
 export function evaluateTargets(figures: readonly Figure[]): TargetResult[] {
   const find = (section: (s: string) => boolean, metric: string, client: string) =>
     figures.find((f) => section(f.section) && f.metric === metric && f.client === client);
-  const results: TargetResult[] = [];
   const syncSections = [...new Set(figures.map((f) => f.section))].filter((s) =>
     s.startsWith('Initial sync'),
   );
+  const sizeOf = (section: string) => section.replace('Initial sync, ', '');
+  const is = (section: string) => (s: string) => s === section;
+  const watch = (s: string) => s.startsWith('Watch');
+  const shared = (s: string) => s.startsWith('Sharing');
+  const sharedClient =
+    figures.find((f) => shared(f.section) && f.client.includes('shared'))?.client ??
+    'rxkube ×10 shared';
+  const growth = (metric: string) => {
+    const rows = figures.filter(
+      (f) => f.section.startsWith('Growth: rxkube') && f.metric === metric,
+    );
+    const largest = rows[rows.length - 1];
+    const size = largest?.client.replace('rxkube at ', '') ?? '100k';
+    const base = largest?.baseline?.replace('rxkube at ', '') ?? '1k';
+    return target(`${metric} at ${size} ≤ 1.5× at ${base}`, largest, 1.5, 'lower');
+  };
+
+  const results: TargetResult[] = [];
   for (const section of syncSections) {
-    const size = section.replace('Initial sync, ', '');
-    const is = (s: string) => s === section;
     results.push(
       target(
-        `sync time ${size} ≤ 1.15× floor`,
-        find(is, 'time to synced', 'rxkube'),
+        `sync time ${sizeOf(section)} ≤ 1.15× floor`,
+        find(is(section), 'time to synced', 'rxkube'),
         1.15,
         'lower',
       ),
     );
   }
   results.push(
-    target(
-      'watch events/s ≥ 0.9× floor',
-      find((s) => s.startsWith('Watch'), 'events/s', 'rxkube'),
-      0.9,
-      'higher',
-    ),
+    target('watch events/s ≥ 0.9× floor', find(watch, 'events/s', 'rxkube'), 0.9, 'higher'),
   );
   for (const section of syncSections) {
-    const size = section.replace('Initial sync, ', '');
-    const is = (s: string) => s === section;
     results.push(
       target(
-        `retained heap/object ${size} ≤ 1.05× floor`,
-        find(is, 'retained heap / object', 'rxkube'),
+        `retained heap/object ${sizeOf(section)} ≤ 1.05× floor`,
+        find(is(section), 'retained heap / object', 'rxkube'),
         1.05,
         'lower',
       ),
       target(
-        `retained heap/object ${size} with transform ≤ 0.7× floor`,
-        find(is, 'retained heap / object', 'rxkube (transform)'),
+        `retained heap/object ${sizeOf(section)} with transform ≤ 0.7× floor`,
+        find(is(section), 'retained heap / object', 'rxkube (transform)'),
         0.7,
         'lower',
       ),
     );
   }
-  const growth = figures.filter((f) => f.section.startsWith('Growth: rxkube'));
-  const largest = growth[growth.length - 1];
-  results.push(
-    target(
-      `time/event at ${largest?.client.replace('rxkube at ', '') ?? '100k'} ≤ 1.5× at ${largest?.baseline?.replace('rxkube at ', '') ?? '1k'}`,
-      largest,
-      1.5,
-      'lower',
-    ),
-  );
-  const shared = (s: string) => s.startsWith('Sharing');
-  const sharedClient =
-    figures.find((f) => shared(f.section) && f.client.includes('shared'))?.client ??
-    'rxkube ×10 shared';
+  results.push(growth('time / event'));
   results.push(
     target(
       `${sharedClient}: sync time ≤ 1.1× one`,
@@ -102,8 +98,40 @@ export function evaluateTargets(figures: readonly Figure[]): TargetResult[] {
       1.1,
       'lower',
     ),
+  );
+  // The same limits on CPU time.
+  for (const section of syncSections) {
+    results.push(
+      target(
+        `CPU: sync ${sizeOf(section)} ≤ 1.15× floor`,
+        find(is(section), 'CPU time', 'rxkube'),
+        1.15,
+        'lower',
+      ),
+    );
+  }
+  results.push(
     target(
-      `${sharedClient}: CPU/event ≤ 1.1× one`,
+      'CPU: watch, per event ≤ 1.11× floor (= 0.9× events/s)',
+      find(watch, 'CPU / event', 'rxkube'),
+      1 / 0.9,
+      'lower',
+    ),
+    target(
+      'CPU: watch with the core decoder, per event ≤ 1.11× floor',
+      find(watch, 'CPU / event', 'rxkube (core decoder)'),
+      1 / 0.9,
+      'lower',
+    ),
+  );
+  const cpuGrowth = growth('CPU / event');
+  results.push({
+    ...cpuGrowth,
+    target: `CPU: ${cpuGrowth.target.replace('CPU / event', 'per event')}`,
+  });
+  results.push(
+    target(
+      `CPU: ${sharedClient}, per event ≤ 1.1× one`,
       find(shared, 'CPU / event', sharedClient),
       1.1,
       'lower',
