@@ -168,7 +168,7 @@ function hashString(key: string): number {
     hash ^= key.charCodeAt(i);
     hash = Math.imul(hash, 0x01000193);
   }
-  return hash >>> 0;
+  return hash | 0;
 }
 
 function popcount(x: number): number {

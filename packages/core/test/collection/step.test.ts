@@ -129,4 +129,12 @@ describe('step', () => {
     expect(deletedA?.object.metadata.resourceVersion).toBe('3');
     expect(next.items.size).toBe(0);
   });
+
+  it('keeps one added delta, for the later object, when a first list names a key twice', () => {
+    const model = step(initialModel<KubeObject>(), [listed([pod('a', '1'), pod('a', '2')], '2')]);
+    expect(
+      model.deltas.map((d) => `${d.type} ${d.key} ${d.object.metadata.resourceVersion}`),
+    ).toEqual(['added ns/a 2']);
+    expect(model.items.get('ns/a')?.metadata.resourceVersion).toBe('2');
+  });
 });

@@ -8,6 +8,9 @@ import { applyEvent } from './apply-event.js';
  * Replaces the cache's content with a complete list, recording only real changes: keys the list
  * lacks are deleted, new keys added, keys with another version modified, keys with another uid
  * deleted then added. Unchanged objects keep their cached identity.
+ *
+ * `before` is the cache the draft started from. When every cached key is listed again (the usual
+ * relist) nothing can be gone, and the walk that looks for deletions is skipped.
  */
 export function applyListing<T extends KubeObject>(
   draft: MapDraft<T>,
@@ -15,14 +18,40 @@ export function applyListing<T extends KubeObject>(
   items: readonly T[],
   deltas: Delta<T>[],
 ): void {
-  const listed = new Set<string>();
-  for (const object of items) {
-    listed.add(objectKey(object));
-    applyEvent(draft, 'MODIFIED', object, deltas);
+  if (before.size === 0) {
+    fill(draft, items, deltas);
+    return;
   }
+  let found = 0;
+  for (const object of items) {
+    if (applyEvent(draft, 'MODIFIED', object, deltas)) found++;
+  }
+  if (found === before.size) return;
+  const listed = new Set<string>();
+  for (const object of items) listed.add(objectKey(object));
   before.forEach((previous, key) => {
     if (listed.has(key)) return;
     draft.delete(key);
     deltas.push({ type: 'deleted', key, object: previous, previous });
   });
+}
+
+/** The first list: every object is new, so each costs one insertion and one `added` delta. */
+function fill<T extends KubeObject>(
+  draft: MapDraft<T>,
+  items: readonly T[],
+  deltas: Delta<T>[],
+): void {
+  for (const object of items) {
+    const key = objectKey(object);
+    const size = draft.size;
+    draft.set(key, object);
+    if (draft.size > size) {
+      deltas.push({ type: 'added', key, object });
+    } else {
+      // A key listed twice (a server bug): the later object wins, as one `added` delta.
+      const index = deltas.findIndex((d) => d.key === key);
+      deltas[index] = { type: 'added', key, object };
+    }
+  }
 }
