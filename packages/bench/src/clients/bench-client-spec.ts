@@ -2,8 +2,8 @@
  * Which client a measurement runs, and how.
  *
  * - `floor`: node:http, split on newlines, `JSON.parse`, `Map.set`; nothing else.
- * - `rxkube`: `cachedCollection$` over `createClient` (undici, watch lines through `ndjson`);
- *   `decoder: 'core'` builds the undici transport with the core NDJSON decoder instead;
+ * - `rxkube`: `cachedCollection$` over `createClient` (undici, watch lines through the core
+ *   decoder, the default); `decoder: 'ndjson'` decodes them with the `ndjson` package instead;
  *   `transform: 'drop-managed-fields'` drops `metadata.managedFields` before caching;
  *   `shared`: one `cachedCollection$` behind `shareCollection()` for every subscriber.
  * - `client-node`: @kubernetes/client-node 1.4.0's informer (`makeInformer`), one per subscriber.

@@ -10,7 +10,7 @@ import type { BenchClientSpec } from './bench-client-spec.js';
  */
 export function clientLabel(spec: BenchClientSpec): string {
   const parts: string[] = [spec.kind];
-  if (spec.decoder === 'core') parts.push('(core decoder)');
+  if (spec.decoder === 'ndjson') parts.push('(ndjson decoder)');
   if (spec.transform === 'drop-managed-fields') parts.push('(transform)');
   const n = spec.subscribers ?? 1;
   if (n > 1)

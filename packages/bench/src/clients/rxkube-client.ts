@@ -18,7 +18,7 @@ function dropManagedFields(pod: KubeObject): KubeObject {
 
 /**
  * rxkube under test: `cachedCollection$` of all pods, LIST pages of `pageSize`, over
- * `createClient({ baseUrl })` (or the undici transport with the core decoder), with one or more
+ * `createClient({ baseUrl })` (or the undici transport with the `ndjson` decoder), with one or more
  * subscribers, shared through `shareCollection()` or each with its own list and watch.
  *
  * @example
@@ -29,8 +29,8 @@ function dropManagedFields(pod: KubeObject): KubeObject {
  */
 export function rxkubeClient(spec: BenchClientSpec, options: BenchClientOptions): BenchClient {
   const transport =
-    spec.decoder === 'core'
-      ? undiciTransport({ baseUrl: options.url, decoder: 'core' })
+    spec.decoder === 'ndjson'
+      ? undiciTransport({ baseUrl: options.url, decoder: 'ndjson' })
       : undefined;
   const client: KubeClient =
     transport === undefined ? createClient({ baseUrl: options.url }) : { transport };

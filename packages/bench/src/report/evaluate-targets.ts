@@ -118,8 +118,8 @@ export function evaluateTargets(figures: readonly Figure[]): TargetResult[] {
       'lower',
     ),
     target(
-      'CPU: watch with the core decoder, per event ≤ 1.11× floor',
-      find(watch, 'CPU / event', 'rxkube (core decoder)'),
+      'CPU: watch with the ndjson decoder, per event ≤ 1.11× floor',
+      find(watch, 'CPU / event', 'rxkube (ndjson decoder)'),
       1 / 0.9,
       'lower',
     ),

@@ -11,7 +11,7 @@ import { withRatios } from './with-ratios.js';
 const CLIENTS: readonly BenchClientSpec[] = [
   { kind: 'floor' },
   { kind: 'rxkube' },
-  { kind: 'rxkube', decoder: 'core' },
+  { kind: 'rxkube', decoder: 'ndjson' },
   { kind: 'client-node' },
 ];
 
