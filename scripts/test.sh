@@ -11,6 +11,11 @@ cd "$(dirname "$0")/.."
 
 step() { printf '\n=== %s\n' "$*"; }
 
+# Everything the test runners print is also kept here, to count the tests at the end.
+log="$(mktemp)"
+trap 'rm -f "$log"' EXIT
+counted() { "$@" 2>&1 | tee -a "$log"; }
+
 if [[ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]]; then
   step "installing Chromium for the browser tests"
   if [[ $(id -u) -ne 0 ]] || ! command -v apt-get >/dev/null; then
@@ -25,7 +30,7 @@ step "lint"
 pnpm lint
 
 step "typecheck, publint and tests (Node $(node --version))"
-pnpm turbo run typecheck publint test --concurrency=2 --output-logs=errors-only
+counted pnpm turbo run typecheck publint test --concurrency=2 --output-logs=new-only
 
 if [[ -f scripts/check-packages.mjs ]]; then
   step "package checks"
@@ -34,10 +39,20 @@ fi
 
 if [[ "${RXKUBE_SKIP_RUNTIMES:-}" != 1 && -f scripts/test-runtimes.sh ]]; then
   step "tests on Node 22 and 24"
-  bash scripts/test-runtimes.sh
+  counted bash scripts/test-runtimes.sh
 fi
 
 if [[ "${RXKUBE_SKIP_APISERVER:-}" != 1 ]]; then
   step "conformance against a real kube-apiserver"
-  pnpm test:apiserver
+  counted pnpm test:apiserver
 fi
+
+# One line for the whole suite: the sum of every vitest run's "Tests  N passed | M failed".
+sed -e 's/\x1b\[[0-9;]*m//g' "$log" | awk '
+  /^[^ ]* *Tests +[0-9]/ {
+    for (i = 1; i <= NF; i++) {
+      if ($(i + 1) ~ /^passed/) passed += $i
+      if ($(i + 1) ~ /^failed/) failed += $i
+    }
+  }
+  END { printf "\nrxkube test suite: %d passed, %d failed\n", passed, failed; exit failed > 0 }'
