@@ -36,9 +36,16 @@ export interface FakeApiServerOptions {
    * too-old watch says "The resourceVersion for the provided watch is too old."
    */
   readonly watchCache?: boolean;
-  /** How a watch that cannot start (too old, too new) fails: `'event'` = 200 + one ERROR event; `'http'` = the HTTP status. Default `'event'`. */
+  /**
+   * How a watch that cannot start fails (a version older than the history; a streaming list at a
+   * version never reached): `'event'` = 200 + one ERROR event; `'http'` = the HTTP status.
+   * Default `'event'`. A plain watch at a version not reached yet does not fail: it waits silently.
+   */
   readonly watchExpiredAs?: 'event' | 'http';
-  /** How long a request for a version newer than the current one waits before a 504. Default 3000 (as kube-apiserver). */
+  /**
+   * How long a LIST served by the watch cache (or a streaming list) waits for a version newer
+   * than the current one before a 504. Default 3000 (as kube-apiserver).
+   */
   readonly resourceVersionWaitMs?: number;
   /** Serve HTTPS with a generated CA (`server.ca`) and accept client certificates it issued. Default `false`. */
   readonly tls?: boolean;

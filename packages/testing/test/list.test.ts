@@ -27,7 +27,19 @@ describe('LIST', () => {
     const { body } = await call(server, '/apis/apps/v1/deployments');
     expect(body.kind).toBe('DeploymentList');
     expect(body.apiVersion).toBe('apps/v1');
-    expect(body.items[0]).toMatchObject({ kind: 'Deployment', apiVersion: 'apps/v1' });
+  });
+
+  it('serves list items without kind and apiVersion, as kube-apiserver (only the list has them)', async () => {
+    server.create(DEPLOYMENTS, named('d'));
+    seed(2);
+    const deployments = await call(server, '/apis/apps/v1/deployments');
+    expect(Object.keys(deployments.body.items[0])).toEqual(['metadata']);
+    const configMaps = await call(server, `${CM}?limit=1`);
+    expect(configMaps.text).toContain('"items":[{"metadata":{"name":"cm00"');
+    expect(configMaps.body.items[0]).not.toHaveProperty('kind');
+    expect(configMaps.body.items[0]).not.toHaveProperty('apiVersion');
+    // The JavaScript API still returns whole objects.
+    expect(server.objects(CONFIGMAPS, 'default')[0]).toMatchObject({ kind: 'ConfigMap' });
   });
 
   it('lists one namespace or all namespaces', async () => {
@@ -124,6 +136,7 @@ describe('LIST', () => {
   it('rejects a malformed continue token and a version with continue (400)', async () => {
     const bad = await call(server, `${CM}?continue=!!!`);
     expect(bad.status).toBe(400);
+    expect(bad.body.reason).toBe('BadRequest');
     seed(2);
     const first = await call(server, `${CM}?limit=1`);
     const withVersion = await call(
@@ -134,6 +147,77 @@ describe('LIST', () => {
     expect(withVersion.body.message).toBe(
       'specifying resource version is not allowed when using continue',
     );
+  });
+
+  const b64 = (text: string) => Buffer.from(text).toString('base64url');
+  // Each message as kube-apiserver 1.20.2 answered the same token.
+  it.each([
+    ['not*base64', 'illegal base64 data at input byte 3'],
+    ['abcde', 'illegal base64 data at input byte 4'],
+    ['ab=c', 'illegal base64 data at input byte 2'],
+    ['a', 'illegal base64 data at input byte 0'],
+    [
+      `${b64('{"v":"meta.k8s.io/v1","rv":5,"start":"a"}')}=`,
+      'illegal base64 data at input byte 55',
+    ],
+    [b64('not-json'), "invalid character 'o' in literal null (expecting 'u')"],
+    ['abc%0Adef', "invalid character 'i' looking for beginning of value"],
+    [b64('{"v":"meta.k8s.io/v1","rv":5'), 'unexpected end of JSON input'],
+    [b64('{"a" 1}'), "invalid character '1' after object key"],
+    [b64('{"a":1 "b"}'), "invalid character '\"' after object key:value pair"],
+    [b64('[1 2]'), "invalid character '2' after array element"],
+    [b64('{} x'), "invalid character 'x' after top-level value"],
+    [b64('{"a":-x}'), "invalid character 'x' in numeric literal"],
+    [b64('{"a":1.}'), "invalid character '}' after decimal point in numeric literal"],
+    [b64('{"a":"\\q"}'), "invalid character 'q' in string escape code"],
+    [b64('{"a":tr'), "invalid character ' ' in literal true (expecting 'u')"],
+    [b64('{1:2}'), "invalid character '1' looking for beginning of object key string"],
+    [b64('[1]'), 'json: cannot unmarshal array into Go value of type etcd3.continueToken'],
+    [
+      b64('{"v":"meta.k8s.io/v1","rv":"5","start":"a"}'),
+      'json: cannot unmarshal string into Go struct field continueToken.rv of type int64',
+    ],
+    [
+      b64('{"v":"meta.k8s.io/v1","rv":1.5,"start":"a"}'),
+      'json: cannot unmarshal number 1.5 into Go struct field continueToken.rv of type int64',
+    ],
+    [
+      b64('{"v":2,"rv":5,"start":"a"}'),
+      'json: cannot unmarshal number into Go struct field continueToken.v of type string',
+    ],
+    [b64('null'), 'server does not recognize this encoded version ""'],
+    [
+      b64('{"v":"meta.k8s.io/v1","rv":0,"start":"a"}'),
+      'incorrect encoded start resourceVersion (version meta.k8s.io/v1)',
+    ],
+    [
+      b64('{"v":"meta.k8s.io/v1","rv":5,"start":""}'),
+      'encoded start key empty (version meta.k8s.io/v1)',
+    ],
+    [b64('{"v":"meta.k8s.io/v1","rv":5,"start":"../x"}'), '../x'],
+    [b64('{"v":"meta.k8s.io/v1","rv":5,"start":"a/../b"}'), 'a/../b'],
+  ])("refuses the continue token %s with 400 and Go's message: %s", async (token, why) => {
+    const { status, body } = await call(server, `${CM}?limit=1&continue=${token}`);
+    expect(status).toBe(400);
+    expect(body.reason).toBe('BadRequest');
+    expect(body.message).toBe(`invalid continue token: continue key is not valid: ${why}`);
+  });
+
+  it('accepts continue tokens Go accepts: field names in any case, a leading slash, a negative version', async () => {
+    seed(2);
+    const rv = Number(server.resourceVersion);
+    for (const token of [
+      { V: 'meta.k8s.io/v1', RV: rv, Start: 'cm00\u0000' },
+      { v: 'meta.k8s.io/v1', rv, start: '/cm00\u0000' },
+      { v: 'meta.k8s.io/v1', rv: -1, start: 'cm00\u0000' },
+    ]) {
+      const { status, body } = await call(
+        server,
+        `${CM}?limit=1&continue=${b64(JSON.stringify(token))}`,
+      );
+      expect(status).toBe(200);
+      expect(names(body)).toEqual(['cm01']);
+    }
   });
 
   it('serves resourceVersion=0 from the cache: current state, limit ignored', async () => {
@@ -194,10 +278,12 @@ describe('LIST', () => {
     );
   });
 
-  it('answers a version newer than the current one with 504 Too large resource version and Retry-After', async () => {
+  it('answers a version newer than the current one with 504 Too large resource version and Retry-After after waiting', async () => {
     seed(1);
     const future = Number(server.resourceVersion) + 10;
+    const started = performance.now();
     const { status, body, headers } = await call(server, `${CM}?resourceVersion=${future}`);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(190);
     expect(status).toBe(504);
     expect(headers.get('retry-after')).toBe('1');
     expect(body).toEqual({
@@ -213,6 +299,70 @@ describe('LIST', () => {
       },
       code: 504,
     });
+  });
+
+  it("answers an exact or paginated list at a future version at once with etcd's 500, as 1.20 reads them from etcd", async () => {
+    seed(1);
+    const future = Number(server.resourceVersion) + 10;
+    for (const query of [
+      `resourceVersion=${future}&resourceVersionMatch=Exact`,
+      `resourceVersion=${future}&limit=2`,
+      `resourceVersion=${future}&resourceVersionMatch=Exact&limit=2`,
+    ]) {
+      const started = performance.now();
+      const { status, headers, text } = await call(server, `${CM}?${query}`);
+      expect(performance.now() - started).toBeLessThan(150);
+      expect(status).toBe(500);
+      expect(headers.get('retry-after')).toBeNull();
+      expect(text).toBe(
+        '{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure","message":"etcdserver: mvcc: required revision is a future revision","code":500}\n',
+      );
+    }
+  });
+
+  it('answers a paginated NotOlderThan list at a future version at once with 504 and no Retry-After (etcd)', async () => {
+    seed(1);
+    const future = Number(server.resourceVersion) + 10;
+    const started = performance.now();
+    const { status, headers, body } = await call(
+      server,
+      `${CM}?resourceVersion=${future}&resourceVersionMatch=NotOlderThan&limit=2`,
+    );
+    expect(performance.now() - started).toBeLessThan(150);
+    expect(status).toBe(504);
+    expect(headers.get('retry-after')).toBeNull();
+    expect(body.details).toEqual({
+      causes: [{ reason: 'ResourceVersionTooLarge', message: 'Too large resource version' }],
+    });
+    expect(body.message).toBe(
+      `Timeout: Too large resource version: ${future}, current: ${server.resourceVersion}`,
+    );
+  });
+
+  it('answers a future version at once without the watch cache: 500 when exact, else 504', async () => {
+    await server.close();
+    server = await FakeApiServer.start({ watchCache: false, resourceVersionWaitMs: 5_000 });
+    const future = Number(server.resourceVersion) + 10;
+    const exact = await call(server, `${CM}?resourceVersion=${future}&resourceVersionMatch=Exact`);
+    expect(exact.status).toBe(500);
+    const started = performance.now();
+    const notOlder = await call(server, `${CM}?resourceVersion=${future}`);
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(notOlder.status).toBe(504);
+    expect(notOlder.headers.get('retry-after')).toBeNull();
+  });
+
+  it("answers a continue token at a future version with etcd's 500", async () => {
+    const token = Buffer.from(
+      JSON.stringify({
+        v: 'meta.k8s.io/v1',
+        rv: Number(server.resourceVersion) + 10,
+        start: 'a\u0000',
+      }),
+    ).toString('base64url');
+    const { status, body } = await call(server, `${CM}?limit=1&continue=${token}`);
+    expect(status).toBe(500);
+    expect(body.message).toBe('etcdserver: mvcc: required revision is a future revision');
   });
 
   it('serves a version that becomes current while the request waits', async () => {

@@ -36,13 +36,13 @@ describe('protocol details', () => {
     expect(plain.text.startsWith('{"kind":"ConfigMap"')).toBe(true);
   });
 
-  it('answers a too-new watch with HTTP 504 and Retry-After when watchExpiredAs is http', async () => {
+  it('answers a streaming list at a version never reached with HTTP 504 and Retry-After when watchExpiredAs is http', async () => {
     await server.close();
     server = await FakeApiServer.start({ watchExpiredAs: 'http', resourceVersionWaitMs: 20 });
     const future = Number(server.resourceVersion) + 3;
     const { status, headers, body } = await call(
       server,
-      `${CM}?watch=true&resourceVersion=${future}`,
+      `${CM}?watch=true&sendInitialEvents=true&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true&resourceVersion=${future}`,
     );
     expect(status).toBe(504);
     expect(headers.get('retry-after')).toBe('1');

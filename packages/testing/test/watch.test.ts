@@ -112,28 +112,30 @@ describe('WATCH', () => {
     });
   });
 
-  it('answers a watch at a version newer than the current one with a 504 ResourceVersionTooLarge ERROR', async () => {
-    const future = Number(server.resourceVersion) + 5;
-    const w = watch(`${CM}?watch=true&resourceVersion=${future}`);
+  it('accepts a watch at a version newer than the current one and stays silent until its events pass it', async () => {
+    await server.close();
+    server = await FakeApiServer.start({ bookmarkIntervalMs: 30 });
+    const future = Number(server.resourceVersion) + 2;
+    const w = watch(`${CM}?watch=true&resourceVersion=${future}&allowWatchBookmarks=true`);
+    await w.response;
+    expect(w.status).toBe(200);
+    server.create(CONFIGMAPS, named('a'));
+    server.create(CONFIGMAPS, named('b'));
+    server.create(CONFIGMAPS, named('c'));
+    // Neither the events up to the watch's version nor a bookmark before it was passed.
+    await server.waitFor(() => w.events.some((e: Json) => e.type === 'BOOKMARK'));
+    expect(summary(w.events)[0]).toBe('ADDED c');
+    expect(summary(w.events.filter((e: Json) => e.type !== 'BOOKMARK'))).toEqual(['ADDED c']);
+  });
+
+  it('ends a watch at a version never reached cleanly at timeoutSeconds, with no line', async () => {
+    await server.close();
+    server = await FakeApiServer.start({ watchExpiredAs: 'http', resourceVersionWaitMs: 10 });
+    const future = Number(server.resourceVersion) + 1000;
+    const w = watch(`${CM}?watch=true&resourceVersion=${future}&timeoutSeconds=1`);
     expect(await w.done).toBe('end');
-    expect(w.events).toEqual([
-      {
-        type: 'ERROR',
-        object: {
-          kind: 'Status',
-          apiVersion: 'v1',
-          metadata: {},
-          status: 'Failure',
-          message: `Timeout: Too large resource version: ${future}, current: ${server.resourceVersion}`,
-          reason: 'Timeout',
-          details: {
-            causes: [{ reason: 'ResourceVersionTooLarge', message: 'Too large resource version' }],
-            retryAfterSeconds: 1,
-          },
-          code: 504,
-        },
-      },
-    ]);
+    expect(w.status).toBe(200);
+    expect(w.lines).toEqual([]);
   });
 
   it('applies label selectors to events: stopping to match is DELETED, starting to match is ADDED', async () => {

@@ -3,6 +3,7 @@ import { type ContinueToken, decodeContinue, encodeContinue } from './continue-t
 import { DEFAULTS } from './defaults.js';
 import { matchesFields } from './field-selector.js';
 import type { HttpContext } from './http-context.js';
+import type { JsonObject } from './json-value.js';
 import { matchesLabels } from './label-selector.js';
 import type { ListOptions } from './list-options.js';
 import { currentView, historicView, type ListView } from './list-view.js';
@@ -38,11 +39,17 @@ export function parseVersionOrFail(env: ServerEnv, text: string): number {
   return revision;
 }
 
-/** The 504 for a version the server has not reached (after waiting for it). */
-export function tooLarge(env: ServerEnv, requested: string): FakeApiError {
-  const retry = DEFAULTS.tooLargeRetryAfterSeconds;
+/**
+ * The 504 for a version the server has not reached: after the watch cache waited for it (asking
+ * to retry after a second), or at once from etcd (no retry advice).
+ */
+export function tooLarge(
+  env: ServerEnv,
+  requested: string,
+  retry: number = DEFAULTS.tooLargeRetryAfterSeconds,
+): FakeApiError {
   const s = status.tooLargeResourceVersion(requested, env.cluster.renderedRevision, retry);
-  return new FakeApiError(s, { 'Retry-After': String(retry) });
+  return new FakeApiError(s, retry > 0 ? { 'Retry-After': String(retry) } : {});
 }
 
 function viewAt(store: ResourceStore, revision: number): ListView {
@@ -64,6 +71,10 @@ interface ListPlan {
  * - N with `Exact` (or with `limit` and no match: the legacy exact read): the state at N, 410 once
  *   N left the history;
  * - N with `NotOlderThan` (or without `limit`): the current state, once it is at least N.
+ *
+ * A version not reached yet: the watch cache serves only unpaginated reads without `Exact`, and
+ * waits for it (then 504 with `Retry-After: 1`); everything else goes to etcd, which refuses at
+ * once: an exact read (and a continue token) with its 500, any other read with a 504.
  */
 async function plan(
   ctx: HttpContext,
@@ -80,7 +91,7 @@ async function plan(
         status.badRequest('specifying resource version is not allowed when using continue'),
       );
     }
-    const token = decodeContinue(options.continue, cluster.codec);
+    const token = decodeContinue(options.continue, cluster.codec, env.options.opaqueVersions);
     if (typeof token === 'string') {
       throw new FakeApiError(status.badRequest(`invalid continue token: ${token}`));
     }
@@ -97,8 +108,7 @@ async function plan(
         ),
       );
     }
-    if (token.revision > cluster.revision)
-      throw tooLarge(env, cluster.codec.render(token.revision));
+    if (token.revision > cluster.revision) throw new FakeApiError(status.futureRevision());
     return {
       view: viewAt(store, token.revision),
       revision: token.revision,
@@ -120,11 +130,14 @@ async function plan(
     return { view: currentView(store), revision: cluster.revision, limit, start: undefined };
   }
   const requested = parseVersionOrFail(env, rv);
-  if (requested > cluster.revision && !(await waitForRevision(env, requested, ctx.res))) {
-    throw tooLarge(env, rv);
-  }
   const match = options.resourceVersionMatch;
   const exact = match === 'Exact' || (match === undefined && options.limit > 0);
+  if (requested > cluster.revision) {
+    const fromEtcd = !env.options.watchCache || options.limit > 0 || match === 'Exact';
+    if (fromEtcd && exact) throw new FakeApiError(status.futureRevision());
+    if (fromEtcd) throw tooLarge(env, rv, 0);
+    if (!(await waitForRevision(env, requested, ctx.res))) throw tooLarge(env, rv);
+  }
   if (exact) {
     if (requested < store.history.floor) {
       throw new FakeApiError(status.expired(status.LIST_EXPIRED));
@@ -166,13 +179,27 @@ export async function handleList(
   ctx.json(200, listDocument(type, metadata, page.items));
 }
 
-/** A List document around stored objects, reusing their serialized JSON. */
+/**
+ * A List document around stored objects, reusing their serialized JSON. Items carry no `kind`
+ * and `apiVersion` (kube-apiserver sets them on the list only; watch events keep them): the
+ * stored JSON starts with both, so each item is the rest of it.
+ */
 export function listDocument(
   type: ResourceType,
   metadata: Record<string, unknown>,
   items: readonly StoredObject[],
 ): string {
+  const typeMeta = `{"kind":${JSON.stringify(type.kind)},"apiVersion":${JSON.stringify(type.apiVersion)},`;
   let body = `{"kind":${JSON.stringify(type.listKind)},"apiVersion":${JSON.stringify(type.apiVersion)},"metadata":${JSON.stringify(metadata)},"items":[`;
-  for (let i = 0; i < items.length; i++) body += i === 0 ? items[i]!.json : `,${items[i]!.json}`;
+  for (let i = 0; i < items.length; i++) {
+    if (i > 0) body += ',';
+    body += listItem(items[i]!.json, typeMeta);
+  }
   return `${body}]}`;
+}
+
+function listItem(json: string, typeMeta: string): string {
+  if (json.startsWith(typeMeta)) return `{${json.slice(typeMeta.length)}`;
+  const { kind: _kind, apiVersion: _apiVersion, ...rest } = JSON.parse(json) as JsonObject;
+  return JSON.stringify(rest);
 }

@@ -205,6 +205,14 @@ export function tooLargeResourceVersion(
   );
 }
 
+/**
+ * 500 without a reason: what etcd answers, passed through, when a read asks for a revision it has
+ * not reached (kube-apiserver 1.20 sends exact and paginated lists to etcd).
+ */
+export function futureRevision(): FakeApiStatus {
+  return failure(500, undefined, 'etcdserver: mvcc: required revision is a future revision');
+}
+
 /** 400 BadRequest. */
 export function badRequest(message: string): FakeApiStatus {
   return failure(400, 'BadRequest', message);

@@ -36,7 +36,10 @@ export interface WatchStreamConfig {
   readonly namespace: string | undefined;
   readonly labelSelector: LabelSelector;
   readonly fieldSelector: FieldSelector;
-  /** The version the watch started at: bookmarks are sent only once the resource moved past it. */
+  /**
+   * The version the watch started at: only later events are sent (it may not be reached yet), and
+   * bookmarks only once the resource moved past it.
+   */
   readonly startRevision: number;
   readonly bookmarks: boolean;
   readonly bookmarkIntervalMs: number;
@@ -93,7 +96,7 @@ export class WatchStream implements EventSink {
 
   /** An event of the resource (live, with this turn's batch, or replayed from history). */
   deliver(event: StoreEvent, batch?: EventBatch, index?: number): void {
-    if (this.closed) return;
+    if (this.closed || event.revision <= this.config.startRevision) return;
     if (batch !== undefined && index !== undefined && this.unfiltered) {
       // Every event reaches an unfiltered watch: extend the open run of the shared batch.
       const last = this.pending[this.pending.length - 1];
