@@ -260,8 +260,10 @@ export class FakeApiServer {
   /**
    * Creates an object (namespace from its metadata, else `ref.namespace`, else `default`) and
    * returns it as stored: with `uid`, `resourceVersion`, `creationTimestamp` (and `generation`
-   * where the kind has one). Throws {@link FakeApiError} 409 AlreadyExists / 422 Invalid as the
-   * server would answer. A `resourceVersion` in the input is ignored.
+   * where the kind has one), and `managedFields` recording the write as `rxkube-testing`'s (the
+   * object's own `managedFields`, when it has some, are kept as given). Throws
+   * {@link FakeApiError} 409 AlreadyExists / 422 Invalid as the server would answer. A
+   * `resourceVersion` in the input is ignored.
    *
    * @example
    * ```ts
@@ -280,7 +282,8 @@ export class FakeApiServer {
 
   /**
    * Creates many objects quickly (one revision each, no copies returned, keys merged into list
-   * order once at the next read): for seeding benchmarks.
+   * order once at the next read): for seeding benchmarks. Objects that carry `managedFields`
+   * keep them as given, which also costs nothing to record.
    * Returns how many were created.
    *
    * @example
@@ -306,6 +309,8 @@ export class FakeApiServer {
    * Replaces an object. A `metadata.resourceVersion` other than the current one throws
    * {@link FakeApiError} 409 Conflict ("the object has been modified..."); none at all updates
    * unconditionally. An update that changes nothing writes nothing (no new version, no event).
+   * `managedFields` record the change as `rxkube-testing`'s, on top of the object's own (or,
+   * when it has none, the stored ones), as kube-apiserver's field manager does.
    *
    * @example
    * ```ts

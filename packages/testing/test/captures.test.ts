@@ -5,18 +5,20 @@ import { CONFIGMAPS, call, type Json, named, type RawStream, stream } from './su
 
 // Responses captured from a real kube-apiserver 1.20 (fixtures/apiserver-captures, see its
 // README): the fake must answer the same bytes, up to values that legitimately differ (uids,
-// timestamps, managedFields).
+// timestamps). The captured objects were written with curl, as the fake's are here.
 const CAPTURES = new URL('./fixtures/apiserver-captures/', import.meta.url);
 const capture = (file: string) => readFileSync(new URL(file, CAPTURES), 'utf8');
 const CM = '/api/v1/namespaces/default/configmaps';
 
-/** Replaces what differs between two servers: uid, timestamps, managedFields (the fake has none). */
+const CURL = { 'user-agent': 'curl/7.68.0' };
+
+/** Replaces what differs between two servers: uid and timestamps. */
 function normalise(object: Json): Json {
   const copy = structuredClone(object);
   const meta = copy.metadata ?? {};
   if (meta.uid) meta.uid = 'UID';
   if (meta.creationTimestamp) meta.creationTimestamp = 'TIMESTAMP';
-  delete meta.managedFields;
+  for (const entry of meta.managedFields ?? []) entry.time = 'TIMESTAMP';
   return copy;
 }
 
@@ -96,7 +98,11 @@ describe('answers match the kube-apiserver 1.20 captures', () => {
 
   it('watch_bookmark.json: MODIFIED, then a bookmark with only the version and creationTimestamp null', async () => {
     server = await FakeApiServer.start({ bookmarkIntervalMs: 20 });
-    server.create(CONFIGMAPS, named('cm1', 'default', { data: { k: 'v' } }));
+    await call(server, CM, {
+      method: 'POST',
+      body: named('cm1', 'default', { data: { k: 'v' } }),
+      headers: CURL,
+    });
     advanceTo(server, 401);
     const w = stream(
       server,
@@ -104,7 +110,12 @@ describe('answers match the kube-apiserver 1.20 captures', () => {
     );
     streams.push(w);
     await server.waitFor(() => server.openWatches === 1);
-    server.patch(CONFIGMAPS, { namespace: 'default', name: 'cm1' }, { data: { k: 'bm' } });
+    await call(server, `${CM}/cm1`, {
+      method: 'PATCH',
+      body: { data: { k: 'bm' } },
+      contentType: 'application/merge-patch+json',
+      headers: CURL,
+    });
     await server.waitFor(() => w.lines.length >= 2);
     const expected = capture('watch_bookmark.json')
       .trim()
@@ -153,8 +164,23 @@ describe('answers match the kube-apiserver 1.20 captures', () => {
       .split('\n')
       .map((l) => JSON.parse(l));
     for (const event of expected) {
-      const { name, namespace } = event.object.metadata;
-      server.create(CONFIGMAPS, { metadata: { name, namespace }, data: event.object.data });
+      const { name, namespace, managedFields } = event.object.metadata;
+      const path = `/api/v1/namespaces/${namespace}/configmaps`;
+      // One object was created with curl, then changed by a client without a User-Agent.
+      const changedLater = managedFields.some((e: Json) => e.manager === 'unknown');
+      await call(server, path, {
+        method: 'POST',
+        body: { metadata: { name }, data: changedLater ? { k: 'before' } : event.object.data },
+        headers: CURL,
+      });
+      if (changedLater) {
+        await call(server, `${path}/${name}`, {
+          method: 'PATCH',
+          body: { data: event.object.data },
+          contentType: 'application/merge-patch+json',
+          headers: { 'user-agent': '' },
+        });
+      }
     }
     const w = stream(server, `${CM}?watch=true&sendInitialEvents=true`);
     streams.push(w);

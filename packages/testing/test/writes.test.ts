@@ -35,6 +35,19 @@ describe('writes over HTTP', () => {
         resourceVersion: server.resourceVersion,
         creationTimestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
         labels: { x: '1' },
+        managedFields: [
+          {
+            manager: 'node',
+            operation: 'Update',
+            apiVersion: 'v1',
+            time: body.metadata.creationTimestamp,
+            fieldsType: 'FieldsV1',
+            fieldsV1: {
+              'f:data': { '.': {}, 'f:k': {} },
+              'f:metadata': { 'f:labels': { '.': {}, 'f:x': {} } },
+            },
+          },
+        ],
       },
       data: { k: 'v' },
     });
@@ -45,6 +58,7 @@ describe('writes over HTTP', () => {
       'resourceVersion',
       'creationTimestamp',
       'labels',
+      'managedFields',
     ]);
     expect(text.startsWith('{"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"a"')).toBe(
       true,
@@ -388,15 +402,89 @@ describe('writes over HTTP', () => {
     expect(body.reason).toBe('MethodNotAllowed');
   });
 
-  it('creates cluster-scoped objects without a namespace (Namespaces get phase Active)', async () => {
-    const { status, body } = await call(server, '/api/v1/namespaces', {
+  it('creates cluster-scoped objects without a namespace (Namespaces get the kubernetes finalizer and phase Active)', async () => {
+    const { status, body, text } = await call(server, '/api/v1/namespaces', {
       method: 'POST',
-      body: { metadata: { name: 'team-a' } },
+      body: { metadata: { name: 'team-a' }, status: { phase: 'Terminating' } },
     });
     expect(status).toBe(201);
     expect(body.metadata.namespace).toBeUndefined();
+    expect(body.spec).toEqual({ finalizers: ['kubernetes'] });
     expect(body.status).toEqual({ phase: 'Active' });
+    expect(text).toMatch(
+      /"spec":\{"finalizers":\["kubernetes"\]\},"status":\{"phase":"Active"\}\}/,
+    );
+    // The field manager records the defaulted phase as the writer's, not the strategy's finalizer.
+    expect(body.metadata.managedFields[0].fieldsV1).toEqual({ 'f:status': { 'f:phase': {} } });
     expect(server.get(NAMESPACES, { name: 'team-a' })).toEqual(body);
+  });
+
+  it("keeps a Namespace's finalizers on PUT, as its update strategy does", async () => {
+    await call(server, '/api/v1/namespaces', {
+      method: 'POST',
+      body: { metadata: { name: 'team-a', labels: { a: '1' } }, spec: { finalizers: ['x/y'] } },
+    });
+    const { body } = await call(server, '/api/v1/namespaces/team-a', {
+      method: 'PUT',
+      body: { metadata: { name: 'team-a', labels: { a: '2' } } },
+    });
+    expect(body.spec).toEqual({ finalizers: ['x/y', 'kubernetes'] });
+    expect(body.status).toEqual({ phase: 'Active' });
+    expect(body.metadata.labels).toEqual({ a: '2' });
+  });
+
+  it('drops empty omitempty maps and lists on the way in (data: {}, labels: {}, finalizers: [])', async () => {
+    const { body, text } = await call(server, CM_PATH, {
+      method: 'POST',
+      body: {
+        metadata: { name: 'a', labels: {}, annotations: null, finalizers: [], generateName: '' },
+        data: {},
+        binaryData: {},
+      },
+    });
+    expect(text).not.toContain('"data"');
+    expect(Object.keys(body)).toEqual(['kind', 'apiVersion', 'metadata']);
+    expect(Object.keys(body.metadata)).toEqual([
+      'name',
+      'namespace',
+      'uid',
+      'resourceVersion',
+      'creationTimestamp',
+    ]);
+    const updated = await call(server, `${CM_PATH}/a`, {
+      method: 'PUT',
+      body: { metadata: { name: 'a' }, data: { k: '1' } },
+    });
+    expect(updated.body.data).toEqual({ k: '1' });
+    const emptied = await call(server, `${CM_PATH}/a`, {
+      method: 'PUT',
+      body: { metadata: { name: 'a' }, data: {} },
+    });
+    expect(emptied.body).not.toHaveProperty('data');
+    // Kinds without the field keep it: a custom resource's spec is stored as sent.
+    server.registerResource({
+      group: 'example.com',
+      version: 'v1',
+      resource: 'widgets',
+      kind: 'Widget',
+    });
+    const widget = server.create(
+      { group: 'example.com', version: 'v1', resource: 'widgets' },
+      { metadata: { name: 'w', namespace: 'default', labels: {} }, data: {} },
+    );
+    expect(widget).toHaveProperty('data', {});
+    expect(widget.metadata).not.toHaveProperty('labels');
+  });
+
+  it('never changes the objects test code passes in', () => {
+    const input = {
+      metadata: { name: 'd', namespace: 'default', labels: {} },
+      spec: { selector: { matchLabels: {} }, template: { metadata: { labels: {} } } },
+    };
+    const copy = structuredClone(input);
+    const stored = server.create(DEPLOYMENTS, input);
+    expect(input).toEqual(copy);
+    expect(stored.spec).toEqual({ selector: {}, template: { metadata: {} } });
   });
 
   it('keeps .status on main-resource writes and changes only .status through /status', async () => {

@@ -1,3 +1,5 @@
+import { BUILTIN_FIELD_RULES } from './field-rules.js';
+import type { JsonObject } from './json-value.js';
 import { type ResourceType, resourceType } from './resource-type.js';
 
 const CORE_VERBS_NO_DELETECOLLECTION = [
@@ -13,6 +15,41 @@ const CORE_VERBS_NO_DELETECOLLECTION = [
 // What an empty object of each built-in kind serializes to in kube-apiserver 1.20 (Go structs
 // without omitempty render as {} or null): this is the body of their bookmarks.
 const emptyMeta = { creationTimestamp: null };
+
+/** The finalizer kube-apiserver puts on every new Namespace (its namespace controller's). */
+const NAMESPACE_FINALIZER = 'kubernetes';
+
+/**
+ * A Namespace's create strategy: `spec.finalizers` gains `kubernetes`, and over HTTP the status
+ * is reset to `Active` (test code may create one in any phase). `spec` comes before `status`.
+ */
+function prepareNamespace(object: JsonObject, http: boolean): void {
+  const spec = (object.spec ?? {}) as JsonObject;
+  const finalizers = Array.isArray(spec.finalizers) ? spec.finalizers : [];
+  const status = http ? { phase: 'Active' } : object.status;
+  delete object.spec;
+  delete object.status;
+  object.spec = {
+    ...spec,
+    finalizers: finalizers.includes(NAMESPACE_FINALIZER)
+      ? finalizers
+      : [...finalizers, NAMESPACE_FINALIZER],
+  };
+  if (status !== undefined) object.status = status;
+}
+
+/** A Namespace's update strategy: `spec.finalizers` change only through `/finalize`. */
+function keepNamespaceFinalizers(object: JsonObject, old: JsonObject): void {
+  const oldSpec = (old.spec ?? {}) as JsonObject;
+  const spec = { ...((object.spec ?? {}) as JsonObject) };
+  if (oldSpec.finalizers === undefined) delete spec.finalizers;
+  else spec.finalizers = oldSpec.finalizers;
+  const status = object.status;
+  delete object.spec;
+  delete object.status;
+  object.spec = spec;
+  if (status !== undefined) object.status = status;
+}
 
 /** The kinds kube-apiserver 1.20 has built in that the fake serves, with their 1.20 behaviour. */
 export function builtinResources(): ResourceType[] {
@@ -32,6 +69,8 @@ export function builtinResources(): ResourceType[] {
       },
       {
         builtin: true,
+        omitEmpty: ['spec.nodeSelector'],
+        fieldRules: BUILTIN_FIELD_RULES.pods,
         fieldPaths: {
           'spec.nodeName': 'spec.nodeName',
           'spec.restartPolicy': 'spec.restartPolicy',
@@ -54,7 +93,7 @@ export function builtinResources(): ResourceType[] {
         deleteReturns: 'status',
         emptyObject: { metadata: emptyMeta },
       },
-      { builtin: true },
+      { builtin: true, omitEmpty: ['data', 'binaryData'] },
     ),
     resourceType(
       {
@@ -74,10 +113,15 @@ export function builtinResources(): ResourceType[] {
         builtin: true,
         nameRule: 'label',
         fieldPaths: { 'status.phase': 'status.phase' },
+        omitEmpty: ['spec.finalizers'],
+        fieldRules: BUILTIN_FIELD_RULES.namespaces,
+        // Defaulting (recorded by the field manager as the writer's), then the strategy (not).
         defaults: (object) => {
           const status = (object.status ?? {}) as Record<string, unknown>;
           if (status.phase === undefined) object.status = { ...status, phase: 'Active' };
         },
+        prepareForCreate: prepareNamespace,
+        prepareForUpdate: keepNamespaceFinalizers,
       },
     ),
     resourceType(
@@ -94,7 +138,12 @@ export function builtinResources(): ResourceType[] {
         deleteReturns: 'object',
         emptyObject: { metadata: emptyMeta, spec: {}, status: { loadBalancer: {} } },
       },
-      { builtin: true, nameRule: 'label' },
+      {
+        builtin: true,
+        nameRule: 'label',
+        omitEmpty: ['spec.selector'],
+        fieldRules: BUILTIN_FIELD_RULES.services,
+      },
     ),
     resourceType(
       {
@@ -154,7 +203,16 @@ export function builtinResources(): ResourceType[] {
           status: {},
         },
       },
-      { builtin: true },
+      {
+        builtin: true,
+        omitEmpty: [
+          'spec.selector.matchLabels',
+          'spec.template.metadata.labels',
+          'spec.template.metadata.annotations',
+          'spec.template.spec.nodeSelector',
+        ],
+        fieldRules: BUILTIN_FIELD_RULES.deployments,
+      },
     ),
   ];
 }

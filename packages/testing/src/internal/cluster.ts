@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { FakeApiError } from '../fake-api-error.js';
 import type { FakeApiStatus } from '../fake-api-status.js';
+import { DEFAULTS } from './defaults.js';
 import { isJsonObject, type JsonObject, jsonEqual } from './json-value.js';
+import { managedFieldsAfter } from './managed-fields.js';
 import {
   generateNameSuffix,
   invalidNameReason,
@@ -9,6 +11,7 @@ import {
   orderObject,
   timestampNow,
 } from './object-meta.js';
+import { dropEmptyFields } from './omit-empty.js';
 import { ResourceStore } from './resource-store.js';
 import type { ResourceType } from './resource-type.js';
 import * as status from './status.js';
@@ -26,6 +29,13 @@ function fail(s: FakeApiStatus): never {
 /** Who is writing: HTTP writes follow kube-apiserver's rules strictly, test code gets shortcuts. */
 export interface WriteContext {
   readonly http: boolean;
+  /** The field manager recorded in `managedFields`; default: the JavaScript methods' own. */
+  readonly manager?: string;
+}
+
+/** `metadata` with `managedFields` in their place (or none). */
+function withManagedFields(metadata: JsonObject, managed: unknown[] | undefined): JsonObject {
+  return managed === undefined ? metadata : orderMetadata(metadata, { managedFields: managed });
 }
 
 /** What a DELETE did: removed the object now, or only marked it (finalizers pending). */
@@ -188,7 +198,22 @@ export class Cluster {
       managedFields: undefined,
     });
     const object = orderObject(type.kind, type.apiVersion, metadata, body);
+    dropEmptyFields(type, object);
     type.defaults?.(object);
+    const sent = meta.managedFields;
+    // Test code seeding objects with managedFields states who owns what: kept as given.
+    const managed =
+      !ctx.http && Array.isArray(sent) && sent.length > 0
+        ? sent
+        : managedFieldsAfter({
+            type,
+            live: undefined,
+            next: object,
+            sent,
+            manager: ctx.manager ?? DEFAULTS.testFieldManager,
+          });
+    object.metadata = withManagedFields(object.metadata as JsonObject, managed);
+    type.prepareForCreate?.(object, ctx.http);
     const stored = storeObject(type, object, revision);
     this.revision = revision;
     this.commit(store, { type: 'ADDED', revision, key, object: stored, previous: undefined });
@@ -298,6 +323,16 @@ export class Cluster {
       managedFields: undefined,
     });
     const candidate = orderObject(type.kind, type.apiVersion, metadata, next);
+    dropEmptyFields(type, candidate);
+    const managed = managedFieldsAfter({
+      type,
+      live: old,
+      next: candidate,
+      sent: bodyMeta.managedFields,
+      manager: ctx.manager ?? DEFAULTS.testFieldManager,
+    });
+    candidate.metadata = withManagedFields(candidate.metadata as JsonObject, managed);
+    if (ctx.http && ctx.subresource !== 'status') type.prepareForUpdate?.(candidate, old);
     if (jsonEqual(candidate, old)) return existing;
 
     const revision = this.revision + 1;

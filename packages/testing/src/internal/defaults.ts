@@ -30,6 +30,16 @@ export const DEFAULTS = {
   waitForIntervalMs: 5,
   /** `generateName` appends this many random characters, as kube-apiserver does. */
   generateNameSuffixLength: 5,
+  /** Who writes through the JavaScript methods, in `managedFields` (HTTP writes: their User-Agent). */
+  testFieldManager: 'rxkube-testing',
+  /** kube-apiserver's manager for a request with neither `?fieldManager=` nor a User-Agent. */
+  unknownFieldManager: 'unknown',
+  /** kube-apiserver cuts a manager taken from the User-Agent at this many bytes. */
+  fieldManagerMaxLength: 128,
+  /** kube-apiserver keeps this many Update entries in `managedFields` before merging the oldest. */
+  maxUpdateManagers: 10,
+  /** The entry kube-apiserver merges the oldest Update entries into. */
+  ancientChangesManager: 'ancient-changes',
   /** The proxy status `faults.htmlError` answers with unless told otherwise. */
   htmlErrorStatus: 502,
   /** How kube-apiserver 1.20 identifies itself on `/version`. */

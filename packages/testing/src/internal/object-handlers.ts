@@ -6,6 +6,7 @@ import { isJsonObject } from './json-value.js';
 import { listDocument, listPrefix, selectorFilter } from './list-handler.js';
 import type { ListOptions } from './list-options.js';
 import { currentView } from './list-view.js';
+import { managerOf } from './managed-fields.js';
 import { applyMergePatch } from './merge-patch.js';
 import { parseJsonBody, readBody } from './read-body.js';
 import type { ResourceType } from './resource-type.js';
@@ -17,6 +18,11 @@ const MERGE_PATCH = 'application/merge-patch+json';
 const JSON_PATCH = 'application/json-patch+json';
 const STRATEGIC_PATCH = 'application/strategic-merge-patch+json';
 const APPLY_PATCH = 'application/apply-patch+yaml';
+
+/** The field manager of a write: `?fieldManager=`, else the User-Agent's program name. */
+function manager(ctx: HttpContext): string {
+  return managerOf(ctx.query.get('fieldManager'), ctx.req.headers['user-agent']);
+}
 
 function requireVerb(type: ResourceType, verb: string): void {
   if (!type.verbs.includes(verb)) {
@@ -55,7 +61,7 @@ export async function handleCreate(
 ): Promise<void> {
   requireVerb(type, 'create');
   const body = parseJsonBody(await readBody(ctx.req), type.kind);
-  const stored = env.cluster.create(type, namespace, body, { http: true });
+  const stored = env.cluster.create(type, namespace, body, { http: true, manager: manager(ctx) });
   ctx.json(201, stored.json);
 }
 
@@ -73,6 +79,7 @@ export async function handleUpdate(
   const body = parseJsonBody(await readBody(ctx.req), type.kind);
   const stored = env.cluster.update(type, namespace, name, body, {
     http: true,
+    manager: manager(ctx),
     ...(sub ? { subresource: sub } : {}),
   });
   ctx.json(200, stored.json);
@@ -115,7 +122,7 @@ export async function handlePatch(
         throw new FakeApiError(status.failure(422, 'Invalid', error.message));
       }
     },
-    { http: true, ...(sub ? { subresource: sub } : {}) },
+    { http: true, manager: manager(ctx), ...(sub ? { subresource: sub } : {}) },
   );
   ctx.json(200, stored.json);
 }

@@ -1,4 +1,5 @@
 import type { FakeResourceDefinition } from '../fake-resource-definition.js';
+import { DEFAULT_FIELD_RULES, type FieldRules } from './field-rules.js';
 import type { GroupResource } from './status.js';
 
 /** Every verb kube-apiserver serves on a full resource, in discovery's order. */
@@ -41,8 +42,19 @@ export interface ResourceType {
   readonly builtin: boolean;
   /** Namespaces are RFC 1123 labels; everything else RFC 1123 subdomains. */
   readonly nameRule: 'label' | 'subdomain';
-  /** Server-side defaults applied on create (e.g. a Namespace's `status.phase`). */
+  /** Defaulting on create, before the field manager records the write (a Namespace's `status.phase`). */
   readonly defaults?: (object: Record<string, unknown>) => void;
+  /** The kind's create strategy, after the field manager (a Namespace's `spec.finalizers`). */
+  readonly prepareForCreate?: (object: Record<string, unknown>, http: boolean) => void;
+  /** The kind's update strategy for HTTP writes, after the field manager. */
+  readonly prepareForUpdate?: (
+    object: Record<string, unknown>,
+    old: Record<string, unknown>,
+  ) => void;
+  /** Dotted paths of the kind's `omitempty` maps and lists: dropped when empty, as Go decodes. */
+  readonly omitEmpty: readonly (readonly string[])[];
+  /** What the field manager knows of the kind's schema. */
+  readonly fieldRules: FieldRules;
 }
 
 /** `group/version/resource`, with an empty group for the core API. */
@@ -58,6 +70,10 @@ export function resourceType(
     fieldPaths?: Readonly<Record<string, string>>;
     nameRule?: 'label' | 'subdomain';
     defaults?: (object: Record<string, unknown>) => void;
+    prepareForCreate?: (object: Record<string, unknown>, http: boolean) => void;
+    prepareForUpdate?: (object: Record<string, unknown>, old: Record<string, unknown>) => void;
+    omitEmpty?: readonly string[];
+    fieldRules?: FieldRules;
   } = {},
 ): ResourceType {
   const group = def.group ?? '';
@@ -90,6 +106,13 @@ export function resourceType(
     gr: { group, resource: def.resource },
     builtin: extra.builtin ?? false,
     nameRule: extra.nameRule ?? 'subdomain',
+    omitEmpty: (extra.omitEmpty ?? []).map((path) => path.split('.')),
+    fieldRules: extra.fieldRules ?? DEFAULT_FIELD_RULES,
   };
-  return extra.defaults ? { ...type, defaults: extra.defaults } : type;
+  return {
+    ...type,
+    ...(extra.defaults ? { defaults: extra.defaults } : {}),
+    ...(extra.prepareForCreate ? { prepareForCreate: extra.prepareForCreate } : {}),
+    ...(extra.prepareForUpdate ? { prepareForUpdate: extra.prepareForUpdate } : {}),
+  };
 }
