@@ -1,4 +1,4 @@
-import type { FieldRules, ListRule } from './field-rules.js';
+import { type FieldRules, itemElement, type ListRule } from './field-rules.js';
 import {
   attachFieldSet,
   emptyFieldSet,
@@ -6,7 +6,7 @@ import {
   isEmptyFieldSet,
   memberFieldSet,
 } from './field-set.js';
-import { isJsonObject, type JsonObject, jsonEqual } from './json-value.js';
+import { isJsonObject, jsonEqual } from './json-value.js';
 
 /** What a write changed, as the field manager sees it. */
 export interface FieldComparison {
@@ -34,21 +34,8 @@ function itemElements(list: unknown, rule: ListRule): Map<string, unknown> | und
   const out = new Map<string, unknown>();
   if (!Array.isArray(list)) return out;
   for (const item of list) {
-    let element: string;
-    if (rule.kind === 'set') {
-      if (typeof item === 'object' && item !== null) return undefined;
-      element = `v:${JSON.stringify(item)}`;
-    } else {
-      if (!isJsonObject(item)) return undefined;
-      const key: JsonObject = {};
-      for (const name of [...rule.keys].sort()) {
-        const value = item[name] ?? rule.defaults?.[name];
-        if (value === undefined || value === null || typeof value === 'object') return undefined;
-        key[name] = value;
-      }
-      element = `k:${JSON.stringify(key)}`;
-    }
-    if (out.has(element)) return undefined;
+    const element = itemElement(item, rule);
+    if (element === undefined || out.has(element)) return undefined;
     out.set(element, item);
   }
   return out;

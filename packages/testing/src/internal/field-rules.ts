@@ -57,12 +57,36 @@ function podSpecLists(at: string): [string, ListRule][] {
   return lists;
 }
 
-/** Rules for a kind: the metadata lists plus its own lists and atomic objects. */
+/** Rules for a kind: the metadata lists plus its own lists and atomic objects (keys sorted). */
 export function fieldRules(
   lists: readonly (readonly [string, ListRule])[] = [],
   atomic: readonly string[] = [],
 ): FieldRules {
-  return { lists: new Map([...METADATA_LISTS, ...lists]), atomic: new Set(atomic) };
+  const sorted = [...METADATA_LISTS, ...lists].map(([path, rule]): [string, ListRule] => [
+    path,
+    rule.kind === 'map' ? { ...rule, keys: [...rule.keys].sort() } : rule,
+  ]);
+  return { lists: new Map(sorted), atomic: new Set(atomic) };
+}
+
+/**
+ * The path element of a list item (`k:{"containerPort":80,"protocol":"TCP"}` with the keys in
+ * order, `v:"x"`), or `undefined` when the item cannot be keyed (a key missing, a set item that is
+ * not a scalar).
+ */
+export function itemElement(item: unknown, rule: ListRule): string | undefined {
+  if (rule.kind === 'set') {
+    return typeof item === 'object' && item !== null ? undefined : `v:${JSON.stringify(item)}`;
+  }
+  if (typeof item !== 'object' || item === null || Array.isArray(item)) return undefined;
+  let element = 'k:{';
+  for (let i = 0; i < rule.keys.length; i++) {
+    const name = rule.keys[i]!;
+    const value = (item as Record<string, unknown>)[name] ?? rule.defaults?.[name];
+    if (value === undefined || value === null || typeof value === 'object') return undefined;
+    element += `${i === 0 ? '' : ','}${JSON.stringify(name)}:${JSON.stringify(value)}`;
+  }
+  return `${element}}`;
 }
 
 /** The rules of a custom resource without schema hints, and of kinds with no lists of their own. */

@@ -1,6 +1,6 @@
 import { DEFAULTS } from './defaults.js';
 import { compareFields, fieldsOf } from './field-compare.js';
-import type { FieldRules, ListRule } from './field-rules.js';
+import { type FieldRules, itemElement, type ListRule } from './field-rules.js';
 import {
   emptyFieldSet,
   type FieldSet,
@@ -179,17 +179,13 @@ function capUpdateManagers(entries: ManagedEntry[]): ManagedEntry[] {
   return [...fields.values()];
 }
 
-/** The path elements of a list's current items, to follow a field set into them. */
+/** The current items of a list by path element, to follow a field set into them. */
 function listItems(list: unknown[], rule: ListRule | undefined): Map<string, unknown> {
   const out = new Map<string, unknown>();
   if (rule === undefined) return out;
   for (const item of list) {
-    if (rule.kind === 'set') out.set(`v:${JSON.stringify(item)}`, item);
-    else if (isJsonObject(item)) {
-      const key: JsonObject = {};
-      for (const name of [...rule.keys].sort()) key[name] = item[name] ?? rule.defaults?.[name];
-      out.set(`k:${JSON.stringify(key)}`, item);
-    }
+    const element = itemElement(item, rule);
+    if (element !== undefined) out.set(element, item);
   }
   return out;
 }
@@ -200,7 +196,13 @@ function listItems(list: unknown[], rule: ListRule | undefined): Map<string, unk
  * atomic field, and its owner is given everything in it. (So a manager left owning only an
  * emptied `f:data` owns the keys of `data` again after the next write, whoever makes it.)
  */
-function reconcile(set: FieldSet, value: unknown, path: string, rules: FieldRules): FieldSet {
+function reconcile(
+  set: FieldSet,
+  value: unknown,
+  path: string,
+  rules: FieldRules,
+  items: WeakMap<unknown[], Map<string, unknown>>,
+): FieldSet {
   if (set.children === undefined) return set;
   let out: FieldSet | undefined;
   for (const [element, child] of set.children) {
@@ -211,7 +213,12 @@ function reconcile(set: FieldSet, value: unknown, path: string, rules: FieldRule
       childValue = value[name];
       childPath = path === '' ? name : `${path}.${name}`;
     } else if (Array.isArray(value)) {
-      childValue = listItems(value, rules.lists.get(path)).get(element);
+      let byElement = items.get(value);
+      if (byElement === undefined) {
+        byElement = listItems(value, rules.lists.get(path));
+        items.set(value, byElement);
+      }
+      childValue = byElement.get(element);
     } else continue;
     let next = child;
     if (child.member && child.children === undefined) {
@@ -220,7 +227,7 @@ function reconcile(set: FieldSet, value: unknown, path: string, rules: FieldRule
         : Array.isArray(childValue) && childValue.length > 0 && rules.lists.has(childPath);
       if (granular) next = fieldsOf(childValue, childPath, rules);
     } else if (child.children !== undefined) {
-      next = reconcile(child, childValue, childPath, rules);
+      next = reconcile(child, childValue, childPath, rules, items);
     }
     if (next !== child) {
       out ??= { member: set.member, children: new Map(set.children) };
@@ -267,8 +274,9 @@ export function managedFieldsAfter(write: ManagedFieldsWrite): JsonObject[] | un
   // Objects written before the field manager tracked them stay untracked.
   if (base.length === 0 && live !== undefined) return undefined;
   if (live !== undefined && type.builtin) {
+    const items = new WeakMap<unknown[], Map<string, unknown>>();
     base = base.map((e) => {
-      const set = reconcile(e.set, live, '', rules);
+      const set = reconcile(e.set, live, '', rules, items);
       return set === e.set ? e : { ...e, set };
     });
   }
