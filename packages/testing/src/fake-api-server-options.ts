@@ -32,8 +32,9 @@ export interface FakeApiServerOptions {
   readonly streamingLists?: boolean;
   /**
    * Model kube-apiserver's watch cache (default `true`). `false` models `--watch-cache=false`:
-   * every list is served from etcd, so `limit` is honoured also for `resourceVersion=0`, and a
-   * too-old watch says "The resourceVersion for the provided watch is too old."
+   * every list is served from etcd, so `limit` is honoured also for `resourceVersion=0`, a list
+   * at a version not reached yet is refused at once (500 when exact, else 504), and a too-old
+   * watch says "The resourceVersion for the provided watch is too old."
    */
   readonly watchCache?: boolean;
   /**
