@@ -3,7 +3,6 @@ import { excerpt } from '../internal/excerpt.js';
 import { ioDefaults } from '../io-defaults.js';
 
 const NEWLINE = 0x0a;
-const STREAM = { stream: true } as const;
 const BLANK = /^\s*$/;
 
 /** Options of an {@link NdjsonDecoder}. */
@@ -133,12 +132,12 @@ export class NdjsonDecoder {
   }
 
   /**
-   * Decodes whole lines (ending in a newline, so the decoder holds nothing back afterwards).
-   * Stream mode is used because it is the faster path of Node's decoder.
+   * Decodes whole lines (ending in a newline, so no character is cut). Not in stream mode: on
+   * Node 20 that path is several times slower than decoding a complete buffer.
    */
   #decodeLines(bytes: Uint8Array): string {
     try {
-      return this.#text.decode(bytes, STREAM);
+      return this.#text.decode(bytes);
     } catch (error) {
       this.#text = newTextDecoder();
       throw encodingError(error);
