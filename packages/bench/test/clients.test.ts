@@ -5,7 +5,6 @@ import { MarkCounter } from '../src/client/mark-counter.js';
 import type { BenchClientSpec } from '../src/clients/bench-client-spec.js';
 import { createBenchClient } from '../src/clients/create-bench-client.js';
 import { realisticPod } from '../src/realistic-pod.js';
-import { keepManagedFields } from '../src/server/keep-managed-fields.js';
 
 const PODS = { version: 'v1', resource: 'pods' } as const;
 const COUNT = 60;
@@ -13,18 +12,9 @@ let server: FakeApiServer;
 
 beforeAll(async () => {
   server = await FakeApiServer.start();
-  const managed = new Map<string, string>();
-  keepManagedFields(server, (key) => managed.get(key));
   server.bulkCreate(
     PODS,
-    Array.from({ length: COUNT }, (_, i) => {
-      const pod = realisticPod(i);
-      managed.set(
-        `${pod.metadata.namespace}/${pod.metadata.name}`,
-        JSON.stringify(pod.metadata.managedFields),
-      );
-      return pod;
-    }),
+    Array.from({ length: COUNT }, (_, i) => realisticPod(i)),
   );
 });
 

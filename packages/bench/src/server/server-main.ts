@@ -3,7 +3,6 @@ import { FakeApiServer } from '@rxkube/testing';
 import { benchAnnotations } from '../bench-annotations.js';
 import { IpcChannel } from '../ipc/ipc-channel.js';
 import { realisticPod } from '../realistic-pod.js';
-import { keepManagedFields } from './keep-managed-fields.js';
 import type { SeedReply, ServerCommand, StatsReply, WriteReply } from './server-messages.js';
 
 /**
@@ -23,25 +22,12 @@ const MAX_RELEASE_EVENTS = 40_000;
 let server: FakeApiServer | undefined;
 let podCount = 0;
 let sequence = 0;
-/** managedFields JSON by object key, handed back to the fake on every write. */
-const managedFields = new Map<string, string>();
-
-function keyOf(pod: { metadata: { namespace?: string; name?: string } }): string {
-  return `${pod.metadata.namespace}/${pod.metadata.name}`;
-}
-
 async function seed(count: number): Promise<SeedReply> {
   await server?.close();
-  managedFields.clear();
   const started = performance.now();
   server = await FakeApiServer.start({ bookmarkIntervalMs: BOOKMARK_INTERVAL_MS });
-  keepManagedFields(server, (key) => managedFields.get(key));
   const pods = function* () {
-    for (let i = 0; i < count; i++) {
-      const pod = realisticPod(i);
-      managedFields.set(keyOf(pod), JSON.stringify(pod.metadata.managedFields));
-      yield pod;
-    }
+    for (let i = 0; i < count; i++) yield realisticPod(i);
   };
   server.bulkCreate(PODS, pods());
   podCount = count;
