@@ -68,7 +68,8 @@ export function renderSvg(figures: readonly Figure[]): string {
     )
     .join('');
   return [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" font-family="system-ui, -apple-system, Segoe UI, sans-serif">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" role="img" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" font-family="system-ui, -apple-system, Segoe UI, sans-serif">`,
+    '<title>rxkube benchmarks: each figure as a ratio to its baseline</title>',
     '<style>.group{font-size:12px;font-weight:600;fill:#111827}.label{font-size:11px;fill:#374151}.value{font-size:11px;fill:#111827}.tick{font-size:10px;fill:#6b7280}.title{font-size:14px;font-weight:700;fill:#111827}</style>',
     `<rect width="${WIDTH}" height="${height}" fill="#ffffff"/>`,
     '<text x="8" y="18" class="title">rxkube benchmarks: each figure as a ratio to its baseline (dashed line: 1×)</text>',
