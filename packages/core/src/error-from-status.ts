@@ -28,7 +28,8 @@ export interface ErrorFromStatusContext {
  * - 410, or reason `Expired` / legacy `Gone` → `ResourceVersionExpiredError`
  * - 409 → `ConflictError`
  * - 429 → `TooManyRequestsError` (`retryAfterMs` from `Retry-After` or `details.retryAfterSeconds`)
- * - 504 with cause `ResourceVersionTooLarge` → `ResourceVersionTooLargeError`
+ * - 504 with cause `ResourceVersionTooLarge`, or (servers before 1.19) a cause whose message is
+ *   "Too large resource version" → `ResourceVersionTooLargeError`
  * - anything else → `HttpStatusError`, retryable for 5xx
  *
  * The message is the server's Status message (or `HTTP <code>`); headers are only read for
@@ -69,11 +70,22 @@ export function errorFromStatus(
   }
   if (code === HTTP_CONFLICT) return new ConflictError(message, options);
   if (code === HTTP_TOO_MANY_REQUESTS) return new TooManyRequestsError(message, options);
-  if (
-    code === HTTP_GATEWAY_TIMEOUT &&
-    status?.details?.causes?.some((cause) => cause.reason === 'ResourceVersionTooLarge')
-  ) {
+  if (code === HTTP_GATEWAY_TIMEOUT && isTooLarge(status)) {
     return new ResourceVersionTooLargeError(message, options);
   }
   return new HttpStatusError(message, { ...options, retryable: code >= HTTP_SERVER_ERROR });
+}
+
+/** Kubernetes 1.19+ names the cause; older servers only say so in the cause's message. */
+const TOO_LARGE_MESSAGE = 'too large resource version';
+
+function isTooLarge(status: KubeStatus | undefined): boolean {
+  return (
+    status?.details?.causes?.some(
+      (cause) =>
+        cause.reason === 'ResourceVersionTooLarge' ||
+        (typeof cause.message === 'string' &&
+          cause.message.toLowerCase().startsWith(TOO_LARGE_MESSAGE)),
+    ) ?? false
+  );
 }

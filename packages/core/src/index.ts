@@ -18,6 +18,7 @@ export * from './errors/invalid-object-error.js';
 export * from './errors/kube-error.js';
 export * from './errors/resource-version-expired-error.js';
 export * from './errors/resource-version-too-large-error.js';
+export * from './errors/streaming-list-incomplete-error.js';
 export * from './errors/too-many-requests-error.js';
 export * from './errors/transport-error.js';
 export * from './errors/watch-empty-error.js';

@@ -27,6 +27,11 @@ export const ioDefaults = {
    * (`WatchEmptyError`): client-go's "very short watch" threshold.
    */
   emptyWatchThresholdMs: 1_000,
+  /**
+   * Deadline of one LIST page: kube-apiserver's own request timeout (`--request-timeout`, 60 s),
+   * after which it would not answer anyway. Browsers' `fetch` has no timeout at all.
+   */
+  listPageTimeoutMs: 60_000,
   /** Bytes of an error body that are read to find a Status; the rest is discarded. */
   errorBodyLimitBytes: 64 * 1024,
   /** Characters of a body or line quoted in an error: enough to recognise it, never a whole page. */

@@ -1,7 +1,8 @@
-import { Observable } from 'rxjs';
+import { asyncScheduler, Observable, type SchedulerLike } from 'rxjs';
 import { errorFromResponse } from './error-from-response.js';
 import { DecodeError } from './errors/decode-error.js';
 import { ResourceVersionExpiredError } from './errors/resource-version-expired-error.js';
+import { TransportError } from './errors/transport-error.js';
 import { listEnvelopeCheck } from './internal/envelope-checks.js';
 import { excerpt } from './internal/excerpt.js';
 import { objectDecoder } from './internal/object-decoder.js';
@@ -68,6 +69,13 @@ export interface ListOptions<T extends KubeObject = KubeObject> {
   readonly transform?: (object: T) => T;
   /** Called after each page; may be used for a progress display. */
   readonly onPage?: (progress: ListPageProgress) => void;
+  /**
+   * A page (request and body) that takes longer is aborted and fails with a retryable
+   * `TransportError`, in browsers too, where `fetch` has no timeout of its own. Default 60 000 ms.
+   */
+  readonly pageTimeoutMs?: number;
+  /** Clock and timers of the page deadline; tests pass a virtual-time scheduler. Default `asyncScheduler`. */
+  readonly scheduler?: SchedulerLike;
 }
 
 /**
@@ -78,8 +86,10 @@ export interface ListOptions<T extends KubeObject = KubeObject> {
  * emits a partial list. When a continue token expires mid-pagination (HTTP 410), the list is
  * restarted once, without the token and unpaginated, like client-go's full-list fallback; any
  * other 410 (or a second one) errors with `ResourceVersionExpiredError`. Unsuccessful statuses
- * become typed errors (`errorFromStatus`); a page without `metadata.resourceVersion` errors with
- * `DecodeError` kind `'shape'`; bytes that are not UTF-8 with kind `'encoding'`.
+ * become typed errors (`errorFromStatus`); a page without `metadata.resourceVersion` (or with an
+ * empty one: nothing could be watched from it) errors with `DecodeError` kind `'shape'`; bytes that
+ * are not UTF-8 with kind `'encoding'`. A page that takes longer than `pageTimeoutMs` fails with a
+ * retryable `TransportError`.
  *
  * @example
  * ```ts
@@ -108,6 +118,8 @@ export function list$<T extends KubeObject = KubeObject>(
     return () => controller.abort();
   });
 }
+
+type PageAnswer = { readonly error: unknown } | { readonly page: ListPage };
 
 interface ListPage {
   readonly metadata: {
@@ -154,21 +166,30 @@ async function listAll<T extends KubeObject>(
           : restarted
             ? fallbackQuery
             : firstQuery;
-      const response = await client.transport.request({
-        path,
-        query,
-        headers: ACCEPT_JSON,
+      const answer = await withPageDeadline<PageAnswer>(
+        options,
         signal,
-      });
-      if (response.status !== HTTP_OK) {
-        const error = await errorOfResponse(response);
+        path,
+        async (pageSignal) => {
+          const response = await client.transport.request({
+            path,
+            query,
+            headers: ACCEPT_JSON,
+            signal: pageSignal,
+          });
+          if (response.status !== HTTP_OK) return { error: await errorOfResponse(response) };
+          return { page: parsePage(await readBodyText(response, { fatal: true })) };
+        },
+      );
+      if ('error' in answer) {
+        const { error } = answer;
         if (token !== undefined && error instanceof ResourceVersionExpiredError && !restarted) {
           restarted = true;
           break;
         }
         throw error;
       }
-      const page = parsePage(await readBodyText(response, { fatal: true }));
+      const { page } = answer;
       for (const item of page.items ?? [])
         items.push(decode === undefined ? (item as T) : decode(item));
       pages += 1;
@@ -179,10 +200,52 @@ async function listAll<T extends KubeObject>(
         ...(remaining === undefined ? {} : { remainingItemCount: remaining }),
       });
       const next = page.metadata.continue;
-      if (!next)
+      if (!next) {
+        // Nothing can be watched from an empty version (kube-rs: NoResourceVersion).
+        if (page.metadata.resourceVersion === '') {
+          throw new DecodeError('LIST response with an empty metadata.resourceVersion', {
+            kind: 'shape',
+          });
+        }
         return { items, resourceVersion: asResourceVersion(page.metadata.resourceVersion) };
+      }
       token = next;
     }
+  }
+}
+
+/**
+ * Runs one page under its deadline: the request and its body are aborted when it passes. The
+ * caller's signal still aborts it at once.
+ */
+async function withPageDeadline<R>(
+  options: Pick<ListOptions<KubeObject>, 'pageTimeoutMs' | 'scheduler'>,
+  signal: AbortSignal,
+  path: string,
+  fetchPage: (signal: AbortSignal) => Promise<R>,
+): Promise<R> {
+  const timeoutMs = options.pageTimeoutMs ?? ioDefaults.listPageTimeoutMs;
+  const scheduler = options.scheduler ?? asyncScheduler;
+  const controller = new AbortController();
+  const abort = () => controller.abort();
+  signal.addEventListener('abort', abort);
+  let expired = false;
+  const deadline = scheduler.schedule(() => {
+    expired = true;
+    controller.abort();
+  }, timeoutMs);
+  try {
+    return await fetchPage(controller.signal);
+  } catch (error) {
+    if (expired && !signal.aborted) {
+      throw new TransportError(`no complete LIST page of ${path} within ${timeoutMs} ms`, {
+        cause: error,
+      });
+    }
+    throw error;
+  } finally {
+    deadline.unsubscribe();
+    signal.removeEventListener('abort', abort);
   }
 }
 

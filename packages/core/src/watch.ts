@@ -65,6 +65,11 @@ export interface WatchOptions<T extends KubeObject = KubeObject> {
   readonly transform?: (object: T) => T;
   /** Clock and timers of the idle timeout; tests pass a virtual-time scheduler. Default `asyncScheduler`. */
   readonly scheduler?: SchedulerLike;
+  /**
+   * Told once when the server accepted the watch (HTTP 200, before any event), e.g. to show that
+   * a reconnect succeeded even while the collection is quiet.
+   */
+  readonly onAccepted?: () => void;
 }
 
 /** Thrown out of the decoder to stop it once the subscriber is gone. */
@@ -175,6 +180,7 @@ export function watch$<T extends KubeObject = KubeObject>(
       });
       watchdog.touch();
       if (response.status !== HTTP_OK) throw await errorOfResponse(response);
+      if (!finished) options.onAccepted?.();
       if (response.readLines !== undefined) {
         const sink: LineSink = { value: onValue, bytes: () => watchdog.touch() };
         await response.readLines(sink, { maxLineBytes });

@@ -23,17 +23,24 @@ export interface CachedCollectionOptions<T extends KubeObject = KubeObject> {
    * How the initial list (and every relist) is fetched:
    * `'list'` paginated LIST then WATCH; `'stream'` a streaming list (`sendInitialEvents`) whose
    * initial events end with a bookmark; `'auto'` streaming, falling back to LIST when the server
-   * rejects it (400/422). Default `'list'`.
+   * rejects it (400/422) or never ends its initial events. Default `'list'`.
    */
   readonly initialList?: 'list' | 'stream' | 'auto';
   /**
    * `'consistent'` (version unset: a consistent read) or `'any'` (`"0"`: served from the watch
-   * cache, cheaper, possibly stale). Default `'consistent'`.
+   * cache, cheaper, possibly stale). `'any'` applies to the very first list only: once anything
+   * was shown, every relist is NotOlderThan the newest version shown or a consistent read, so the
+   * collection never goes back in time. Default `'consistent'`.
    */
   readonly listSemantic?: 'consistent' | 'any';
   /** Ask for bookmarks (`allowWatchBookmarks`). Default true. */
   readonly bookmarks?: boolean;
-  /** A watch that delivers no byte for this long is reconnected. Default 300 000 ms. */
+  /**
+   * A stalled watch (no byte) is detected and reconnected within this long plus
+   * `collectionDefaults.idleMarginMs` (5 s). Watches ask the server for a timeout no longer than
+   * this, so a quiet, healthy watch is ended by the server (and resumed at once), never cut as
+   * stalled. Default 300 000 ms.
+   */
   readonly idleTimeoutMs?: number;
   /** Reconnect backoff: exponential with full jitter. Default 800 ms → 30 s, ×2, reset after 2 min. */
   readonly backoff?: Pick<
@@ -49,12 +56,42 @@ export interface CachedCollectionOptions<T extends KubeObject = KubeObject> {
   /** Validates (and types) every object; an invalid one errors with `InvalidObjectError`. */
   readonly schema?: ObjectSchema<T>;
   /**
-   * Keep retrying permanent errors (401, 403, 404, …) with backoff instead of failing. Useful for a
-   * dashboard that should recover once permissions are granted. Default false.
+   * Keep retrying every permanent error (400, 401, 422, …) with backoff instead of failing.
+   * Default false.
    */
   readonly retryPermanentErrors?: boolean;
-  /** Server-side watch timeout range in seconds, chosen at random per watch. Default [300, 600). */
+  /**
+   * Retry 404 (the resource type does not exist yet: a CRD installed after the controller starts)
+   * and 403 (access not granted yet) with backoff, showing `reconnecting` health with the error,
+   * as client-go and kube-rs do. `false`: fail at once. Default true.
+   */
+  readonly retryNotFoundOrForbidden?: boolean;
+  /**
+   * Server-side watch timeout range in seconds, chosen at random per watch; capped at
+   * `idleTimeoutMs` and at 290 s. Default: derived from `idleTimeoutMs` ([145, 291) for 5 min).
+   */
   readonly watchTimeoutSeconds?: { readonly min: number; readonly max: number };
+  /**
+   * Delay before a relist after 410 Gone: a random time in [d, 2d), d growing with each 410 that
+   * follows within `resetAfterMs`. Default d = 800 ms → 30 s, ×2, reset after 2 min (client-go's).
+   */
+  readonly relistBackoff?: Pick<
+    RetryWithBackoffConfig,
+    'initialMs' | 'maxMs' | 'factor' | 'resetAfterMs'
+  >;
+  /**
+   * Consecutive watch failures that make no progress past one version (an empty watch, a damaged
+   * line, a 504, an ERROR that is no Status, …) before the collection relists instead of resuming.
+   * Network errors and 429 do not count. Default 3.
+   */
+  readonly resumeFailuresBeforeRelist?: number;
+  /**
+   * How long a streaming list may go without its initial-events-end bookmark: then `'auto'`
+   * falls back to LIST and `'stream'` fails with `StreamingListIncompleteError`. Default 60 000 ms.
+   */
+  readonly initialEventsTimeoutMs?: number;
+  /** Deadline of one LIST page; a stuck page is retried with backoff. Default 60 000 ms. */
+  readonly listPageTimeoutMs?: number;
   /** Longest accepted watch line in bytes. Default 16 MiB. */
   readonly maxLineBytes?: number;
   /** Called after each LIST page, e.g. to show progress of a large initial list. */

@@ -19,13 +19,53 @@ export const collectionDefaults = {
   listSemantic: ioDefaults.listSemantic,
   /** Bookmarks advance the resume point without events, so resumes rarely fall out of history. */
   bookmarks: ioDefaults.bookmarks,
-  /** No byte for this long means the connection is dead even if TCP has not noticed: as `watch$`. */
+  /**
+   * A truly stalled connection is detected within this (plus `idleMarginMs`), even if TCP has not
+   * noticed. A quiet, healthy watch is never cut: the server-side timeout is derived from it.
+   */
   idleTimeoutMs: ioDefaults.idleTimeoutMs,
   /**
    * Watches ask for a random server-side timeout in [min, max) seconds, as client-go does, so
-   * connections rotate and reconnects of many clients spread over time instead of arriving at once.
+   * connections rotate and reconnects of many clients spread over time instead of arriving at
+   * once. Unless set, the range is derived from `idleTimeoutMs`: from half of it to all of it (in
+   * seconds), never above `maxWatchTimeoutSeconds`; these are the figures for the default.
    */
-  watchTimeoutSeconds: { min: 300, max: 600 },
+  watchTimeoutSeconds: { min: 145, max: 291 },
+  /**
+   * No watch asks for more than this (kube-rs's figure): the server ends every watch, quiet or
+   * not, before Node's `fetch` (undici) would cut a body silent for 300 s.
+   */
+  maxWatchTimeoutSeconds: 290,
+  /**
+   * A watch is declared stalled when no byte came for its `timeoutSeconds` plus this margin
+   * (kube-rs: the server timeout plus 5 s): room for the server's clean end to travel.
+   */
+  idleMarginMs: 5_000,
+  /**
+   * Consecutive watch failures that make no progress past one version before the collection
+   * stops resuming and relists (client-go relists after any watch failure that is not plain
+   * connectivity; a few retries first spare the server a LIST for a one-off hiccup).
+   */
+  resumeFailuresBeforeRelist: 3,
+  /**
+   * A streaming list whose initial-events-end bookmark has not come within this long is given
+   * up: `'auto'` falls back to LIST, `'stream'` fails (a server or proxy that ignores
+   * `sendInitialEvents`). Generous: a real server streams tens of thousands of objects within it.
+   */
+  initialEventsTimeoutMs: 60_000,
+  /** LIST page deadline: as `list$`. */
+  listPageTimeoutMs: ioDefaults.listPageTimeoutMs,
+  /**
+   * 404 (the resource type does not exist yet, e.g. a CRD installed later) and 403 (access not
+   * granted yet) are retried with backoff, as client-go and kube-rs do, and shown in health.
+   */
+  retryNotFoundOrForbidden: true,
+  /**
+   * Delay before a relist after 410 Gone, client-go's: a random time in [d, 2d) with d = 800 ms
+   * for the first, doubling for each 410 that follows within two minutes, up to 30 s; so a fleet
+   * hit by one apiserver restart spreads its LISTs over about a second instead of one instant.
+   */
+  relistBackoff: { initialMs: 800, maxMs: 30_000, factor: 2, resetAfterMs: 120_000 },
   /**
    * Exponential backoff with full jitter (client-go's and kube-rs's figures): 800 ms doubling to
    * 30 s, reset after two minutes without a failure.

@@ -16,6 +16,8 @@ import type { KubeStatus } from '../kube-status.js';
  *   an HTML page from a proxy, an envelope of the wrong shape).
  * - `InvalidObject`: an object failed the caller's schema.
  * - `HttpStatus`: any other unsuccessful HTTP status.
+ * - `StreamingListIncomplete`: a streaming list never ended its initial events (the server or a
+ *   proxy ignored `sendInitialEvents`).
  */
 export type KubeErrorReason =
   | 'ResourceVersionExpired'
@@ -27,7 +29,8 @@ export type KubeErrorReason =
   | 'Transport'
   | 'Decode'
   | 'InvalidObject'
-  | 'HttpStatus';
+  | 'HttpStatus'
+  | 'StreamingListIncomplete';
 
 /** What every {@link KubeError} may carry besides its message. */
 export interface KubeErrorOptions {

@@ -2,8 +2,12 @@ import { InvalidObjectError } from '../errors/invalid-object-error.js';
 import type { KubeObject } from '../kube-object.js';
 import { objectKey } from '../object-key.js';
 import type { ObjectSchema } from '../object-schema.js';
+import { rememberIdentity, wireIdentity } from './object-identity.js';
 
-/** Turns a wire object into the caller's `T`: `schema` first (validation), then `transform`. */
+/**
+ * Turns a wire object into the caller's `T`: `schema` first (validation), then `transform`. The
+ * wire identity (key, uid, version) is read before either runs and remembered for the result.
+ */
 export type ObjectDecoder<T> = (object: KubeObject) => T;
 
 function describeIssue(issue: unknown): string {
@@ -20,6 +24,8 @@ export function objectDecoder<T extends KubeObject>(
 ): ObjectDecoder<T> | undefined {
   if (schema === undefined && transform === undefined) return undefined;
   return (object) => {
+    // read now, before a transform may change or drop it (even in place)
+    const identity = wireIdentity(object);
     let value = object as T;
     if (schema !== undefined) {
       const result = schema.safeParse(object);
@@ -34,6 +40,8 @@ export function objectDecoder<T extends KubeObject>(
       }
       value = result.data;
     }
-    return transform === undefined ? value : transform(value);
+    const decoded = transform === undefined ? value : transform(value);
+    if (typeof decoded === 'object' && decoded !== null) rememberIdentity(decoded, identity);
+    return decoded;
   };
 }

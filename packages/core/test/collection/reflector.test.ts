@@ -128,8 +128,10 @@ describe('the list-then-watch loop', () => {
     expect(calls[2]?.options.resourceVersion).toBe('6');
     for (const call of calls.slice(1)) {
       const timeout = (call.options as SourceWatchOptions<KubeObject>).timeoutSeconds ?? 0;
-      expect(timeout).toBeGreaterThanOrEqual(300);
-      expect(timeout).toBeLessThan(600);
+      // derived from the default idle timeout (300 s): half of it to all of it, at most 290 s
+      expect(timeout).toBeGreaterThanOrEqual(145);
+      expect(timeout).toBeLessThanOrEqual(290);
+      expect(call.options.idleTimeoutMs).toBe(timeout * 1000 + 5000);
     }
   });
 
@@ -236,7 +238,7 @@ describe('the list-then-watch loop', () => {
     run(({ cold, start }) => {
       const script = scripted(
         [cold('(l|)', { l: listed([], '1') })],
-        [cold('-#', undefined, new HttpStatusError('forbidden', { code: 403 }))],
+        [cold('-#', undefined, new HttpStatusError('unauthorized', { code: 401 }))],
       );
       collect(start(script.sources), out);
     });
@@ -249,7 +251,7 @@ describe('the list-then-watch loop', () => {
       const forbidden = cold<ListResult<KubeObject>>(
         '#',
         undefined,
-        new HttpStatusError('forbidden', { code: 403 }),
+        new HttpStatusError('bad request', { code: 400 }),
       );
       const script = scripted([forbidden, forbidden, cold('(l|)', { l: listed([], '1') })], []);
       calls = script.calls;
@@ -279,7 +281,8 @@ describe('the list-then-watch loop', () => {
       ['watch', '1'],
       ['watch', '2'],
     ]);
-    expect(calls[1]?.options).toMatchObject({ idleTimeoutMs: 10 });
+    // the server's timeout granularity is 1 s: the idle deadline is 1 s plus the 5 s margin
+    expect(calls[1]?.options).toMatchObject({ timeoutSeconds: 1, idleTimeoutMs: 6000 });
   });
 
   it('builds the first state from a streaming list, and resumes without re-sending initial events', () => {

@@ -1,5 +1,5 @@
+import { wireKeyOf, wireUidOf, wireVersionOf } from '../../internal/object-identity.js';
 import type { KubeObject } from '../../kube-object.js';
-import { objectKey } from '../../object-key.js';
 import type { Delta } from '../delta.js';
 import type { MapDraft } from '../persistent-map.js';
 
@@ -9,13 +9,14 @@ import type { MapDraft } from '../persistent-map.js';
  *
  * An object whose version is the cached one is a replay and changes nothing; an ADDED or MODIFIED
  * object under a key cached with another uid is a delete of the old object and an add of the new.
+ * Key, uid and version are those the object had on the wire, before `schema`/`transform`.
  */
 export function applyEvent<T extends KubeObject>(
   draft: MapDraft<T>,
   type: 'ADDED' | 'MODIFIED' | 'DELETED',
   object: T,
   deltas: Delta<T>[],
-  key: string = objectKey(object),
+  key: string = wireKeyOf(object),
 ): boolean {
   const previous = draft.get(key);
   if (type === 'DELETED') {
@@ -29,14 +30,16 @@ export function applyEvent<T extends KubeObject>(
     deltas.push({ type: 'added', key, object });
     return false;
   }
-  const { uid, resourceVersion } = object.metadata;
-  if (uid !== undefined && previous.metadata.uid !== undefined && uid !== previous.metadata.uid) {
+  const uid = wireUidOf(object);
+  const previousUid = wireUidOf(previous);
+  if (uid !== undefined && previousUid !== undefined && uid !== previousUid) {
     draft.set(key, object);
     deltas.push({ type: 'deleted', key, object: previous, previous });
     deltas.push({ type: 'added', key, object });
     return true;
   }
-  if (resourceVersion !== undefined && resourceVersion === previous.metadata.resourceVersion) {
+  const resourceVersion = wireVersionOf(object);
+  if (resourceVersion !== undefined && resourceVersion === wireVersionOf(previous)) {
     return true;
   }
   draft.set(key, object);

@@ -1,5 +1,5 @@
+import { wireKeyOf } from '../../internal/object-identity.js';
 import type { KubeObject } from '../../kube-object.js';
-import { objectKey } from '../../object-key.js';
 import type { Delta } from '../delta.js';
 import type { MapDraft, PersistentMap } from '../persistent-map.js';
 import { applyEvent } from './apply-event.js';
@@ -10,7 +10,8 @@ import { applyEvent } from './apply-event.js';
  * deleted then added. Unchanged objects keep their cached identity.
  *
  * `before` is the cache the draft started from. When every cached key is listed again (the usual
- * relist) nothing can be gone, and the walk that looks for deletions is skipped.
+ * relist) nothing can be gone, and the walk that looks for deletions is skipped — unless the list
+ * names a key twice (a server bug), which would make the count lie.
  */
 export function applyListing<T extends KubeObject>(
   draft: MapDraft<T>,
@@ -23,12 +24,13 @@ export function applyListing<T extends KubeObject>(
     return;
   }
   let found = 0;
-  for (const object of items) {
-    if (applyEvent(draft, 'MODIFIED', object, deltas)) found++;
-  }
-  if (found === before.size) return;
   const listed = new Set<string>();
-  for (const object of items) listed.add(objectKey(object));
+  for (const object of items) {
+    const key = wireKeyOf(object);
+    listed.add(key);
+    if (applyEvent(draft, 'MODIFIED', object, deltas, key)) found++;
+  }
+  if (found === before.size && listed.size === items.length) return;
   before.forEach((previous, key) => {
     if (listed.has(key)) return;
     draft.delete(key);
@@ -43,7 +45,7 @@ function fill<T extends KubeObject>(
   deltas: Delta<T>[],
 ): void {
   for (const object of items) {
-    const key = objectKey(object);
+    const key = wireKeyOf(object);
     const size = draft.size;
     draft.set(key, object);
     if (draft.size > size) {

@@ -7,19 +7,23 @@ import type { CachedCollectionOptions } from '../cached-collection-options.js';
 import type { CollectionUpdate } from '../collection-update.js';
 import { batchSynchronous } from './batch-synchronous.js';
 import type { CollectionSources } from './collection-sources.js';
-import { type ReflectorEnv, reflectorInputs$ } from './reflector-inputs.js';
+import { listWatchLoop$ } from './loop/list-watch-loop.js';
+import type { LoopEnv } from './loop/loop-env.js';
 import { initialModel } from './reflector-model.js';
 import { step } from './step.js';
 
-/** Everything `collectionUpdates$` is made of, with its sources and clocks injectable. */
+/**
+ * Everything `collectionUpdates$` is made of, with its sources and clocks injectable: the
+ * list/watch loop (`loop/`) feeds the cache reducer (`step`), whose models become updates.
+ */
 export function createCollection$<T extends KubeObject>(
   client: KubeClient,
   ref: ResourceRef,
   options: CachedCollectionOptions<T>,
   sources: CollectionSources,
-  env: ReflectorEnv & { readonly batchScheduler?: ReflectorEnv['scheduler'] },
+  env: LoopEnv & { readonly batchScheduler?: LoopEnv['scheduler'] },
 ): Observable<CollectionUpdate<T>> {
-  return reflectorInputs$<T>(client, ref, options, sources, env).pipe(
+  return listWatchLoop$<T>(client, ref, options, sources, env).pipe(
     batchSynchronous(env.batchScheduler),
     scan(step<T>, initialModel<T>()),
     filter((model) => model.changed),

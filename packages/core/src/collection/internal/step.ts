@@ -1,3 +1,4 @@
+import { wireVersionOf } from '../../internal/object-identity.js';
 import type { KubeObject } from '../../kube-object.js';
 import { asResourceVersion } from '../../resource-version.js';
 import type { CollectionHealth } from '../collection-health.js';
@@ -47,7 +48,7 @@ export function step<T extends KubeObject>(
               break;
             }
             applyEvent(draft, event.type, event.object, deltas);
-            const version = event.object.metadata.resourceVersion;
+            const version = wireVersionOf(event.object);
             if (version !== undefined) resourceVersion = asResourceVersion(version);
             events++;
             break;

@@ -1,0 +1,235 @@
+import { Observable, type Subscription } from 'rxjs';
+import { wireKeyOf, wireVersionOf } from '../../../internal/object-identity.js';
+import type { KubeClient } from '../../../kube-client.js';
+import type { KubeObject } from '../../../kube-object.js';
+import type { ListOptions } from '../../../list.js';
+import type { ResourceRef } from '../../../resource-ref.js';
+import { asResourceVersion } from '../../../resource-version.js';
+import type { WatchOptions } from '../../../watch.js';
+import type { WatchEvent } from '../../../watch-event.js';
+import type { CachedCollectionOptions } from '../../cached-collection-options.js';
+import type { CollectionSources } from '../collection-sources.js';
+import type { ReflectorInput } from '../reflector-input.js';
+import { advanceLoop, type LoopContext, startLoop } from './advance-loop.js';
+import type { LoopCommand } from './loop-command.js';
+import { type LoopConfig, loopConfig } from './loop-config.js';
+import type { LoopEnv } from './loop-env.js';
+import type { LoopOutcome } from './loop-outcome.js';
+import type { LoopState } from './loop-state.js';
+
+/**
+ * The list/watch loop at its edge: runs the commands of `advanceLoop` (one request or timer in
+ * flight at a time), feeds back what happened to it as outcomes, and hands lists, events and
+ * health to the cache reducer as `ReflectorInput`s. All decisions are in `advanceLoop`; this only
+ * does I/O. Outcomes of a request that was replaced are dropped (each request has a generation).
+ */
+export function listWatchLoop$<T extends KubeObject>(
+  client: KubeClient,
+  ref: ResourceRef,
+  options: CachedCollectionOptions<T>,
+  sources: CollectionSources,
+  env: LoopEnv,
+): Observable<ReflectorInput<T>> {
+  return new Observable<ReflectorInput<T>>((subscriber) => {
+    const config: LoopConfig = loopConfig(options);
+    const { scheduler } = env;
+    const context = (): LoopContext => ({ config, now: scheduler.now(), random: env.random });
+    const objectOptions = {
+      ...(options.labelSelector === undefined ? {} : { labelSelector: options.labelSelector }),
+      ...(options.fieldSelector === undefined ? {} : { fieldSelector: options.fieldSelector }),
+      ...(options.transform === undefined ? {} : { transform: options.transform }),
+      ...(options.schema === undefined ? {} : { schema: options.schema }),
+    };
+    const watchOptions: WatchOptions<T> = {
+      ...objectOptions,
+      bookmarks: options.bookmarks ?? true,
+      scheduler,
+      ...(options.maxLineBytes === undefined ? {} : { maxLineBytes: options.maxLineBytes }),
+    };
+
+    let state: LoopState;
+    let inFlight: Subscription | undefined;
+    let overdue: Subscription | undefined;
+    let generation = 0;
+    let busy = false;
+    const queue: { outcome: LoopOutcome; generation: number }[] = [];
+
+    const apply = (commands: readonly LoopCommand[]) => {
+      for (const command of commands) {
+        if (subscriber.closed) return;
+        run(command);
+      }
+    };
+    /** Feeds an outcome of request `from` to the transition; re-entrant calls are queued. */
+    const dispatch = (outcome: LoopOutcome, from: number) => {
+      if (busy) {
+        queue.push({ outcome, generation: from });
+        return;
+      }
+      busy = true;
+      try {
+        let next: { outcome: LoopOutcome; generation: number } | undefined = {
+          outcome,
+          generation: from,
+        };
+        while (next !== undefined && !subscriber.closed) {
+          if (next.generation === generation) {
+            const step = advanceLoop(state, next.outcome, context());
+            state = step.state;
+            apply(step.commands);
+          }
+          next = queue.shift();
+        }
+      } finally {
+        busy = false;
+      }
+    };
+    const cancel = () => {
+      generation++;
+      overdue?.unsubscribe();
+      overdue = undefined;
+      inFlight?.unsubscribe();
+      inFlight = undefined;
+    };
+    const onEvent = (event: WatchEvent<T>, from: number) => {
+      subscriber.next({ type: 'event', event });
+      const version =
+        event.type === 'BOOKMARK' ? event.resourceVersion : wireVersionOf(event.object);
+      if (version !== undefined) {
+        dispatch({ type: 'progressed', resourceVersion: asResourceVersion(version) }, from);
+      }
+    };
+
+    const run = (command: LoopCommand): void => {
+      switch (command.type) {
+        case 'report':
+          subscriber.next({ type: 'health', health: command.health });
+          return;
+        case 'watching':
+          subscriber.next({ type: 'watching', resumed: command.resumed });
+          return;
+        case 'fail':
+          cancel();
+          subscriber.error(command.error);
+          return;
+        case 'wait': {
+          cancel();
+          const from = generation;
+          inFlight = scheduler.schedule(() => dispatch({ type: 'elapsed' }, from), command.delayMs);
+          return;
+        }
+        case 'list': {
+          cancel();
+          const from = generation;
+          const listOptions: ListOptions<T> = {
+            ...objectOptions,
+            pageSize: command.paginated ? config.pageSize : 0,
+            scheduler,
+            ...(command.resourceVersion === undefined
+              ? { listSemantic: 'consistent' as const }
+              : { resourceVersion: command.resourceVersion }),
+            ...(command.resourceVersionMatch === undefined
+              ? {}
+              : { resourceVersionMatch: command.resourceVersionMatch }),
+            ...(options.listPageTimeoutMs === undefined
+              ? {}
+              : { pageTimeoutMs: options.listPageTimeoutMs }),
+            ...(options.onPage === undefined ? {} : { onPage: options.onPage }),
+          };
+          inFlight = sources.list<T>(client, ref, listOptions).subscribe({
+            next: (listed) => {
+              subscriber.next({
+                type: 'listed',
+                items: listed.items,
+                resourceVersion: listed.resourceVersion,
+              });
+              dispatch({ type: 'listed', resourceVersion: listed.resourceVersion }, from);
+            },
+            error: (error: unknown) => dispatch({ type: 'failed', error }, from),
+          });
+          return;
+        }
+        case 'watch': {
+          cancel();
+          const from = generation;
+          inFlight = sources
+            .watch<T>(client, ref, {
+              ...watchOptions,
+              resourceVersion: command.resourceVersion,
+              timeoutSeconds: command.timeoutSeconds,
+              idleTimeoutMs: command.idleTimeoutMs,
+              onAccepted: () => dispatch({ type: 'accepted' }, from),
+            })
+            .subscribe({
+              next: (event) => onEvent(event, from),
+              error: (error: unknown) => dispatch({ type: 'failed', error }, from),
+              complete: () => dispatch({ type: 'ended' }, from),
+            });
+          return;
+        }
+        case 'stream': {
+          cancel();
+          const from = generation;
+          // The initial events are held back until the bookmark that ends them, then handed over
+          // as one complete list: no reader ever sees half of it.
+          let initial: Map<string, T> | undefined = new Map();
+          overdue = scheduler.schedule(
+            () => dispatch({ type: 'initialEventsOverdue' }, from),
+            command.initialEventsTimeoutMs,
+          );
+          inFlight = sources
+            .watch<T>(client, ref, {
+              ...watchOptions,
+              bookmarks: true,
+              sendInitialEvents: true,
+              timeoutSeconds: command.timeoutSeconds,
+              idleTimeoutMs: command.idleTimeoutMs,
+              ...(command.resourceVersion === undefined
+                ? {}
+                : { resourceVersion: command.resourceVersion }),
+              onAccepted: () => dispatch({ type: 'accepted' }, from),
+            })
+            .subscribe({
+              next: (event) => {
+                if (initial === undefined) {
+                  onEvent(event, from);
+                } else if (event.type === 'BOOKMARK') {
+                  if (!event.initialEventsEnd) return;
+                  const items = [...initial.values()];
+                  initial = undefined;
+                  overdue?.unsubscribe();
+                  overdue = undefined;
+                  subscriber.next({
+                    type: 'listed',
+                    items,
+                    resourceVersion: event.resourceVersion,
+                  });
+                  dispatch({ type: 'listed', resourceVersion: event.resourceVersion }, from);
+                } else if (event.type === 'DELETED') {
+                  initial.delete(wireKeyOf(event.object));
+                } else {
+                  initial.set(wireKeyOf(event.object), event.object);
+                }
+              },
+              error: (error: unknown) => dispatch({ type: 'failed', error }, from),
+              complete: () => dispatch({ type: 'ended' }, from),
+            });
+          return;
+        }
+      }
+    };
+
+    busy = true;
+    try {
+      const first = startLoop(context());
+      state = first.state;
+      apply(first.commands);
+    } finally {
+      busy = false;
+    }
+    const pending = queue.shift();
+    if (pending !== undefined) dispatch(pending.outcome, pending.generation);
+
+    return cancel;
+  });
+}
