@@ -1,0 +1,335 @@
+import { describe, expect, it } from 'vitest';
+import type { CachedCollectionOptions } from '../../../src/collection/cached-collection-options.js';
+import {
+  advanceLoop,
+  type LoopStep,
+  startLoop,
+} from '../../../src/collection/internal/loop/advance-loop.js';
+import type { LoopCommand } from '../../../src/collection/internal/loop/loop-command.js';
+import { loopConfig } from '../../../src/collection/internal/loop/loop-config.js';
+import type { LoopOutcome } from '../../../src/collection/internal/loop/loop-outcome.js';
+import { DecodeError } from '../../../src/errors/decode-error.js';
+import { HttpStatusError } from '../../../src/errors/http-status-error.js';
+import { ResourceVersionExpiredError } from '../../../src/errors/resource-version-expired-error.js';
+import { ResourceVersionTooLargeError } from '../../../src/errors/resource-version-too-large-error.js';
+import { StreamingListIncompleteError } from '../../../src/errors/streaming-list-incomplete-error.js';
+import { TooManyRequestsError } from '../../../src/errors/too-many-requests-error.js';
+import { TransportError } from '../../../src/errors/transport-error.js';
+import { WatchEmptyError } from '../../../src/errors/watch-empty-error.js';
+import { WatchStalledError } from '../../../src/errors/watch-stalled-error.js';
+import { asResourceVersion } from '../../../src/resource-version.js';
+
+const rv = asResourceVersion;
+const gone = new ResourceVersionExpiredError('too old resource version: 5 (90)');
+const tooLarge = new ResourceVersionTooLargeError('Too large resource version', { code: 504 });
+const empty = new WatchEmptyError('ended at once');
+const damaged = new DecodeError('not JSON', { kind: 'malformed' });
+const dropped = new TransportError('socket hang up');
+
+/** Drives the pure transition through a script of outcomes at given times; keeps every step. */
+function drive(
+  options: CachedCollectionOptions,
+  script: readonly (LoopOutcome | { at: number; outcome: LoopOutcome })[],
+  random = 0.5,
+): LoopStep[] {
+  const config = loopConfig(options);
+  const steps: LoopStep[] = [startLoop({ config, now: 0, random: () => random })];
+  let now = 0;
+  for (const entry of script) {
+    const outcome = 'outcome' in entry ? entry.outcome : entry;
+    if ('at' in entry) now = entry.at;
+    steps.push(advanceLoop(steps.at(-1)!.state, outcome, { config, now, random: () => random }));
+  }
+  return steps;
+}
+
+const listed = (v: string): LoopOutcome => ({ type: 'listed', resourceVersion: rv(v) });
+const progressed = (v: string): LoopOutcome => ({ type: 'progressed', resourceVersion: rv(v) });
+const failed = (error: unknown): LoopOutcome => ({ type: 'failed', error });
+const elapsed: LoopOutcome = { type: 'elapsed' };
+const requests = (steps: LoopStep[]) =>
+  steps
+    .flatMap((s) => s.commands)
+    .filter((c) => c.type === 'list' || c.type === 'watch' || c.type === 'stream');
+const healths = (steps: LoopStep[]) =>
+  steps.flatMap((s) => s.commands.flatMap((c) => (c.type === 'report' ? [c.health.status] : [])));
+const describeRequest = (c: LoopCommand) =>
+  c.type === 'list'
+    ? `list ${c.resourceVersion ?? '-'} ${c.resourceVersionMatch ?? '-'} ${c.paginated ? 'paged' : 'whole'}`
+    : c.type === 'watch'
+      ? `watch ${c.resourceVersion}`
+      : c.type === 'stream'
+        ? `stream ${c.resourceVersion ?? '-'}`
+        : c.type;
+
+describe('the loop transition (pure)', () => {
+  it.each([
+    ['consistent', 'list - - paged'],
+    ['any', 'list 0 - paged'],
+  ] as const)('starts with the very first list, %s semantic', (listSemantic, first) => {
+    const steps = drive({ listSemantic }, []);
+    expect(steps[0]!.state.phase).toBe('listing');
+    expect(requests(steps).map(describeRequest)).toEqual([first]);
+  });
+
+  it('watches from the listed version, asking a timeout derived from idleTimeoutMs', () => {
+    for (const [idleTimeoutMs, min, max] of [
+      [300_000, 145, 290],
+      [3_000, 2, 3],
+      [3_600_000, 145, 290],
+      [500, 1, 1],
+    ] as const) {
+      for (const random of [0, 0.5, 0.999]) {
+        const [, step] = drive({ idleTimeoutMs }, [listed('5')], random);
+        const watch = step!.commands[0]!;
+        expect(watch.type).toBe('watch');
+        if (watch.type !== 'watch') continue;
+        expect(watch.resourceVersion).toBe('5');
+        expect(watch.timeoutSeconds).toBeGreaterThanOrEqual(min);
+        expect(watch.timeoutSeconds).toBeLessThanOrEqual(max);
+        // the idle deadline is the server's timeout plus 5 s: a quiet watch is ended by the
+        // server first, and a stall is still seen within idleTimeoutMs (≥ 1 s) + 5 s
+        expect(watch.idleTimeoutMs).toBe(watch.timeoutSeconds * 1000 + 5000);
+        expect(watch.idleTimeoutMs).toBeLessThanOrEqual(Math.max(idleTimeoutMs, 1000) + 5000);
+      }
+    }
+  });
+
+  it('caps an explicit watchTimeoutSeconds at idleTimeoutMs and 290 s', () => {
+    const [, step] = drive({ watchTimeoutSeconds: { min: 300, max: 600 } }, [listed('1')], 0.99);
+    expect(step!.commands[0]).toMatchObject({ type: 'watch', timeoutSeconds: 290 });
+  });
+
+  it('tracks the resume point: progress moves it and resets failures, a replayed version does not', () => {
+    const steps = drive({}, [
+      listed('5'),
+      failed(empty),
+      elapsed,
+      progressed('5'),
+      progressed('7'),
+    ]);
+    expect(steps[3]!.state).toMatchObject({ phase: 'watching', from: '5', failures: 1 });
+    expect(steps[4]!.state).toMatchObject({ phase: 'watching', from: '5', failures: 1 });
+    expect(steps[5]!.state).toMatchObject({ phase: 'watching', from: '7', failures: 0 });
+  });
+
+  it('resumes a cleanly ended watch at once, as no reconnect', () => {
+    const steps = drive({}, [
+      listed('5'),
+      progressed('6'),
+      { type: 'ended' },
+      { type: 'accepted' },
+    ]);
+    expect(requests(steps).map(describeRequest)).toEqual(['list - - paged', 'watch 5', 'watch 6']);
+    expect(steps[4]!.commands).toEqual([{ type: 'watching', resumed: false }]);
+    expect(healths(steps)).toEqual([]);
+  });
+
+  it.each([
+    ['a network error', dropped, false],
+    ['a stall', new WatchStalledError('idle'), false],
+    ['429', new TooManyRequestsError('slow down', { code: 429 }), false],
+    ['503', new HttpStatusError('unavailable', { code: 503, retryable: true }), false],
+    ['an empty watch', empty, true],
+    ['a damaged line', damaged, true],
+    ['504 too large', tooLarge, true],
+    [
+      'an ERROR that is not a Status',
+      new HttpStatusError('not a Status', { code: 500, retryable: true }),
+      true,
+    ],
+  ] as const)(
+    'after %s, resumes with backoff; counts it towards a relist: %s',
+    (_name, error, counts) => {
+      const steps = drive({}, [listed('5'), failed(error), elapsed, { type: 'accepted' }]);
+      expect(steps[2]!.state).toMatchObject({ phase: 'waiting', reason: 'backoff' });
+      expect(healths(steps)).toEqual(['reconnecting']);
+      expect(steps[3]!.state).toMatchObject({
+        phase: 'watching',
+        from: '5',
+        failures: counts ? 1 : 0,
+      });
+      expect(steps[4]!.commands).toEqual([{ type: 'watching', resumed: true }]);
+    },
+  );
+
+  it('relists after three failures without progress past one version, never with "0"', () => {
+    const steps = drive({ listSemantic: 'any' }, [
+      listed('5'),
+      failed(damaged),
+      elapsed,
+      failed(damaged),
+      elapsed,
+      failed(damaged),
+      elapsed,
+    ]);
+    expect(steps[6]!.state).toMatchObject({ phase: 'waiting', reason: 'relist' });
+    expect(healths(steps)).toEqual(['reconnecting', 'reconnecting', 'relisting']);
+    expect(requests(steps).map(describeRequest)).toEqual([
+      'list 0 - paged',
+      'watch 5',
+      'watch 5',
+      'watch 5',
+      'list 5 NotOlderThan whole',
+    ]);
+  });
+
+  it('does not relist while failures keep making progress', () => {
+    const script: LoopOutcome[] = [listed('1')];
+    for (let i = 2; i < 12; i++) script.push(progressed(`${i}`), failed(damaged), elapsed);
+    const steps = drive({}, script);
+    expect(requests(steps).filter((c) => c.type === 'list')).toHaveLength(1);
+  });
+
+  it('does not relist for network errors, however many', () => {
+    const script: LoopOutcome[] = [listed('1')];
+    for (let i = 0; i < 50; i++) script.push(failed(dropped), elapsed);
+    const steps = drive({}, script);
+    expect(requests(steps).filter((c) => c.type === 'list')).toHaveLength(1);
+    expect(steps.at(-1)!.state).toMatchObject({ phase: 'watching', failures: 0 });
+  });
+
+  it.each([
+    [0, 800],
+    [0.5, 1200],
+    [0.999, 1599],
+  ])(
+    'waits a jittered delay in [0.8, 1.6) s before the relist after 410 (random %s → %s ms)',
+    (random, delay) => {
+      const steps = drive({}, [listed('5'), failed(gone)], random);
+      expect(steps[2]!.commands).toEqual([
+        { type: 'report', health: { status: 'relisting', error: gone } },
+        { type: 'wait', delayMs: delay },
+      ]);
+    },
+  );
+
+  it('backs off further for 410s that keep coming, and starts over after two quiet minutes', () => {
+    const delays = (steps: LoopStep[]) =>
+      steps.flatMap((s) => s.commands.flatMap((c) => (c.type === 'wait' ? [c.delayMs] : [])));
+    const storm = drive({}, [
+      listed('5'),
+      { at: 1_000, outcome: failed(gone) },
+      { at: 2_000, outcome: elapsed },
+      { at: 2_100, outcome: listed('9') },
+      { at: 3_000, outcome: failed(gone) },
+      { at: 5_000, outcome: elapsed },
+      { at: 5_100, outcome: listed('12') },
+      { at: 6_000, outcome: failed(gone) },
+      { at: 10_000, outcome: elapsed },
+      { at: 10_100, outcome: listed('20') },
+      { at: 200_000, outcome: failed(gone) },
+    ]);
+    expect(delays(storm)).toEqual([1200, 2400, 4800, 1200]);
+  });
+
+  it('falls back to a consistent read when the NotOlderThan relist meets a lagging or restarted replica', () => {
+    for (const error of [tooLarge, gone]) {
+      const steps = drive({ listSemantic: 'any' }, [
+        listed('5'),
+        failed(gone),
+        elapsed,
+        failed(error),
+        listed('40'),
+      ]);
+      expect(requests(steps).map(describeRequest)).toEqual([
+        'list 0 - paged',
+        'watch 5',
+        'list 5 NotOlderThan whole',
+        'list - - paged',
+        'watch 40',
+      ]);
+      // one relist, reported once
+      expect(healths(steps)).toEqual(['relisting']);
+    }
+  });
+
+  it('reports a relist once even when its list is retried', () => {
+    const steps = drive({}, [
+      listed('5'),
+      failed(gone),
+      elapsed,
+      failed(dropped),
+      elapsed,
+      failed(tooLarge),
+      listed('9'),
+    ]);
+    expect(healths(steps)).toEqual(['relisting', 'reconnecting']);
+    expect(steps.at(-1)!.state).toMatchObject({
+      phase: 'watching',
+      from: '9',
+      memory: { relisting: false },
+    });
+  });
+
+  it('relists with a streaming list when lists are streamed, and never with "0"', () => {
+    const steps = drive({ initialList: 'stream', listSemantic: 'any' }, [
+      listed('5'),
+      failed(gone),
+      elapsed,
+    ]);
+    expect(requests(steps).map(describeRequest)).toEqual(['stream 0', 'stream 5']);
+    expect(steps[1]!.commands).toEqual([]); // the streaming connection goes on as the watch
+  });
+
+  it.each([
+    ['auto', 'rejected with 422', failed(new HttpStatusError('invalid', { code: 422 })), 'listing'],
+    ['auto', 'without its end', { type: 'initialEventsOverdue' } as LoopOutcome, 'listing'],
+    ['auto', 'ended without its end', { type: 'ended' } as LoopOutcome, 'listing'],
+    ['stream', 'without its end', { type: 'initialEventsOverdue' } as LoopOutcome, 'failed'],
+    ['stream', 'ended without its end', { type: 'ended' } as LoopOutcome, 'failed'],
+  ] as const)('%s: a streaming list %s → %s', (initialList, _what, outcome, phase) => {
+    const steps = drive({ initialList }, [outcome]);
+    expect(steps[1]!.state.phase).toBe(phase);
+    if (phase === 'failed') {
+      expect(healths(steps)).toEqual(['failed']);
+      const fail = steps[1]!.commands.find((c) => c.type === 'fail');
+      expect(fail).toMatchObject({ error: expect.any(StreamingListIncompleteError) });
+    } else {
+      expect(requests(steps).map(describeRequest)).toEqual(['stream -', 'list - - paged']);
+      expect(steps[1]!.state.memory.streamingLists).toBe(false);
+    }
+  });
+
+  it.each([
+    [404, {}, 'waiting'],
+    [403, {}, 'waiting'],
+    [404, { retryNotFoundOrForbidden: false }, 'failed'],
+    [401, {}, 'failed'],
+    [400, {}, 'failed'],
+    [401, { retryPermanentErrors: true }, 'waiting'],
+  ] as const)('a %s on the first list with %o → %s', (code, options, phase) => {
+    const steps = drive(options, [failed(new HttpStatusError(`HTTP ${code}`, { code }))]);
+    expect(steps[1]!.state.phase).toBe(phase);
+    expect(healths(steps)).toEqual([phase === 'failed' ? 'failed' : 'reconnecting']);
+  });
+
+  it('honours Retry-After and grows the backoff per attempt', () => {
+    const steps = drive({ backoff: { initialMs: 100 } }, [
+      failed(new TooManyRequestsError('slow', { code: 429, retryAfterMs: 5_000 })),
+      elapsed,
+      failed(dropped),
+      elapsed,
+      failed(dropped),
+    ]);
+    const waits = steps.flatMap((s) =>
+      s.commands.flatMap((c) => (c.type === 'wait' ? [c.delayMs] : [])),
+    );
+    expect(waits).toEqual([5_000, 100, 200]);
+  });
+
+  it('ignores outcomes a phase does not expect', () => {
+    const [start] = drive({}, []);
+    const step = advanceLoop(
+      start!.state,
+      { type: 'elapsed' },
+      {
+        config: loopConfig({}),
+        now: 0,
+        random: () => 0,
+      },
+    );
+    expect(step.state).toBe(start!.state);
+    expect(step.commands).toEqual([]);
+  });
+});
