@@ -150,7 +150,7 @@ describe('a resume point that always fails (virtual time)', () => {
         sim.runUntil(5 * MINUTE);
         const at = sim.now;
         sim.faults = fault(sim.revision);
-      sim.dropWatches();
+        sim.dropWatches();
         // writes every 30 s for an hour, the fault on all along
         for (let t = 1; t <= 120; t++)
           sim.scheduler.schedule(() => sim.write(`p${t % 7}`), t * 30_000);

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import type { CachedCollectionOptions } from '../../src/collection/cached-collection-options.js';
+import { SimClient, seeded } from '../support/sim-client.js';
+import { SimCluster } from '../support/sim-cluster.js';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/**
+ * A day in a cluster, in virtual time: three apiserver replicas (one whose watch cache lags 5 s),
+ * 50 clients of every flavour, six quiet hours, then steady writes, two replica restarts, a
+ * persistent fault and a 410 to every watch at once.
+ */
+describe('a day in a cluster (virtual time, 50 clients, 3 replicas)', () => {
+  it('stays live when quiet, lists at most once per restart, spreads relists, never goes back in time, keeps requests bounded', () => {
+    const sim = new SimCluster({ replicas: [{}, {}, { lagMs: 5_000 }] });
+    const random = seeded(7);
+    for (let i = 0; i < 20; i++) sim.write(`p${i}`);
+
+    const flavours: CachedCollectionOptions[] = [
+      {},
+      { listSemantic: 'any' },
+      { initialList: 'stream' },
+      { initialList: 'stream', listSemantic: 'any' },
+      { idleTimeoutMs: 30_000, listSemantic: 'any' },
+    ];
+    const clients = Array.from(
+      { length: 50 },
+      (_, i) => new SimClient(sim, `c${i}`, flavours[i % flavours.length]!, 100 + i),
+    );
+
+    // 00:00–06:00 quiet; from 06:00 a write every 20 s
+    // (one pending timer at a time: the virtual scheduler sorts its queue on every schedule)
+    sim.scheduler.schedule(function writeNext() {
+      const name = `p${Math.floor(random() * 25)}`;
+      sim.write(name, random() < 0.2 ? 'delete' : 'put');
+      if (sim.now + 20_000 < 24 * HOUR) this.schedule(undefined, 20_000);
+    }, 6 * HOUR);
+    const restarts = [8 * HOUR, 14 * HOUR];
+    sim.scheduler.schedule(() => sim.restart(0, 2_000), restarts[0]!);
+    sim.scheduler.schedule(() => sim.restart(1, 2_000), restarts[1]!);
+    // 16:00–17:00 a damaged line at the next event, for every watch that reaches it
+    sim.scheduler.schedule(() => {
+      sim.faults = { damagedAt: sim.revision + 1 };
+    }, 16 * HOUR);
+    sim.scheduler.schedule(() => {
+      sim.faults = {};
+    }, 17 * HOUR);
+    const expiredAt = 20 * HOUR;
+    sim.scheduler.schedule(() => sim.expireWatches(), expiredAt);
+
+    sim.runUntil(24 * HOUR);
+
+    // quiet hours: nothing but live
+    for (const c of clients) expect(c.notLiveBetween(MINUTE, 6 * HOUR), c.name).toEqual([]);
+    // at most one LIST per client per restart
+    for (const at of restarts) {
+      for (const c of clients)
+        expect(c.requests('list', at, at + 10 * MINUTE).length, c.name).toBeLessThanOrEqual(1);
+    }
+    // never back in time; converged at the end; no client failed
+    for (const c of clients) {
+      expect(c.neverBackInTime(), c.name).toEqual([]);
+      expect(c.error, c.name).toBeUndefined();
+    }
+    sim.runUntil(24 * HOUR + 5 * MINUTE);
+    for (const c of clients) expect(c.converged(), c.name).toBe(true);
+
+    // the fleet's relists after the 410 at 20:00: LISTs, or streaming lists for the clients that stream
+    const relists = sim.requests.filter(
+      (r) =>
+        (r.kind === 'list' || r.initialEvents) && r.at >= expiredAt && r.at < expiredAt + MINUTE,
+    );
+    const times = relists.map((r) => r.at - expiredAt);
+    const lists = clients.map((c) => c.requests('list').length);
+    const requests = clients.map((c) => c.requests().length);
+    const quiet = clients.map((c) => c.requests(undefined, MINUTE, 6 * HOUR).length);
+    console.log(
+      [
+        `day: ${sim.requests.length} requests in 24 h for 50 clients (per client ${Math.min(...requests)}–${Math.max(...requests)}; LISTs per client ${Math.min(...lists)}–${Math.max(...lists)})`,
+        `day: quiet hours, requests per client ${Math.min(...quiet)}–${Math.max(...quiet)} in 5 h 59 min, all watches, none cut by a client`,
+        `day: after 410 to all at 20:00, ${relists.length} relists (LIST or streaming list) from ${Math.min(...times).toFixed(0)} to ${Math.max(...times).toFixed(0)} ms`,
+        ...restarts.map(
+          (at) =>
+            `day: restart at ${at / HOUR}:00 → ${sim.requests.filter((r) => (r.kind === 'list' || r.initialEvents) && r.at >= at && r.at < at + 10 * MINUTE).length} relists, ${sim.requests.filter((r) => r.result === '410' && r.at >= at && r.at < at + 10 * MINUTE).length} watches answered 410, ${sim.requests.filter((r) => r.at >= at && r.at < at + 10 * MINUTE).length} requests in 10 min`,
+        ),
+        `day: the 16:00 damaged line → ${sim.requests.filter((r) => r.kind === 'list' && r.at >= 16 * HOUR && r.at < 17 * HOUR).length} LISTs, ${sim.requests.filter((r) => r.result === 'damaged').length} damaged watches`,
+      ].join('\n'),
+    );
+    expect(relists.length).toBe(50);
+    expect(Math.max(...times) - Math.min(...times)).toBeGreaterThanOrEqual(500);
+    // quiet hours cost only watch rotations
+    const quietWatchesCut = sim.requests.filter(
+      (r) => r.at >= MINUTE && r.at < 6 * HOUR && r.result !== 'ended' && r.result !== 'ok',
+    );
+    expect(quietWatchesCut).toEqual([]);
+    // bounded: a rotation every 145–290 s is at most ~600 watches a day (30 s idle: ~3,000)
+    for (const [i, c] of clients.entries()) {
+      const bound = flavours[i % flavours.length]!.idleTimeoutMs === 30_000 ? 6_000 : 1_000;
+      expect(c.requests().length, c.name).toBeLessThanOrEqual(bound);
+      expect(c.requests('list').length, c.name).toBeLessThanOrEqual(8);
+      c.stop();
+    }
+  }, 120_000);
+});
