@@ -509,6 +509,7 @@ export class FakeApiServer {
   close(): Promise<void> {
     this.closing ??= (async () => {
       const serverClosed = new Promise<void>((resolve) => this.server.close(() => resolve()));
+      this.log.endOpenByServer();
       for (const watch of [...this.env.watches]) watch.destroy(false);
       for (const dispose of [...this.env.disposables]) dispose();
       const socketsClosed = [...this.sockets].map(

@@ -4,6 +4,7 @@ import type { HttpContext } from './http-context.js';
 import { listPrefix, parseVersionOrFail, selectorFilter, tooLarge } from './list-handler.js';
 import type { ListOptions } from './list-options.js';
 import { currentView } from './list-view.js';
+import { answerPersistentWatchFault } from './persistent-watch-fault.js';
 import type { ResourceType } from './resource-type.js';
 import { type ServerEnv, waitForRevision } from './server-env.js';
 import * as status from './status.js';
@@ -104,6 +105,7 @@ export async function handleWatch(
     ctx.res.end();
     return;
   }
+  if (answerPersistentWatchFault(ctx, env, options, streamHeaders)) return;
   let begin: WatchStart | undefined;
   let refused: FakeApiStatus | undefined;
   try {
@@ -133,6 +135,7 @@ export async function handleWatch(
     bookmarkIntervalMs: env.options.bookmarkIntervalMs,
     timeoutMs: options.timeoutSeconds ? options.timeoutSeconds * 1000 : undefined,
     onClose: (s) => env.watches.delete(s),
+    onServerCut: () => ctx.endedByServer(),
   });
   env.watches.add(stream);
   if (refused !== undefined || begin === undefined) {
