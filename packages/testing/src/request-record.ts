@@ -34,4 +34,6 @@ export interface RequestRecord {
    * before the server ended it, e.g. aborting a watch). `undefined` while it is still open.
    */
   readonly endedBy?: RequestEnder;
+  /** The replica that served it (`server.replicas[i]`), on a server started with `replicas` above 1. */
+  readonly replica?: number;
 }

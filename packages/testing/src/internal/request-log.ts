@@ -13,6 +13,7 @@ export interface MutableRecord {
   durationMs: number | undefined;
   user?: string;
   endedBy?: RequestEnder;
+  replica?: number;
 }
 
 /** The request log: a record appears when the status is decided and ends with its duration. */

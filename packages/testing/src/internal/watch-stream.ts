@@ -46,6 +46,13 @@ export interface WatchStreamConfig {
   readonly bookmarkIntervalMs: number;
   /** `timeoutSeconds` in ms; undefined = no deadline. */
   readonly timeoutMs: number | undefined;
+  /**
+   * Where its events come from (the serving replica's cache of the resource): the watch joins its
+   * `sinks`, and bookmarks report its `lastRevision`. Default: the store itself.
+   */
+  readonly feed?: { readonly sinks: Set<EventSink>; readonly lastRevision: number };
+  /** Bookmarks only once `lastRevision` passed this (default `startRevision`). */
+  readonly bookmarkAfter?: number;
   readonly onClose: (stream: WatchStream) => void;
   /** Called before the server cuts the stream (not for a clean end, which the log sees itself). */
   readonly onServerCut?: () => void;
@@ -265,8 +272,9 @@ export class WatchStream implements EventSink {
 
   private periodicBookmark(): void {
     if (this.closed || this.config.faults.stalled) return;
-    const revision = this.config.store.lastRevision;
-    if (revision > this.config.startRevision) this.bookmark(revision);
+    const revision = (this.config.feed ?? this.config.store).lastRevision;
+    if (revision > (this.config.bookmarkAfter ?? this.config.startRevision))
+      this.bookmark(revision);
   }
 
   /** Ends the stream cleanly after what is pending (`timeoutSeconds`, `faults.endWatches`). */
@@ -298,7 +306,7 @@ export class WatchStream implements EventSink {
     this.closed = true;
     clearTimeout(this.bookmarkTimer);
     clearTimeout(this.timeoutTimer);
-    this.config.store.sinks.delete(this);
+    (this.config.feed ?? this.config.store).sinks.delete(this);
     this.config.onClose(this);
   }
 }
