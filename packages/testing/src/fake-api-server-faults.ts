@@ -1,6 +1,8 @@
 import type { ChunkingOptions } from './chunking-options.js';
 import type { DestroyWatchesOptions } from './destroy-watches-options.js';
 import type { FailNextOptions } from './fail-next-options.js';
+import type { PersistentFault } from './persistent-fault.js';
+import type { PersistentFaultOptions } from './persistent-fault-options.js';
 import type { WatchErrorOptions } from './watch-error-options.js';
 
 /**
@@ -42,6 +44,12 @@ export interface FakeApiServerFaults {
   oversizedLine(bytes: number): void;
   /** Sends an ERROR event (default 500 InternalError) to every open watch and ends it. */
   watchError(options?: WatchErrorOptions): void;
-  /** Disarms everything: chunking off, watches unstalled, queued failures dropped. */
+  /**
+   * Arms a fault bound to a resource version that hits every matching watch until cleared (see
+   * {@link PersistentFaultOptions}): a resume point that always fails the same way. Throws a
+   * `RangeError` for a version the server cannot have rendered.
+   */
+  persist(options: PersistentFaultOptions): PersistentFault;
+  /** Disarms everything: chunking off, watches unstalled, queued failures and persistent faults dropped. */
   reset(): void;
 }

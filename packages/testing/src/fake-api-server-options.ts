@@ -48,6 +48,21 @@ export interface FakeApiServerOptions {
    * than the current one before a 504. Default 3000 (as kube-apiserver).
    */
   readonly resourceVersionWaitMs?: number;
+  /**
+   * How many apiserver replicas front the one store, each with its own watch cache and watches
+   * (`server.replicas`: lag, catch up, restart one; `server.routeRequests` chooses which serves
+   * a request, round-robin by default). Default 1.
+   */
+  readonly replicas?: number;
+  /**
+   * The version a watch cache is at, which LISTs at `resourceVersion=0` report and `NotOlderThan`
+   * LISTs wait for. `'resource'` (default, as kube-apiserver 1.20): the version of its resource's
+   * latest event (or of the replica's start), so after writes to *other* resources a
+   * `NotOlderThan` read at the newest version waits and gets 504 `ResourceVersionTooLarge`.
+   * `'global'`: the newest version of the whole store, as servers whose caches follow etcd's
+   * progress notifications come close to.
+   */
+  readonly cacheVersion?: 'resource' | 'global';
   /** Serve HTTPS with a generated CA (`server.ca`) and accept client certificates it issued. Default `false`. */
   readonly tls?: boolean;
   /** Accepted bearer tokens; when set, other requests get 401 unless they carry a valid client certificate. */

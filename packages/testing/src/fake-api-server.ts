@@ -6,6 +6,7 @@ import type { BearerToken } from './bearer-token.js';
 import type { ClientCertificate } from './client-certificate.js';
 import type { CorsOptions } from './cors-options.js';
 import { FakeApiError } from './fake-api-error.js';
+import type { FakeApiReplica } from './fake-api-replica.js';
 import type { FakeApiServerFaults } from './fake-api-server-faults.js';
 import type { FakeApiServerOptions } from './fake-api-server-options.js';
 import type { FakeObject } from './fake-object.js';
@@ -23,6 +24,7 @@ import { isJsonObject, type JsonObject } from './internal/json-value.js';
 import { listPrefix } from './internal/list-handler.js';
 import { currentView } from './internal/list-view.js';
 import { applyMergePatch } from './internal/merge-patch.js';
+import { ReplicaSet } from './internal/replica-set.js';
 import { handleRequest } from './internal/request-handler.js';
 import { RequestLog } from './internal/request-log.js';
 import { type ResourceType, resourceId, resourceType } from './internal/resource-type.js';
@@ -32,6 +34,7 @@ import { type GeneratedTls, generateTls, issueClientCertificate } from './intern
 import { numericVersions, opaqueVersions } from './internal/versions.js';
 import { waitFor } from './internal/wait-for.js';
 import type { WatchStream } from './internal/watch-stream.js';
+import type { ReplicaRouting } from './replica-routing.js';
 import type { RequestKind } from './request-kind.js';
 import type { RequestRecord } from './request-record.js';
 import type { WaitForOptions } from './wait-for-options.js';
@@ -128,7 +131,12 @@ export class FakeApiServer {
       watchCache: options.watchCache ?? true,
       watchExpiredAs: options.watchExpiredAs ?? 'event',
       resourceVersionWaitMs: options.resourceVersionWaitMs ?? DEFAULTS.resourceVersionWaitMs,
+      cacheVersion: options.cacheVersion ?? DEFAULTS.cacheVersion,
     };
+    const replicaCount = options.replicas ?? DEFAULTS.replicas;
+    if (!Number.isInteger(replicaCount) || replicaCount < 1) {
+      throw new RangeError('replicas must be a positive integer');
+    }
     const cluster = new Cluster(
       resolved.opaqueVersions ? opaqueVersions() : numericVersions(),
       historyLimit,
@@ -154,6 +162,7 @@ export class FakeApiServer {
     }
     const host = options.host ?? DEFAULTS.host;
     let address = '';
+    const replicas = new ReplicaSet(cluster, replicaCount, resolved.cacheVersion);
     const env: ServerEnv = {
       cluster,
       faults: new FaultState(),
@@ -161,6 +170,8 @@ export class FakeApiServer {
       watches: new Set<WatchStream>(),
       address: () => address,
       disposables: new Set(),
+      replicas,
+      replica: replicas.all[0]!,
     };
     const log = new RequestLog();
     const auth = new Authenticator(
@@ -214,6 +225,40 @@ export class FakeApiServer {
   /** Empties the request log. */
   clearRequests(): void {
     this.log.clear();
+  }
+
+  /**
+   * The apiserver replicas in front of the one store (`replicas` option; one by default), each
+   * with its own watch cache: lag, catch up or restart one. See {@link FakeApiReplica}.
+   *
+   * @example
+   * ```ts
+   * import { FakeApiServer } from '@rxkube/testing';
+   * const server = await FakeApiServer.start({ replicas: 2 });
+   * server.replicas[1]?.restart();
+   * await server.close();
+   * ```
+   */
+  get replicas(): readonly FakeApiReplica[] {
+    return this.env.replicas.all;
+  }
+
+  /**
+   * Chooses which replica serves each request from now on: round-robin (the default), one
+   * replica, or a function of the request. Throws a `RangeError` for a replica that does not
+   * exist.
+   *
+   * @example
+   * ```ts
+   * import { FakeApiServer } from '@rxkube/testing';
+   * const server = await FakeApiServer.start({ replicas: 2 });
+   * server.routeRequests({ to: 1 }); // everything to the second replica
+   * server.routeRequests({ to: (request) => (request.kind === 'list' ? 0 : 1) });
+   * await server.close();
+   * ```
+   */
+  routeRequests(routing: ReplicaRouting): void {
+    this.env.replicas.route(routing);
   }
 
   /** TCP connections currently open (kept-alive ones included). */
@@ -509,6 +554,7 @@ export class FakeApiServer {
   close(): Promise<void> {
     this.closing ??= (async () => {
       const serverClosed = new Promise<void>((resolve) => this.server.close(() => resolve()));
+      this.log.endOpenByServer();
       for (const watch of [...this.env.watches]) watch.destroy(false);
       for (const dispose of [...this.env.disposables]) dispose();
       const socketsClosed = [...this.sockets].map(

@@ -1,3 +1,4 @@
+import type { RequestEnder } from './request-ender.js';
 import type { RequestKind } from './request-kind.js';
 
 /**
@@ -27,4 +28,12 @@ export interface RequestRecord {
   readonly durationMs: number | undefined;
   /** The authenticated user (client certificate CN or token user), when there is one. */
   readonly user?: string;
+  /**
+   * Who ended the answer, once it has ended: `'server'` (it was complete, or the server cut it:
+   * `timeoutSeconds`, a fault, a replica restart, `close()`), `'client'` (the client went away
+   * before the server ended it, e.g. aborting a watch). `undefined` while it is still open.
+   */
+  readonly endedBy?: RequestEnder;
+  /** The replica that served it (`server.replicas[i]`), on a server started with `replicas` above 1. */
+  readonly replica?: number;
 }

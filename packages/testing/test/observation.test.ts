@@ -50,6 +50,7 @@ describe('observation', () => {
       resource: 'v1/configmaps',
       status: 200,
       durationMs: expect.any(Number),
+      endedBy: 'server',
     });
     expect(server.count('list')).toBe(1);
     expect(server.count('any')).toBe(8);

@@ -180,9 +180,10 @@ describe('WATCH', () => {
     const idle = watch(
       `/api/v1/namespaces/default/pods?watch=true&allowWatchBookmarks=true&resourceVersion=${server.resourceVersion}`,
     );
-    const clock = watch(
-      '/api/v1/namespaces/default/pods?watch=true&allowWatchBookmarks=true&resourceVersion=1',
-    );
+    // Another resource moves: its watch gets bookmarks, the pods' watch none.
+    const clock = watch(`${CM}?watch=true&allowWatchBookmarks=true&resourceVersion=1`);
+    await server.waitFor(() => server.openWatches === 2);
+    server.create(CONFIGMAPS, named('c'));
     await server.waitFor(() => clock.events.filter((e) => e.type === 'BOOKMARK').length >= 2);
     expect(idle.lines).toEqual([]);
     server.patch(PODS, { namespace: 'default', name: 'p' }, { metadata: { labels: { a: 'b' } } });
@@ -201,6 +202,24 @@ describe('WATCH', () => {
     expect(idle.lines[idle.lines.length - 1]).toBe(
       `{"type":"BOOKMARK","object":{"kind":"Pod","apiVersion":"v1","metadata":{"resourceVersion":"${server.resourceVersion}","creationTimestamp":null},"spec":{"containers":null},"status":{}}}`,
     );
+  });
+
+  it('sends no bookmark to a watch whose replayed events brought it up to the latest version, as 1.20', async () => {
+    await server.close();
+    server = await FakeApiServer.start({ bookmarkIntervalMs: 20 });
+    const before = server.resourceVersion;
+    server.create(PODS, named('p'));
+    const replayed = watch(
+      `/api/v1/namespaces/default/pods?watch=true&allowWatchBookmarks=true&resourceVersion=${before}`,
+    );
+    const clock = watch(`${CM}?watch=true&allowWatchBookmarks=true&resourceVersion=1`);
+    await server.waitFor(() => server.openWatches === 2);
+    server.create(CONFIGMAPS, named('c'));
+    await server.waitFor(() => clock.events.filter((e) => e.type === 'BOOKMARK').length >= 3);
+    expect(summary(replayed.events)).toEqual(['ADDED p']);
+    server.create(PODS, named('q'));
+    await server.waitFor(() => replayed.events.some((e) => e.type === 'BOOKMARK'));
+    expect(summary(replayed.events).slice(0, 2)).toEqual(['ADDED p', 'ADDED q']);
   });
 
   it('sends custom resource bookmarks with only the version in metadata', async () => {
@@ -230,6 +249,7 @@ describe('WATCH', () => {
     const clock = watch(
       '/api/v1/namespaces/default/pods?watch=true&resourceVersion=1&allowWatchBookmarks=true',
     );
+    await server.waitFor(() => server.openWatches === 2);
     server.create(PODS, named('p'));
     await server.waitFor(() => clock.events.filter((e) => e.type === 'BOOKMARK').length >= 2);
     expect(summary(plain.events)).toEqual(['ADDED p']);

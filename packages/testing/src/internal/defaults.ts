@@ -14,6 +14,10 @@ export const DEFAULTS = {
   bookmarkBeforeTimeoutMs: 2_000,
   /** kube-apiserver's watch cache waits up to 3 s for a version it has not seen before a 504. */
   resourceVersionWaitMs: 3_000,
+  /** One apiserver: what a test without replicas expects. */
+  replicas: 1,
+  /** kube-apiserver 1.20's watch cache moves only with its own resource's events (no progress notifications). */
+  cacheVersion: 'resource' as 'resource' | 'global',
   /** What kube-apiserver puts in `retryAfterSeconds` of a "Too large resource version" 504. */
   tooLargeRetryAfterSeconds: 1,
   /** A 429 without an explicit value asks for one second, as API Priority and Fairness does. */

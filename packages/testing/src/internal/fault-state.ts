@@ -2,6 +2,7 @@ import type { ChunkingOptions } from '../chunking-options.js';
 import type { FailNextOptions } from '../fail-next-options.js';
 import type { RequestKind } from '../request-kind.js';
 import { DEFAULTS } from './defaults.js';
+import { PersistentFaults } from './persistent-faults.js';
 import { seededRandom } from './prng.js';
 
 /** Chunk sizes for one body write: `null` = write as one piece. */
@@ -25,6 +26,8 @@ export class FaultState {
   private html: QueuedHtml[] = [];
   emptyWatches = 0;
   stalled = false;
+  /** Faults bound to a version that stay until cleared (`faults.persist`). */
+  readonly persistent = new PersistentFaults();
   private chunkSize: (() => number) | null = null;
 
   failNext(options: FailNextOptions): void {
@@ -85,5 +88,6 @@ export class FaultState {
     this.emptyWatches = 0;
     this.stalled = false;
     this.chunkSize = null;
+    this.persistent.clear();
   }
 }

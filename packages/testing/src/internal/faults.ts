@@ -2,6 +2,7 @@ import type { ChunkingOptions } from '../chunking-options.js';
 import type { DestroyWatchesOptions } from '../destroy-watches-options.js';
 import type { FailNextOptions } from '../fail-next-options.js';
 import type { FakeApiServerFaults } from '../fake-api-server-faults.js';
+import type { PersistentFaultOptions } from '../persistent-fault-options.js';
 import type { WatchErrorOptions } from '../watch-error-options.js';
 import { DEFAULTS } from './defaults.js';
 import type { ServerEnv } from './server-env.js';
@@ -44,6 +45,7 @@ export function createFaults(env: ServerEnv): FakeApiServerFaults {
       );
       for (const w of openWatches()) w.error(s);
     },
+    persist: (options: PersistentFaultOptions) => faults.persistent.arm(options, env.cluster.codec),
     reset: () => {
       faults.reset();
       for (const w of openWatches()) w.flush();

@@ -42,8 +42,14 @@ export class HttpContext {
       (prettyParam === null && (agent.startsWith('curl') || agent.startsWith('Wget')));
     res.on('close', () => {
       this.record.durationMs = performance.now() - this.started;
+      this.record.endedBy ??= res.writableEnded ? 'server' : 'client';
       this.logOnce();
     });
+  }
+
+  /** Marks the answer as ended by the server before it cuts the connection. */
+  endedByServer(): void {
+    this.record.endedBy ??= 'server';
   }
 
   get query(): URLSearchParams {
@@ -106,6 +112,7 @@ export class HttpContext {
   /** Answers a thrown {@link FakeApiError}; anything else becomes a 500. */
   fail(error: unknown): void {
     if (this.res.headersSent) {
+      this.endedByServer();
       this.res.destroy();
       return;
     }

@@ -1,4 +1,5 @@
 import { FakeApiError } from '../fake-api-error.js';
+import { readFromCache, viewAt } from './cache-read.js';
 import { type ContinueToken, decodeContinue, encodeContinue } from './continue-token.js';
 import { DEFAULTS } from './defaults.js';
 import { matchesFields } from './field-selector.js';
@@ -6,10 +7,10 @@ import type { HttpContext } from './http-context.js';
 import type { JsonObject } from './json-value.js';
 import { matchesLabels } from './label-selector.js';
 import type { ListOptions } from './list-options.js';
-import { currentView, historicView, type ListView } from './list-view.js';
+import { currentView, type ListView } from './list-view.js';
 import type { ResourceStore } from './resource-store.js';
 import type { ResourceType } from './resource-type.js';
-import { type ServerEnv, waitForRevision } from './server-env.js';
+import type { ServerEnv } from './server-env.js';
 import * as status from './status.js';
 import type { StoredObject } from './stored-object.js';
 
@@ -50,10 +51,6 @@ export function tooLarge(
 ): FakeApiError {
   const s = status.tooLargeResourceVersion(requested, env.cluster.renderedRevision, retry);
   return new FakeApiError(s, retry > 0 ? { 'Retry-After': String(retry) } : {});
-}
-
-function viewAt(store: ResourceStore, revision: number): ListView {
-  return store.lastRevision <= revision ? currentView(store) : historicView(store, revision);
 }
 
 interface ListPlan {
@@ -126,8 +123,15 @@ async function plan(
   }
   if (rv === '0') {
     // The watch cache ignores limit; etcd honours it.
-    const limit = env.options.watchCache ? 0 : options.limit;
-    return { view: currentView(store), revision: cluster.revision, limit, start: undefined };
+    if (!env.options.watchCache) {
+      return {
+        view: currentView(store),
+        revision: cluster.revision,
+        limit: options.limit,
+        start: undefined,
+      };
+    }
+    return { ...(await readFromCache(env, store, undefined, ctx.res)), limit: 0, start: undefined };
   }
   const requested = parseVersionOrFail(env, rv);
   const match = options.resourceVersionMatch;
@@ -136,7 +140,6 @@ async function plan(
     const fromEtcd = !env.options.watchCache || options.limit > 0 || match === 'Exact';
     if (fromEtcd && exact) throw new FakeApiError(status.futureRevision());
     if (fromEtcd) throw tooLarge(env, rv, 0);
-    if (!(await waitForRevision(env, requested, ctx.res))) throw tooLarge(env, rv);
   }
   if (exact) {
     if (requested < store.history.floor) {
@@ -149,8 +152,17 @@ async function plan(
       start: undefined,
     };
   }
-  const limit = match === 'NotOlderThan' || !env.options.watchCache ? options.limit : 0;
-  return { view: currentView(store), revision: cluster.revision, limit, start: undefined };
+  if (env.options.watchCache && options.limit === 0) {
+    // Unpaginated: the serving replica's watch cache, once it reached the version.
+    const read = await readFromCache(env, store, { rv, revision: requested }, ctx.res);
+    return { ...read, limit: 0, start: undefined };
+  }
+  return {
+    view: currentView(store),
+    revision: cluster.revision,
+    limit: options.limit,
+    start: undefined,
+  };
 }
 
 /** Serves a LIST: one page as `{kind: XList, apiVersion, metadata, items}`. */

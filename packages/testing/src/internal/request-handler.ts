@@ -18,6 +18,7 @@ import {
   handleUpdate,
 } from './object-handlers.js';
 import { type Route, resolveRoute } from './route.js';
+import { servedBy } from './served-by.js';
 import type { ServerEnv } from './server-env.js';
 import * as status from './status.js';
 import { handleWatch } from './watch-handler.js';
@@ -198,7 +199,7 @@ export async function handleRequest(
       const { status: s, headers } = injectedFailure(failure.status, failure.retryAfterSeconds);
       return ctx.status(s, headers);
     }
-    await dispatch(ctx, env, route);
+    await dispatch(ctx, servedBy(env, ctx), route);
   } catch (error) {
     ctx.fail(error);
   }

@@ -1,3 +1,4 @@
+import type { RequestEnder } from '../request-ender.js';
 import type { RequestKind } from '../request-kind.js';
 import type { RequestRecord } from '../request-record.js';
 
@@ -11,6 +12,8 @@ export interface MutableRecord {
   status: number;
   durationMs: number | undefined;
   user?: string;
+  endedBy?: RequestEnder;
+  replica?: number;
 }
 
 /** The request log: a record appears when the status is decided and ends with its duration. */
@@ -31,6 +34,11 @@ export class RequestLog {
       if ((kind === 'any' || r.kind === kind) && (!filter || filter(r))) n++;
     }
     return n;
+  }
+
+  /** Marks every answer still open as ended by the server (it is closing). */
+  endOpenByServer(): void {
+    for (const r of this.records) if (r.durationMs === undefined) r.endedBy ??= 'server';
   }
 
   clear(): void {

@@ -1,5 +1,7 @@
 import type { Cluster } from './cluster.js';
 import type { FaultState } from './fault-state.js';
+import type { Replica } from './replica.js';
+import type { ReplicaSet } from './replica-set.js';
 import type { WatchStream } from './watch-stream.js';
 
 /** The options the handlers need, defaults applied. */
@@ -11,6 +13,7 @@ export interface ResolvedOptions {
   readonly watchCache: boolean;
   readonly watchExpiredAs: 'event' | 'http';
   readonly resourceVersionWaitMs: number;
+  readonly cacheVersion: 'resource' | 'global';
 }
 
 /** Everything a request handler works with. */
@@ -23,6 +26,10 @@ export interface ServerEnv {
   readonly address: () => string;
   /** Cleanups run by `close()` (pending timers of waiting requests). */
   readonly disposables: Set<() => void>;
+  /** The apiserver replicas in front of the one store. */
+  readonly replicas: ReplicaSet;
+  /** The replica serving this request (the first one outside requests). */
+  readonly replica: Replica;
 }
 
 /**

@@ -1,9 +1,10 @@
 import { FakeApiError } from '../fake-api-error.js';
 import type { FakeApiStatus } from '../fake-api-status.js';
+import { viewAt } from './cache-read.js';
 import type { HttpContext } from './http-context.js';
 import { listPrefix, parseVersionOrFail, selectorFilter, tooLarge } from './list-handler.js';
 import type { ListOptions } from './list-options.js';
-import { currentView } from './list-view.js';
+import { answerPersistentWatchFault } from './persistent-watch-fault.js';
 import type { ResourceType } from './resource-type.js';
 import { type ServerEnv, waitForRevision } from './server-env.js';
 import * as status from './status.js';
@@ -17,6 +18,11 @@ interface WatchStart {
   readonly initial?: readonly StoredObject[];
   readonly replay?: readonly StoreEvent[];
   readonly initialEventsEnd: boolean;
+  /**
+   * Bookmarks only once the cache's latest event passed this: as kube-apiserver 1.20 moves a
+   * watch's version to the last event it sent first (0 for a watch from "now" on an empty cache).
+   */
+  readonly bookmarkAfter?: number;
 }
 
 /**
@@ -45,10 +51,11 @@ async function start(
   namespace: string | undefined,
   options: ListOptions,
 ): Promise<WatchStart> {
-  const { cluster } = env;
+  const { cluster, replica } = env;
   const store = cluster.store(type);
+  const cache = replica.cache(store);
   const current = () =>
-    currentView(store).page(
+    viewAt(store, replica.appliedRevision).page(
       listPrefix(type, namespace),
       undefined,
       0,
@@ -60,33 +67,43 @@ async function start(
     // A streaming list: the state at least as new as rv, then a bookmark marking its end.
     if (rv !== undefined && rv !== '0') await atLeast(ctx, env, rv);
     return {
-      startRevision: cluster.revision,
+      startRevision: replica.appliedRevision,
       initial: current(),
       initialEventsEnd: options.allowWatchBookmarks,
     };
   }
+  const applied = replica.appliedRevision;
   if (rv === undefined || rv === '0') {
     // kube-apiserver sends the current state as ADDED events first (unless sendInitialEvents=false).
+    // The replica's cache state: 1.20 then sends only what is newer than the last object it sent.
+    const empty =
+      viewAt(store, applied).page('', undefined, 1, () => true, false).items.length === 0;
+    const bookmarkAfter = empty ? 0 : applied;
     return options.sendInitialEvents === false
-      ? { startRevision: cluster.revision, initialEventsEnd: false }
-      : { startRevision: cluster.revision, initial: current(), initialEventsEnd: false };
+      ? { startRevision: applied, initialEventsEnd: false, bookmarkAfter }
+      : { startRevision: applied, initial: current(), initialEventsEnd: false, bookmarkAfter };
   }
   // kube-apiserver 1.20's watch cache accepts a version it has not reached and stays silent until
   // its events pass it (or the watch times out): no wait, no error.
   const requested = parseVersionOrFail(env, rv);
-  if (requested < store.history.floor) {
+  if (requested < cache.floor) {
     throw new WatchRefused(
       status.expired(
         env.options.watchCache
-          ? status.watchTooOldMessage(rv, cluster.codec.render(store.history.floor))
+          ? status.watchTooOldMessage(rv, cluster.codec.render(cache.floor))
           : status.WATCH_EXPIRED_UNCACHED,
       ),
     );
   }
+  const replay =
+    requested < applied
+      ? store.history.since(requested).filter((event) => event.revision <= applied)
+      : [];
   return {
     startRevision: requested,
-    replay: requested < cluster.revision ? store.history.since(requested) : [],
+    replay,
     initialEventsEnd: false,
+    bookmarkAfter: replay.at(-1)?.revision ?? requested,
   };
 }
 
@@ -104,6 +121,7 @@ export async function handleWatch(
     ctx.res.end();
     return;
   }
+  if (answerPersistentWatchFault(ctx, env, options, streamHeaders)) return;
   let begin: WatchStart | undefined;
   let refused: FakeApiStatus | undefined;
   try {
@@ -120,6 +138,8 @@ export async function handleWatch(
   ctx.head(200, streamHeaders);
   ctx.res.flushHeaders();
   const store = env.cluster.store(type);
+  const { replica } = env;
+  const feed = replica.cache(store);
   const stream = new WatchStream({
     res: ctx.res,
     store,
@@ -129,12 +149,19 @@ export async function handleWatch(
     labelSelector: options.labelSelector,
     fieldSelector: options.fieldSelector,
     startRevision: begin?.startRevision ?? env.cluster.revision,
+    feed,
+    ...(begin?.bookmarkAfter === undefined ? {} : { bookmarkAfter: begin.bookmarkAfter }),
     bookmarks: options.allowWatchBookmarks && refused === undefined,
     bookmarkIntervalMs: env.options.bookmarkIntervalMs,
     timeoutMs: options.timeoutSeconds ? options.timeoutSeconds * 1000 : undefined,
-    onClose: (s) => env.watches.delete(s),
+    onClose: (s) => {
+      env.watches.delete(s);
+      replica.watches.delete(s);
+    },
+    onServerCut: () => ctx.endedByServer(),
   });
   env.watches.add(stream);
+  replica.watches.add(stream);
   if (refused !== undefined || begin === undefined) {
     stream.error(refused!);
     return;
@@ -142,5 +169,5 @@ export async function handleWatch(
   if (begin.initial) stream.sendInitial(begin.initial);
   if (begin.replay) for (const event of begin.replay) stream.deliver(event);
   if (begin.initialEventsEnd) stream.bookmark(begin.startRevision, true);
-  store.sinks.add(stream);
+  feed.sinks.add(stream);
 }

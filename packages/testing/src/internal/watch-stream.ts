@@ -8,6 +8,7 @@ import { type FieldSelector, matchesFields } from './field-selector.js';
 import type { JsonObject } from './json-value.js';
 import { type LabelSelector, matchesLabels } from './label-selector.js';
 import { orderMetadata } from './object-meta.js';
+import { damagedLine } from './persistent-faults.js';
 import type { EventSink, ResourceStore } from './resource-store.js';
 import {
   addedLine,
@@ -45,7 +46,16 @@ export interface WatchStreamConfig {
   readonly bookmarkIntervalMs: number;
   /** `timeoutSeconds` in ms; undefined = no deadline. */
   readonly timeoutMs: number | undefined;
+  /**
+   * Where its events come from (the serving replica's cache of the resource): the watch joins its
+   * `sinks`, and bookmarks report its `lastRevision`. Default: the store itself.
+   */
+  readonly feed?: { readonly sinks: Set<EventSink>; readonly lastRevision: number };
+  /** Bookmarks only once `lastRevision` passed this (default `startRevision`). */
+  readonly bookmarkAfter?: number;
   readonly onClose: (stream: WatchStream) => void;
+  /** Called before the server cuts the stream (not for a clean end, which the log sees itself). */
+  readonly onServerCut?: () => void;
 }
 
 const INITIAL_EVENTS_END = 'k8s.io/initial-events-end';
@@ -97,7 +107,15 @@ export class WatchStream implements EventSink {
   /** An event of the resource (live, with this turn's batch, or replayed from history). */
   deliver(event: StoreEvent, batch?: EventBatch, index?: number): void {
     if (this.closed || event.revision <= this.config.startRevision) return;
-    if (batch !== undefined && index !== undefined && this.unfiltered) {
+    // A persistent `malformedLine` fault sends this event's line damaged (the slow path).
+    const damaging = this.config.faults.persistent.damaging(event.revision);
+    const push = damaging
+      ? (line: string) => {
+          damaging.hit();
+          this.push(damagedLine(line));
+        }
+      : this.pushLine;
+    if (!damaging && batch !== undefined && index !== undefined && this.unfiltered) {
       // Every event reaches an unfiltered watch: extend the open run of the shared batch.
       const last = this.pending[this.pending.length - 1];
       if (typeof last === 'object' && last.batch === batch && last.to === undefined) return;
@@ -109,10 +127,10 @@ export class WatchStream implements EventSink {
       event.type === 'DELETED'
         ? this.matches(event.previous ?? event.object)
         : event.previous !== undefined && this.matches(event.previous);
-    if (nowMatches && wasMatching) this.push(ownLine(event));
-    else if (nowMatches) this.push(event.type === 'ADDED' ? ownLine(event) : addedLine(event));
+    if (nowMatches && wasMatching) push(ownLine(event));
+    else if (nowMatches) push(event.type === 'ADDED' ? ownLine(event) : addedLine(event));
     else if (wasMatching) {
-      this.push(
+      push(
         event.type === 'DELETED'
           ? ownLine(event)
           : deletedPreviousLine(event, this.config.codec.render(event.revision)),
@@ -162,6 +180,8 @@ export class WatchStream implements EventSink {
   corruptNextLine(): void {
     this.corruptNext = true;
   }
+
+  private readonly pushLine = (line: string): void => this.push(line);
 
   private push(line: string): void {
     // A line after a run of the batch closes the run: later batch lines come after this one.
@@ -225,7 +245,10 @@ export class WatchStream implements EventSink {
     res.socket?.cork();
     for (const piece of pieces) writeBody(res, piece, faults.chunker);
     res.socket?.uncork();
-    if (res.writableLength > DEFAULTS.watchBufferLimitBytes) res.destroy();
+    if (res.writableLength > DEFAULTS.watchBufferLimitBytes) {
+      this.config.onServerCut?.();
+      res.destroy();
+    }
   }
 
   private scheduleBookmark(): void {
@@ -249,8 +272,9 @@ export class WatchStream implements EventSink {
 
   private periodicBookmark(): void {
     if (this.closed || this.config.faults.stalled) return;
-    const revision = this.config.store.lastRevision;
-    if (revision > this.config.startRevision) this.bookmark(revision);
+    const revision = (this.config.feed ?? this.config.store).lastRevision;
+    if (revision > (this.config.bookmarkAfter ?? this.config.startRevision))
+      this.bookmark(revision);
   }
 
   /** Ends the stream cleanly after what is pending (`timeoutSeconds`, `faults.endWatches`). */
@@ -266,6 +290,7 @@ export class WatchStream implements EventSink {
     if (this.closed) return;
     const { res } = this.config;
     const socket = res.socket;
+    this.config.onServerCut?.();
     if (midLine) {
       const line = this.pendingLines()[0] ?? this.bookmarkLine(this.config.startRevision);
       this.pending = [];
@@ -281,7 +306,7 @@ export class WatchStream implements EventSink {
     this.closed = true;
     clearTimeout(this.bookmarkTimer);
     clearTimeout(this.timeoutTimer);
-    this.config.store.sinks.delete(this);
+    (this.config.feed ?? this.config.store).sinks.delete(this);
     this.config.onClose(this);
   }
 }

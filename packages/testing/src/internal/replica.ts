@@ -1,0 +1,105 @@
+import type { CatchUpOptions } from '../catch-up-options.js';
+import type { FakeApiReplica } from '../fake-api-replica.js';
+import type { Cluster } from './cluster.js';
+import { type CacheOwner, ReplicaCache } from './replica-cache.js';
+import type { ResourceStore } from './resource-store.js';
+import type { WatchStream } from './watch-stream.js';
+
+/**
+ * One apiserver replica: its watch caches (one per resource, created on first use), its open
+ * watches, and whether it lags. Every replica reads and writes the same {@link Cluster}.
+ */
+export class Replica implements FakeApiReplica, CacheOwner {
+  startRevision: number;
+  private frozenAt: number | undefined;
+  private readonly caches = new Map<ResourceStore, ReplicaCache>();
+  /** Its open watch streams. */
+  readonly watches = new Set<WatchStream>();
+  private readonly progressListeners = new Set<() => void>();
+
+  constructor(
+    readonly index: number,
+    private readonly cluster: Cluster,
+    readonly cacheVersion: 'resource' | 'global',
+    startRevision: number,
+  ) {
+    this.startRevision = startRevision;
+  }
+
+  get appliedRevision(): number {
+    return this.frozenAt ?? this.cluster.revision;
+  }
+
+  get resourceVersion(): string {
+    return this.cluster.codec.render(this.appliedRevision);
+  }
+
+  get lagging(): boolean {
+    return this.frozenAt !== undefined;
+  }
+
+  get openWatches(): number {
+    return this.watches.size;
+  }
+
+  /** This replica's watch cache of `store`. */
+  cache(store: ResourceStore): ReplicaCache {
+    let cache = this.caches.get(store);
+    if (cache === undefined) {
+      cache = new ReplicaCache(store, this);
+      this.caches.set(store, cache);
+      store.sinks.add(cache);
+    }
+    return cache;
+  }
+
+  /** Calls `listener` whenever this replica applied something, until the returned function is called. */
+  onProgress(listener: () => void): () => void {
+    this.progressListeners.add(listener);
+    const stop = this.cluster.onRevision(listener);
+    return () => {
+      this.progressListeners.delete(listener);
+      stop();
+    };
+  }
+
+  lag(): void {
+    this.frozenAt ??= this.cluster.revision;
+  }
+
+  catchUp(options: CatchUpOptions = {}): void {
+    const from = this.frozenAt;
+    if (from === undefined) return;
+    let to = this.cluster.revision;
+    if (options.upTo !== undefined) {
+      const parsed = this.cluster.codec.parse(options.upTo);
+      if (parsed === undefined || options.upTo === '0') {
+        throw new RangeError(`catchUp needs a version the server rendered, got ${options.upTo}`);
+      }
+      to = Math.min(parsed, to);
+    }
+    if (to <= from) return;
+    const caches = [...this.caches.values()];
+    if (caches.some((c) => c.store.history.floor > from)) {
+      // Events it held back have left the history: a cache that lost its place starts over.
+      this.restart();
+      return;
+    }
+    this.frozenAt = options.upTo === undefined ? undefined : to;
+    for (const cache of caches) {
+      for (const event of cache.store.history.since(from)) {
+        if (event.revision > to) break;
+        cache.apply(event);
+      }
+    }
+    for (const listener of [...this.progressListeners]) listener();
+  }
+
+  restart(): void {
+    for (const watch of [...this.watches]) watch.destroy(false);
+    this.frozenAt = undefined;
+    this.startRevision = this.cluster.revision;
+    for (const cache of this.caches.values()) cache.reset();
+    for (const listener of [...this.progressListeners]) listener();
+  }
+}
