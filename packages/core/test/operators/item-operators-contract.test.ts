@@ -62,7 +62,7 @@ const operators: Record<
   indexBy: (throwing) =>
     indexBy((object) => {
       if (throwing && object === a3) throw boom;
-      return object.metadata.name;
+      return object.metadata.name ?? [];
     }),
 };
 
