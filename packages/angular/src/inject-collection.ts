@@ -15,6 +15,7 @@ import type {
   KubeObject,
   ResourceRef,
 } from '@rxkube/core';
+import { isSynced } from '@rxkube/core';
 import { catchError, filter, map, type Observable, of, scan } from 'rxjs';
 import { CollectionRegistry } from './collection-registry.js';
 import type { InjectCollectionOptions } from './inject-collection-options.js';
@@ -55,12 +56,6 @@ function reduce<T extends KubeObject>(view: View<T>, input: Input<T>): View<T> {
     stats: update.stats,
     error: view.error,
   };
-}
-
-function isSynced<T extends KubeObject>(
-  update: CollectionUpdate<T>,
-): update is CollectionState<T> & { readonly synced: true } {
-  return update.synced;
 }
 
 /**
