@@ -27,8 +27,13 @@ import type { Observable } from 'rxjs';
  * ```
  */
 export interface InjectedCollection<T extends KubeObject = KubeObject> {
-  /** The key the collection is shared under (ref + selectors + options). */
+  /**
+   * The key the collection is shared under (ref + selectors + options); for a ref function, the
+   * key of its current ref (`''` while it returns `undefined`).
+   */
   readonly key: string;
+  /** The key of the collection followed now, as a signal; `undefined` while a ref function returns `undefined`. */
+  readonly currentKey: Signal<string | undefined>;
   /** The latest complete snapshot, `undefined` until the first list completes. */
   readonly state: Signal<CollectionState<T> | undefined>;
   /** The cached objects by key (`namespace/name`); empty until the first list completes. */

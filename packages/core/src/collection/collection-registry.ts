@@ -70,6 +70,17 @@ export class CollectionRegistry {
   }
 
   /**
+   * The key that `acquire(ref, options)` would share the collection under, without acquiring it:
+   * equal keys mean one list+watch.
+   */
+  keyOf<T extends KubeObject = KubeObject>(
+    ref: ResourceRef,
+    options: CachedCollectionOptions<T> = {},
+  ): string {
+    return collectionKey(ref, this.#merge(options));
+  }
+
+  /**
    * A lease on the collection of `ref` with `options` (merged over the configured defaults),
    * starting the shared stream's definition if no one holds it. Nothing is requested from the
    * server until `updates$` is subscribed.
