@@ -20,10 +20,16 @@ import type { Observable } from 'rxjs';
  *
  * @example
  * ```ts
- * readonly pods = injectCollection<Pod>({ version: 'v1', resource: 'pods' });
- * readonly running = computed(() =>
- *   [...this.pods.items().values()].filter((pod) => pod.status?.phase === 'Running').length);
+ * import { computed } from '@angular/core';
+ * import { injectCollection } from '@rxkube/angular';
+ *
  * // template: {{ pods.health().status }} — {{ pods.items().size }} pods, {{ running() }} running
+ * export class PodsComponent {
+ *   readonly pods = injectCollection<Pod>({ version: 'v1', resource: 'pods' });
+ *   readonly running = computed(
+ *     () => [...this.pods.items().values()].filter((pod) => pod.status?.phase === 'Running').length,
+ *   );
+ * }
  * ```
  */
 export interface InjectedCollection<T extends KubeObject = KubeObject> {

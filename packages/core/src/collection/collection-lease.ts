@@ -12,6 +12,8 @@ import type { CollectionUpdate } from './collection-update.js';
  *
  * @example
  * ```ts
+ * import { CollectionRegistry } from '@rxkube/core';
+ * const registry = new CollectionRegistry(client);
  * const lease = registry.acquire({ version: 'v1', resource: 'pods' });
  * const subscription = lease.updates$.subscribe((u) => console.log(u.health.status));
  * // later

@@ -13,7 +13,7 @@ import type { KubeObject } from '../kube-object.js';
  * The predicate must be pure: it sees each object version once. A predicate that throws errors
  * the stream with what it threw, as `filter` does; each subscription keeps its own filtered cache.
  *
- * ## Example
+ * @example
  * ```ts
  * import { cachedCollection$, filterItems } from '@rxkube/core';
  * cachedCollection$<Pod>(client, { version: 'v1', resource: 'pods' })

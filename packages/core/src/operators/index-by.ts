@@ -26,7 +26,7 @@ export interface IndexedCollectionState<T extends KubeObject = KubeObject>
  * several (a label's value, the owner's uid, the node name…). An `indexValues` that throws errors
  * the stream with what it threw, as `map` does; each subscription keeps its own index.
  *
- * ## Example
+ * @example
  * ```ts
  * import { cachedCollection$, indexBy } from '@rxkube/core';
  * cachedCollection$<Pod>(client, { version: 'v1', resource: 'pods' })

@@ -11,7 +11,7 @@ import type { KubeObject } from '../kube-object.js';
  * `project` must be pure; it runs once per object version. A `project` that throws errors the
  * stream with what it threw, as `map` does; each subscription keeps its own mapped cache.
  *
- * ## Example
+ * @example
  * ```ts
  * import { cachedCollection$, mapItems } from '@rxkube/core';
  * cachedCollection$<Pod>(client, { version: 'v1', resource: 'pods' })
