@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { cachedCollection$, type KubeObject, shareCollection } from '@rxkube/core';
+import { cachedCollection$, dropManagedFields, shareCollection } from '@rxkube/core';
 import { createClient } from '@rxkube/node';
 import { map, mergeMap, timer } from 'rxjs';
 import { debouncedFeed } from './debounced-feed.js';
@@ -73,7 +73,7 @@ const namespace = args.allNamespaces
 const pods$ = cachedCollection$<Pod>(
   client,
   { version: 'v1', resource: 'pods', ...(namespace === undefined ? {} : { namespace }) },
-  { transform: withoutManagedFields },
+  { transform: dropManagedFields },
 ).pipe(shareCollection());
 
 // View 1: pods that are not ready, as they come and go.
@@ -126,10 +126,6 @@ async function shutdown(code: number): Promise<void> {
   await cluster?.stop();
   log('done');
   process.exitCode = code;
-}
-
-function withoutManagedFields<T extends KubeObject>(object: T): T {
-  return { ...object, metadata: { ...object.metadata, managedFields: undefined } };
 }
 
 function log(line: string): void {

@@ -1,4 +1,3 @@
-export * from './collection-lease.js';
 export * from './collection-registry.js';
 export * from './inject-collection.js';
 export * from './inject-collection-options.js';

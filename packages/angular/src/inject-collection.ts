@@ -5,9 +5,11 @@ import {
   Injector,
   inject,
   runInInjectionContext,
+  type Signal,
 } from '@angular/core';
-import { toSignal } from '@angular/core/rxjs-interop';
+import { toObservable, toSignal } from '@angular/core/rxjs-interop';
 import type {
+  CachedCollectionOptions,
   CollectionHealth,
   CollectionState,
   CollectionStats,
@@ -15,7 +17,22 @@ import type {
   KubeObject,
   ResourceRef,
 } from '@rxkube/core';
-import { catchError, filter, map, type Observable, of, scan } from 'rxjs';
+import { isSynced } from '@rxkube/core';
+import {
+  catchError,
+  defer,
+  distinctUntilChanged,
+  EMPTY,
+  filter,
+  finalize,
+  map,
+  type Observable,
+  of,
+  scan,
+  share,
+  startWith,
+  switchMap,
+} from 'rxjs';
 import { CollectionRegistry } from './collection-registry.js';
 import type { InjectCollectionOptions } from './inject-collection-options.js';
 import type { InjectedCollection } from './injected-collection.js';
@@ -29,7 +46,9 @@ interface View<T extends KubeObject> {
 
 type Input<T extends KubeObject> =
   | { readonly update: CollectionUpdate<T> }
-  | { readonly failure: unknown };
+  | { readonly failure: unknown }
+  /** A dynamic ref moved to another collection (or to none): start over from nothing. */
+  | { readonly switched: true };
 
 const NO_ITEMS: ReadonlyMap<string, never> = new Map<string, never>();
 
@@ -43,6 +62,7 @@ function initialView<T extends KubeObject>(): View<T> {
 }
 
 function reduce<T extends KubeObject>(view: View<T>, input: Input<T>): View<T> {
+  if ('switched' in input) return initialView<T>();
   if ('failure' in input) {
     const health: CollectionHealth =
       view.health.status === 'failed' ? view.health : { status: 'failed', error: input.failure };
@@ -55,12 +75,6 @@ function reduce<T extends KubeObject>(view: View<T>, input: Input<T>): View<T> {
     stats: update.stats,
     error: view.error,
   };
-}
-
-function isSynced<T extends KubeObject>(
-  update: CollectionUpdate<T>,
-): update is CollectionState<T> & { readonly synced: true } {
-  return update.synced;
 }
 
 /**
@@ -76,10 +90,15 @@ function isSynced<T extends KubeObject>(
  * - `health()` is meaningful before the first list completes; `state()` is `undefined` until
  *   then. A permanent error shows as `health().status === 'failed'` and `error()`, and never
  *   throws from a signal read.
+ * - `ref` is a ref, or a function of signals returning one (or `undefined`), as TanStack Query's
+ *   `injectQuery(() => …)`: when the signals it reads change to another collection, the old lease
+ *   is released and the new collection's list+watch is joined (shared by key like any other);
+ *   while it returns `undefined` nothing is requested, `currentKey()` is `undefined` and the
+ *   signals hold no state. The function runs in a `computed`, so keep it cheap and pure.
  *
  * @example
  * ```ts
- * import { Component, computed } from '@angular/core';
+ * import { Component, computed, signal } from '@angular/core';
  * import { injectCollection } from '@rxkube/angular';
  * import type { KubeObject } from '@rxkube/core';
  *
@@ -94,36 +113,117 @@ function isSynced<T extends KubeObject>(
  *   readonly pods = injectCollection<KubeObject>({ version: 'v1', resource: 'pods', namespace: 'default' });
  *   readonly rows = computed(() => [...this.pods.items().values()]);
  * }
+ *
+ * // A ref that follows a signal: nothing is watched until a namespace is chosen.
+ * export class NamespacePodsComponent {
+ *   readonly namespace = signal<string | undefined>(undefined);
+ *   readonly pods = injectCollection<KubeObject>(() => {
+ *     const namespace = this.namespace();
+ *     return namespace === undefined ? undefined : { version: 'v1', resource: 'pods', namespace };
+ *   });
+ * }
  * ```
  */
 export function injectCollection<T extends KubeObject = KubeObject>(
-  ref: ResourceRef,
+  ref: ResourceRef | (() => ResourceRef | undefined),
   options: InjectCollectionOptions<T> = {},
 ): InjectedCollection<T> {
   const { injector, ...collectionOptions } = options;
   if (injector === undefined) assertInInjectionContext(injectCollection);
-  return runInInjectionContext(injector ?? inject(Injector), () => {
-    const lease = inject(CollectionRegistry).acquire<T>(ref, collectionOptions);
-    inject(DestroyRef).onDestroy(() => lease.release());
-    const updates$: Observable<CollectionUpdate<T>> = lease.updates$;
-    const view = toSignal(
-      updates$.pipe(
-        map((update): Input<T> => ({ update })),
-        catchError((failure: unknown) => of<Input<T>>({ failure })),
-        scan(reduce<T>, initialView<T>()),
-      ),
-      { initialValue: initialView<T>() },
-    );
-    return {
-      key: lease.key,
-      state: computed(() => view().state),
-      items: computed(() => view().state?.items ?? (NO_ITEMS as ReadonlyMap<string, T>)),
-      health: computed(() => view().health),
-      synced: computed(() => view().state !== undefined),
-      stats: computed(() => view().stats),
-      error: computed(() => view().error),
-      state$: updates$.pipe(filter(isSynced<T>)),
-      updates$,
-    };
+  return runInInjectionContext(injector ?? inject(Injector), () =>
+    typeof ref === 'function'
+      ? followRef<T>(computed(ref), collectionOptions)
+      : staticRef<T>(ref, collectionOptions),
+  );
+}
+
+/** One collection for the caller's lifetime: one lease, released through its `DestroyRef`. */
+function staticRef<T extends KubeObject>(
+  ref: ResourceRef,
+  options: CachedCollectionOptions<T>,
+): InjectedCollection<T> {
+  const lease = inject(CollectionRegistry).acquire<T>(ref, options);
+  inject(DestroyRef).onDestroy(() => lease.release());
+  const updates$: Observable<CollectionUpdate<T>> = lease.updates$;
+  const inputs$ = updates$.pipe(
+    map((update): Input<T> => ({ update })),
+    catchError((failure: unknown) => of<Input<T>>({ failure })),
+  );
+  return signalsOf(
+    inputs$,
+    computed(() => lease.key),
+    updates$,
+  );
+}
+
+/**
+ * The collection of whatever `ref` returns now: each change to another key releases the lease of
+ * the old one and acquires one of the new (`switchMap`), so a collection that nobody follows any
+ * longer stops.
+ */
+function followRef<T extends KubeObject>(
+  ref: Signal<ResourceRef | undefined>,
+  options: CachedCollectionOptions<T>,
+): InjectedCollection<T> {
+  const registry = inject(CollectionRegistry);
+  type Target = { readonly ref: ResourceRef; readonly key: string } | undefined;
+  const target$ = toObservable(ref).pipe(
+    map((r): Target => (r === undefined ? undefined : { ref: r, key: registry.keyOf(r, options) })),
+    distinctUntilChanged((a, b) => a?.key === b?.key),
+    share(),
+  );
+  const inputs$ = target$.pipe(
+    switchMap((target) =>
+      target === undefined
+        ? of<Input<T>>({ switched: true })
+        : defer(() => {
+            const lease = registry.acquire<T>(target.ref, options);
+            return lease.updates$.pipe(
+              map((update): Input<T> => ({ update })),
+              catchError((failure: unknown) => of<Input<T>>({ failure })),
+              startWith<Input<T>>({ switched: true }),
+              finalize(() => lease.release()),
+            );
+          }),
+    ),
+  );
+  const updates$ = target$.pipe(
+    switchMap((target) =>
+      target === undefined
+        ? EMPTY
+        : defer(() => {
+            const lease = registry.acquire<T>(target.ref, options);
+            return lease.updates$.pipe(finalize(() => lease.release()));
+          }),
+    ),
+  );
+  const key = toSignal(target$.pipe(map((target) => target?.key)), {
+    initialValue: undefined,
   });
+  return signalsOf(inputs$, key, updates$);
+}
+
+/** The signals and streams of a collection, from its inputs. */
+function signalsOf<T extends KubeObject>(
+  inputs$: Observable<Input<T>>,
+  currentKey: Signal<string | undefined>,
+  updates$: Observable<CollectionUpdate<T>>,
+): InjectedCollection<T> {
+  const view = toSignal(inputs$.pipe(scan(reduce<T>, initialView<T>())), {
+    initialValue: initialView<T>(),
+  });
+  return {
+    get key() {
+      return currentKey() ?? '';
+    },
+    currentKey,
+    state: computed(() => view().state),
+    items: computed(() => view().state?.items ?? (NO_ITEMS as ReadonlyMap<string, T>)),
+    health: computed(() => view().health),
+    synced: computed(() => view().state !== undefined),
+    stats: computed(() => view().stats),
+    error: computed(() => view().error),
+    state$: updates$.pipe(filter(isSynced<T>)),
+    updates$,
+  };
 }

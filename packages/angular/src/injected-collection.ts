@@ -20,15 +20,26 @@ import type { Observable } from 'rxjs';
  *
  * @example
  * ```ts
- * readonly pods = injectCollection<Pod>({ version: 'v1', resource: 'pods' });
- * readonly running = computed(() =>
- *   [...this.pods.items().values()].filter((pod) => pod.status?.phase === 'Running').length);
+ * import { computed } from '@angular/core';
+ * import { injectCollection } from '@rxkube/angular';
+ *
  * // template: {{ pods.health().status }} — {{ pods.items().size }} pods, {{ running() }} running
+ * export class PodsComponent {
+ *   readonly pods = injectCollection<Pod>({ version: 'v1', resource: 'pods' });
+ *   readonly running = computed(
+ *     () => [...this.pods.items().values()].filter((pod) => pod.status?.phase === 'Running').length,
+ *   );
+ * }
  * ```
  */
 export interface InjectedCollection<T extends KubeObject = KubeObject> {
-  /** The key the collection is shared under (ref + selectors + options). */
+  /**
+   * The key the collection is shared under (ref + selectors + options); for a ref function, the
+   * key of its current ref (`''` while it returns `undefined`).
+   */
   readonly key: string;
+  /** The key of the collection followed now, as a signal; `undefined` while a ref function returns `undefined`. */
+  readonly currentKey: Signal<string | undefined>;
   /** The latest complete snapshot, `undefined` until the first list completes. */
   readonly state: Signal<CollectionState<T> | undefined>;
   /** The cached objects by key (`namespace/name`); empty until the first list completes. */

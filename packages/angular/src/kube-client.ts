@@ -8,6 +8,7 @@ import type { KubeClient } from '@rxkube/core';
  *
  * @example
  * ```ts
+ * import { TestBed } from '@angular/core/testing';
  * import { KUBE_CLIENT } from '@rxkube/angular';
  * import { createFetchClient } from '@rxkube/core';
  * TestBed.configureTestingModule({

@@ -24,14 +24,15 @@ import type { RxKubeConfig } from './rx-kube-config.js';
  *
  * @example
  * ```ts
- * import { bootstrapApplication } from '@angular/platform-browser';
+ * import type { ApplicationConfig } from '@angular/core';
  * import { provideRxKube } from '@rxkube/angular';
  *
- * bootstrapApplication(AppComponent, {
+ * // bootstrapApplication(AppComponent, appConfig)
+ * export const appConfig: ApplicationConfig = {
  *   providers: [
  *     provideRxKube({ baseUrl: 'http://127.0.0.1:8001', collectionOptions: { initialList: 'auto' } }),
  *   ],
- * });
+ * };
  * ```
  */
 export function provideRxKube(config: KubeClient | RxKubeConfig): EnvironmentProviders {

@@ -1,7 +1,8 @@
-import type { CachedCollectionOptions } from '@rxkube/core';
+import type { CollectionRegistryOptions } from '@rxkube/core';
 
 /**
- * Settings shared by every collection of an application, whatever the client.
+ * Settings shared by every collection of an application, whatever the client: those of the
+ * `CollectionRegistry` that `provideRxKube` provides.
  *
  * @example
  * ```ts
@@ -9,16 +10,4 @@ import type { CachedCollectionOptions } from '@rxkube/core';
  * const settings: RxKubeCollectionSettings = { collectionOptions: { initialList: 'auto' }, keepAliveMs: 5_000 };
  * ```
  */
-export interface RxKubeCollectionSettings {
-  /**
-   * Defaults for every `injectCollection` (each call's own options win field by field), e.g.
-   * `{ initialList: 'auto', backoff: { maxMs: 10_000 } }`.
-   */
-  readonly collectionOptions?: CachedCollectionOptions;
-  /**
-   * How long a collection whose last user went away keeps its list+watch running, so that a user
-   * arriving soon after (a route change) joins it instead of listing again. Default
-   * `rxKubeDefaults.keepAliveMs`.
-   */
-  readonly keepAliveMs?: number;
-}
+export interface RxKubeCollectionSettings extends CollectionRegistryOptions {}

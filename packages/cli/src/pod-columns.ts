@@ -75,6 +75,7 @@ const TERMINAL_PHASES = new Set(['Succeeded', 'Failed']);
  * @example
  * ```ts
  * import { podColumns } from '@rxkube/cli';
+ * const pod: Pod = { metadata: { name: 'web-0' }, status: { phase: 'Running' } };
  * podColumns(pod, Date.now()); // { ready: '1/1', status: 'Running', restarts: '2 (5m ago)' }
  * ```
  */

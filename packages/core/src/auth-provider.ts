@@ -9,6 +9,7 @@
  * @example
  * ```ts
  * import type { AuthProvider } from '@rxkube/core';
+ * declare function obtainToken(): Promise<string>; // your identity provider
  * let cached: string | undefined;
  * const auth: AuthProvider = {
  *   header: async () => (cached ??= `Bearer ${await obtainToken()}`),

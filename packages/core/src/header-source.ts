@@ -4,7 +4,8 @@
  *
  * @example
  * ```ts
- * import type { HeaderSource } from '@rxkube/core';
+ * import type { HeaderSource, KubeResponse } from '@rxkube/core';
+ * declare const response: KubeResponse;
  * const fromRecord: HeaderSource = { 'retry-after': '3' };
  * const fromResponse: HeaderSource = (name) => response.header(name);
  * ```

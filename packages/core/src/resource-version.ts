@@ -21,6 +21,7 @@ export type ResourceVersion = string & { readonly [resourceVersionBrand]: true }
  * @example
  * ```ts
  * import { asResourceVersion } from '@rxkube/core';
+ * const list = { metadata: { resourceVersion: '12345' } }; // as the API server answered
  * const rv = asResourceVersion(list.metadata.resourceVersion);
  * ```
  */

@@ -11,6 +11,7 @@ const HTTP_UNAUTHORIZED = 401;
  * @example
  * ```ts
  * import { fetchTransport, withAuth } from '@rxkube/core';
+ * const token = 'read from a secret store';
  * const transport = withAuth(fetchTransport({ baseUrl: 'https://10.0.0.1:6443' }), {
  *   header: async () => `Bearer ${token}`,
  * });

@@ -1,12 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BlockDiagnostic } from '../src/block-diagnostic.js';
 import { checkCodeBlocks } from '../src/check-code-blocks.js';
+import { docCommentMarkdown } from '../src/doc-comment-markdown.js';
 import { documentationFiles } from '../src/documentation-files.js';
 import { extractCodeBlocks } from '../src/extract-code-blocks.js';
 import { isCheckedBlock } from '../src/is-checked-block.js';
+import { sourceDocFiles } from '../src/source-doc-files.js';
 
 const fence = '```';
-const files = documentationFiles(new URL('../../..', import.meta.url).pathname);
+const root = new URL('../../..', import.meta.url).pathname;
+const files = documentationFiles(root);
+const sources = sourceDocFiles(root);
 
 const format = (diagnostics: readonly BlockDiagnostic[]) =>
   diagnostics.map((d) => `${d.path}:${d.line}:${d.column} TS${d.code} ${d.message}`).join('\n');
@@ -14,7 +18,8 @@ const format = (diagnostics: readonly BlockDiagnostic[]) =>
 describe('the documentation', () => {
   let diagnostics: BlockDiagnostic[] = [];
   beforeAll(() => {
-    diagnostics = checkCodeBlocks(files);
+    // One program for the documents and the doc comments: the packages are parsed once.
+    diagnostics = checkCodeBlocks([...files, ...sources]);
   });
 
   it('has TypeScript blocks to check in the README and docs/', () => {
@@ -26,6 +31,69 @@ describe('the documentation', () => {
 
   it.each(files.map((f) => f.path))('%s: every TypeScript block compiles', (path) => {
     expect(format(diagnostics.filter((d) => d.path === path))).toBe('');
+  });
+
+  it('has @example blocks to check in every published package', () => {
+    for (const name of ['angular', 'cli', 'core', 'node', 'testing']) {
+      const own = sources.filter((f) => f.path.startsWith(`packages/${name}/src/`));
+      const examples = own.flatMap((f) => extractCodeBlocks(f.markdown).filter(isCheckedBlock));
+      expect(examples.length, name).toBeGreaterThan(3);
+    }
+  });
+
+  it.each(sources.map((f) => f.path))('%s: every @example compiles, under @example', (path) => {
+    const source = sources.find((f) => f.path === path);
+    expect(source?.markdown).not.toMatch(/^#+ Example/m);
+    expect(format(diagnostics.filter((d) => d.path === path))).toBe('');
+  });
+});
+
+describe('docCommentMarkdown', () => {
+  it('keeps the doc comments line for line and blanks the code', () => {
+    const source = [
+      'const a = 1;',
+      '/**',
+      ' * Adds.',
+      ' *',
+      ' * @example',
+      ' * ```ts',
+      ' * add(1, 2);',
+      ' * ```',
+      ' */',
+      'export function add(x: number, y: number) { return x + y; }',
+      '/** One line. */',
+      'const b = 2;',
+    ].join('\n');
+    expect(docCommentMarkdown(source).split('\n')).toEqual([
+      '',
+      '',
+      'Adds.',
+      '',
+      '@example',
+      '```ts',
+      'add(1, 2);',
+      '```',
+      '',
+      '',
+      '',
+      '',
+    ]);
+    expect(extractCodeBlocks(docCommentMarkdown(source))).toMatchObject([
+      { code: 'add(1, 2);', line: 7 },
+    ]);
+  });
+
+  it('reports an @example error at its source line', () => {
+    const source = [
+      '/**',
+      ' * ```ts',
+      " * const n: number = 'x';",
+      ' * ```',
+      ' */',
+      'export {};',
+    ].join('\n');
+    const [error] = checkCodeBlocks([{ path: 'x.ts', markdown: docCommentMarkdown(source) }]);
+    expect(error).toMatchObject({ path: 'x.ts', line: 3, code: 2322 });
   });
 });
 

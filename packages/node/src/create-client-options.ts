@@ -6,6 +6,7 @@ import type { UndiciTransportOptions } from './undici-transport.js';
  *
  * @example
  * ```ts
+ * import type { CreateClientOptions } from '@rxkube/node';
  * const options: CreateClientOptions = { kubeconfig: '/etc/ci/kubeconfig', context: 'staging' };
  * ```
  */

@@ -26,7 +26,7 @@ import { type UndiciTransport, undiciTransport } from './undici-transport.js';
  * import { watch$ } from '@rxkube/core';
  *
  * const client = createClient(); // like kubectl, or in a pod: its service account
- * watch$(client, { version: 'v1', resource: 'pods', namespace: client.namespace }).subscribe(console.log);
+ * watch$(client, { version: 'v1', resource: 'pods', namespace: client.namespace ?? 'default' }).subscribe(console.log);
  *
  * createClient({ baseUrl: 'http://127.0.0.1:8001' }); // kubectl proxy
  * createClient({ kubeconfig: '/etc/ci/kubeconfig', context: 'staging' });

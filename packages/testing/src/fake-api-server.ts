@@ -71,7 +71,7 @@ function metadataOf(object: object): JsonObject {
  * server.create(pods, { metadata: { name: 'web-0', namespace: 'default' }, spec: { containers: [] } });
  *
  * const response = await fetch(`${server.url}/api/v1/namespaces/default/pods`);
- * const list = await response.json(); // { kind: 'PodList', apiVersion: 'v1', metadata: { resourceVersion: '2' }, items: [...] }
+ * const list = (await response.json()) as { items: unknown[] }; // { kind: 'PodList', apiVersion: 'v1', metadata: { resourceVersion: '2' }, items: [...] }
  * console.log(list.items.length, server.count('list')); // 1 1
  * await server.close();
  * ```

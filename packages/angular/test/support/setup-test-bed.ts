@@ -1,7 +1,19 @@
 import '@angular/compiler';
-import { NgModule } from '@angular/core';
+import { NgModule, RendererFactory2 } from '@angular/core';
 import { getTestBed, TestComponentRenderer } from '@angular/core/testing';
 import { BrowserTestingModule, platformBrowserTesting } from '@angular/platform-browser/testing';
+
+/**
+ * No renderer at all: application ticks (which run effects, such as those behind `toObservable`)
+ * find nothing to render.
+ */
+const noRenderer = {
+  createRenderer: () => {
+    throw new Error('these tests render no templates');
+  },
+  begin: () => {},
+  end: () => {},
+};
 
 /**
  * The browser testing module without its DOM renderer: these tests exercise providers, injection
@@ -10,7 +22,10 @@ import { BrowserTestingModule, platformBrowserTesting } from '@angular/platform-
 class NodeTestingModule {}
 NgModule({
   exports: [BrowserTestingModule],
-  providers: [{ provide: TestComponentRenderer, useClass: TestComponentRenderer }],
+  providers: [
+    { provide: TestComponentRenderer, useClass: TestComponentRenderer },
+    { provide: RendererFactory2, useValue: noRenderer },
+  ],
 })(NodeTestingModule);
 
 getTestBed().initTestEnvironment(NodeTestingModule, platformBrowserTesting(), {

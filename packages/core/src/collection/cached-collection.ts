@@ -4,8 +4,8 @@ import type { KubeObject } from '../kube-object.js';
 import type { ResourceRef } from '../resource-ref.js';
 import type { CachedCollectionOptions } from './cached-collection-options.js';
 import type { CollectionState } from './collection-state.js';
-import type { CollectionUpdate } from './collection-update.js';
 import { collectionUpdates$ } from './collection-updates.js';
+import { isSynced } from './is-synced.js';
 
 /**
  * A live, trustworthy view of a collection: LIST, then WATCH from the list's version, every event
@@ -45,11 +45,5 @@ export function cachedCollection$<T extends KubeObject = KubeObject>(
   ref: ResourceRef,
   options: CachedCollectionOptions<T> = {},
 ): Observable<CollectionState<T>> {
-  return collectionUpdates$<T>(client, ref, options).pipe(filter(isSynced));
-}
-
-function isSynced<T extends KubeObject>(
-  update: CollectionUpdate<T>,
-): update is CollectionState<T> & { readonly synced: true } {
-  return update.synced;
+  return collectionUpdates$<T>(client, ref, options).pipe(filter(isSynced<T>));
 }

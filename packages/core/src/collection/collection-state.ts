@@ -16,6 +16,7 @@ import type { Delta } from './delta.js';
  *
  * @example
  * ```ts
+ * import { cachedCollection$ } from '@rxkube/core';
  * cachedCollection$<Pod>(client, { version: 'v1', resource: 'pods' }).subscribe((state) => {
  *   for (const d of state.deltas) console.log(d.type, d.key);
  *   console.log(state.items.size, state.health.status);

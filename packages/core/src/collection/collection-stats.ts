@@ -3,7 +3,10 @@
  *
  * @example
  * ```ts
- * cachedCollection$(client, ref).subscribe(({ stats }) => console.log(`${stats.events} events, ${stats.relists} relists`));
+ * import { cachedCollection$ } from '@rxkube/core';
+ * cachedCollection$(client, ref).subscribe(({ stats }) =>
+ *   console.log(`${stats.events} events, ${stats.relists} relists`),
+ * );
  * ```
  */
 export interface CollectionStats {

@@ -54,8 +54,9 @@ const brand = Symbol.for('rxkube.KubeError');
  *
  * @example
  * ```ts
- * import { isKubeError } from '@rxkube/core';
- * try { await somethingThatTalksToTheServer(); } catch (error) {
+ * import { isKubeError, list$ } from '@rxkube/core';
+ * import { lastValueFrom } from 'rxjs';
+ * try { await lastValueFrom(list$(client, ref)); } catch (error) {
  *   if (isKubeError(error) && error.reason === 'Conflict') { // re-read and try again
  *   }
  * }

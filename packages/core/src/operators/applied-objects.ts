@@ -6,7 +6,7 @@ import type { KubeObject } from '../kube-object.js';
  * The objects that were added or modified, one by one, in order — the initial list included.
  * For reacting to changes (a controller's "on add or update").
  *
- * ## Example
+ * @example
  * ```ts
  * import { appliedObjects, cachedCollection$ } from '@rxkube/core';
  * cachedCollection$<Pod>(client, { version: 'v1', resource: 'pods' })

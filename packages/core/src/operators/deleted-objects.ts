@@ -6,7 +6,7 @@ import type { KubeObject } from '../kube-object.js';
  * The objects that left the collection, one by one, in order, each in its last known state —
  * including those a relist found gone and those replaced under a new uid.
  *
- * ## Example
+ * @example
  * ```ts
  * import { cachedCollection$, deletedObjects } from '@rxkube/core';
  * cachedCollection$<Pod>(client, { version: 'v1', resource: 'pods' })

@@ -1,7 +1,7 @@
-import { Observable, type OperatorFunction } from 'rxjs';
+import { defer, filter, map, type OperatorFunction } from 'rxjs';
 import type { CollectionState } from '../collection/collection-state.js';
 import type { Delta } from '../collection/delta.js';
-import { PersistentMap } from '../collection/persistent-map.js';
+import { type MapDraft, PersistentMap } from '../collection/persistent-map.js';
 import type { KubeObject } from '../kube-object.js';
 
 /**
@@ -10,9 +10,10 @@ import type { KubeObject } from '../kube-object.js';
  * that starts matching enters as `added`. Emissions whose deltas all fall outside the filter are
  * skipped (unless health changed).
  *
- * The predicate must be pure: it sees each object version once.
+ * The predicate must be pure: it sees each object version once. A predicate that throws errors
+ * the stream with what it threw, as `filter` does; each subscription keeps its own filtered cache.
  *
- * ## Example
+ * @example
  * ```ts
  * import { cachedCollection$, filterItems } from '@rxkube/core';
  * cachedCollection$<Pod>(client, { version: 'v1', resource: 'pods' })
@@ -26,11 +27,11 @@ export function filterItems<T extends KubeObject>(
   predicate: (object: T) => boolean,
 ): OperatorFunction<CollectionState<T>, CollectionState<T>> {
   return (source) =>
-    new Observable<CollectionState<T>>((subscriber) => {
+    defer(() => {
       let items: PersistentMap<T> | undefined;
       let health: CollectionState<T>['health'] | undefined;
-      return source.subscribe({
-        next(state) {
+      return source.pipe(
+        map((state): CollectionState<T> | undefined => {
           const deltas: Delta<T>[] = [];
           if (items === undefined) {
             items = PersistentMap.empty<T>().withMutations((draft) => {
@@ -41,45 +42,37 @@ export function filterItems<T extends KubeObject>(
               });
             });
           } else {
-            const before = items;
-            items = before.withMutations((draft) => {
-              for (const delta of state.deltas)
-                filterDelta(delta, draft.has(delta.key), predicate, draft, deltas);
+            items = items.withMutations((draft) => {
+              for (const delta of state.deltas) filterDelta(delta, predicate, draft, deltas);
             });
             if (deltas.length === 0 && state.deltas.length > 0 && state.health === health) {
-              return;
+              return undefined;
             }
           }
           health = state.health;
-          subscriber.next({ ...state, items, deltas });
-        },
-        error: (error: unknown) => subscriber.error(error),
-        complete: () => subscriber.complete(),
-      });
+          return { ...state, items, deltas };
+        }),
+        filter((state) => state !== undefined),
+      );
     });
 }
 
 function filterDelta<T extends KubeObject>(
   delta: Delta<T>,
-  wasIn: boolean,
   predicate: (object: T) => boolean,
-  draft: {
-    set(key: string, value: T): void;
-    delete(key: string): boolean;
-    get(key: string): T | undefined;
-  },
+  draft: MapDraft<T>,
   out: Delta<T>[],
 ): void {
   const { key } = delta;
+  const previous = draft.get(key);
   if (delta.type === 'deleted') {
-    if (!wasIn) return;
+    if (previous === undefined) return;
     draft.delete(key);
     out.push(delta);
     return;
   }
   const isIn = predicate(delta.object);
-  if (isIn && wasIn) {
-    const previous = draft.get(key)!;
+  if (isIn && previous !== undefined) {
     draft.set(key, delta.object);
     out.push(
       delta.type === 'modified' ? delta : { type: 'modified', key, object: delta.object, previous },
@@ -87,8 +80,7 @@ function filterDelta<T extends KubeObject>(
   } else if (isIn) {
     draft.set(key, delta.object);
     out.push({ type: 'added', key, object: delta.object });
-  } else if (wasIn) {
-    const previous = draft.get(key)!;
+  } else if (previous !== undefined) {
     draft.delete(key);
     out.push({ type: 'deleted', key, object: delta.object, previous });
   }

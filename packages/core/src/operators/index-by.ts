@@ -1,7 +1,7 @@
-import { Observable, type OperatorFunction } from 'rxjs';
+import { defer, map, type OperatorFunction } from 'rxjs';
 import type { CollectionState } from '../collection/collection-state.js';
 import type { Delta } from '../collection/delta.js';
-import { PersistentMap } from '../collection/persistent-map.js';
+import { type MapDraft, PersistentMap } from '../collection/persistent-map.js';
 import type { KubeObject } from '../kube-object.js';
 
 /**
@@ -23,9 +23,10 @@ export interface IndexedCollectionState<T extends KubeObject = KubeObject>
 /**
  * Adds a secondary index to each state, maintained incrementally: each emission after the first
  * costs O(number of deltas). `indexValues` names the index values of an object — none, one or
- * several (a label's value, the owner's uid, the node name…).
+ * several (a label's value, the owner's uid, the node name…). An `indexValues` that throws errors
+ * the stream with what it threw, as `map` does; each subscription keeps its own index.
  *
- * ## Example
+ * @example
  * ```ts
  * import { cachedCollection$, indexBy } from '@rxkube/core';
  * cachedCollection$<Pod>(client, { version: 'v1', resource: 'pods' })
@@ -43,34 +44,27 @@ export function indexBy<T extends KubeObject>(
     return typeof values === 'string' ? [values] : values;
   };
   return (source) =>
-    new Observable<IndexedCollectionState<T>>((subscriber) => {
+    defer(() => {
       let index: PersistentMap<PersistentMap<T>> | undefined;
-      return source.subscribe({
-        next(state) {
-          if (index === undefined) {
-            index = PersistentMap.empty<PersistentMap<T>>().withMutations((draft) => {
-              state.items.forEach((object, key) => {
-                add(draft, valuesOf(object), key, object);
-              });
-            });
-          } else {
-            index = index.withMutations((draft) => {
-              for (const delta of state.deltas) applyDelta(draft, delta, valuesOf);
-            });
-          }
-          subscriber.next({ ...state, index });
-        },
-        error: (error: unknown) => subscriber.error(error),
-        complete: () => subscriber.complete(),
-      });
+      return source.pipe(
+        map((state): IndexedCollectionState<T> => {
+          index =
+            index === undefined
+              ? PersistentMap.empty<PersistentMap<T>>().withMutations((draft) => {
+                  state.items.forEach((object, key) => {
+                    add(draft, valuesOf(object), key, object);
+                  });
+                })
+              : index.withMutations((draft) => {
+                  for (const delta of state.deltas) applyDelta(draft, delta, valuesOf);
+                });
+          return { ...state, index };
+        }),
+      );
     });
 }
 
-type IndexDraft<T> = {
-  get(key: string): PersistentMap<T> | undefined;
-  set(key: string, value: PersistentMap<T>): void;
-  delete(key: string): boolean;
-};
+type IndexDraft<T> = MapDraft<PersistentMap<T>>;
 
 function add<T>(draft: IndexDraft<T>, values: readonly string[], key: string, object: T): void {
   for (const value of values) {

@@ -1,16 +1,17 @@
-import { Observable, type OperatorFunction } from 'rxjs';
+import { defer, map, type OperatorFunction } from 'rxjs';
 import type { CollectionState } from '../collection/collection-state.js';
 import type { Delta } from '../collection/delta.js';
-import { PersistentMap } from '../collection/persistent-map.js';
+import { type MapDraft, PersistentMap } from '../collection/persistent-map.js';
 import type { KubeObject } from '../kube-object.js';
 
 /**
  * Maps every cached object with `project`, incrementally: after the first state each emission
  * maps only the objects its deltas carry, O(number of deltas). Keys stay the same.
  *
- * `project` must be pure; it runs once per object version.
+ * `project` must be pure; it runs once per object version. A `project` that throws errors the
+ * stream with what it threw, as `map` does; each subscription keeps its own mapped cache.
  *
- * ## Example
+ * @example
  * ```ts
  * import { cachedCollection$, mapItems } from '@rxkube/core';
  * cachedCollection$<Pod>(client, { version: 'v1', resource: 'pods' })
@@ -24,44 +25,48 @@ export function mapItems<T extends KubeObject, R extends KubeObject>(
   project: (object: T) => R,
 ): OperatorFunction<CollectionState<T>, CollectionState<R>> {
   return (source) =>
-    new Observable<CollectionState<R>>((subscriber) => {
+    defer(() => {
       let items: PersistentMap<R> | undefined;
-      return source.subscribe({
-        next(state) {
+      return source.pipe(
+        map((state): CollectionState<R> => {
           const deltas: Delta<R>[] = [];
-          if (items === undefined) {
-            items = PersistentMap.empty<R>().withMutations((draft) => {
-              state.items.forEach((object, key) => {
-                const mapped = project(object);
-                draft.set(key, mapped);
-                deltas.push({ type: 'added', key, object: mapped });
-              });
-            });
-          } else {
-            items = items.withMutations((draft) => {
-              for (const delta of state.deltas) {
-                const { key } = delta;
-                const previous = draft.get(key);
-                if (delta.type === 'deleted') {
-                  if (previous === undefined) continue;
-                  draft.delete(key);
-                  deltas.push({ type: 'deleted', key, object: previous, previous });
-                  continue;
-                }
-                const object = project(delta.object);
-                draft.set(key, object);
-                deltas.push(
-                  previous === undefined || delta.type === 'added'
-                    ? { type: 'added', key, object }
-                    : { type: 'modified', key, object, previous },
-                );
-              }
-            });
-          }
-          subscriber.next({ ...state, items, deltas });
-        },
-        error: (error: unknown) => subscriber.error(error),
-        complete: () => subscriber.complete(),
-      });
+          items =
+            items === undefined
+              ? PersistentMap.empty<R>().withMutations((draft) => {
+                  state.items.forEach((object, key) => {
+                    const mapped = project(object);
+                    draft.set(key, mapped);
+                    deltas.push({ type: 'added', key, object: mapped });
+                  });
+                })
+              : items.withMutations((draft) => {
+                  for (const delta of state.deltas) mapDelta(delta, project, draft, deltas);
+                });
+          return { ...state, items, deltas };
+        }),
+      );
     });
+}
+
+function mapDelta<T extends KubeObject, R extends KubeObject>(
+  delta: Delta<T>,
+  project: (object: T) => R,
+  draft: MapDraft<R>,
+  out: Delta<R>[],
+): void {
+  const { key } = delta;
+  const previous = draft.get(key);
+  if (delta.type === 'deleted') {
+    if (previous === undefined) return;
+    draft.delete(key);
+    out.push({ type: 'deleted', key, object: previous, previous });
+    return;
+  }
+  const object = project(delta.object);
+  draft.set(key, object);
+  out.push(
+    previous === undefined || delta.type === 'added'
+      ? { type: 'added', key, object }
+      : { type: 'modified', key, object, previous },
+  );
 }

@@ -37,7 +37,7 @@ export interface RelistOnGoneConfig {
  * restarts), each further relist waits with exponential backoff until the source has run for
  * `resetAfterMs` without one.
  *
- * ## Example
+ * @example
  * ```ts
  * import { defer, switchMap, concat, of } from 'rxjs';
  * import { list$, watch$, relistOnGone } from '@rxkube/core';

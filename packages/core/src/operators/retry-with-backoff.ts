@@ -50,9 +50,10 @@ export interface RetryWithBackoffConfig {
  * `Retry-After` when the error carries one (`retryAfterMs`). After `resetAfterMs` without a
  * failure the attempts count from 1 again. Non-retryable errors pass through at once.
  *
- * ## Example
+ * @example
  * ```ts
- * import { retryWithBackoff, watch$ } from '@rxkube/core';
+ * import { asResourceVersion, retryWithBackoff, watch$ } from '@rxkube/core';
+ * const resourceVersion = asResourceVersion('12345'); // from a LIST
  * watch$(client, ref, { resourceVersion })
  *   .pipe(retryWithBackoff({ onRetry: ({ attempt, delayMs }) => console.log(attempt, delayMs) }))
  *   .subscribe();

@@ -33,7 +33,7 @@ export type ShareableCollection = CollectionState<KubeObject> | CollectionUpdate
  * A late subscriber's first state carries every item as an `added` delta — deltas are always
  * relative to what *that* subscriber saw before, and it saw nothing.
  *
- * ## Example
+ * @example
  * ```ts
  * import { cachedCollection$, shareCollection } from '@rxkube/core';
  * const pods$ = cachedCollection$(client, { version: 'v1', resource: 'pods' }).pipe(shareCollection());

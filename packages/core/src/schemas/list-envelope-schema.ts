@@ -10,6 +10,7 @@ import { kubeObjectSchema } from './kube-object-schema.js';
  * @example
  * ```ts
  * import { listEnvelopeSchema } from '@rxkube/core';
+ * const body = '{"kind":"PodList","metadata":{"resourceVersion":"7"},"items":[]}';
  * const page = listEnvelopeSchema.parse(JSON.parse(body));
  * console.log(page.items?.length, page.metadata.continue);
  * ```

@@ -16,6 +16,7 @@ const INTERACTIVE_MODES: readonly string[] = ['Never', 'IfAvailable', 'Always'];
  *
  * @example
  * ```ts
+ * import type { ExecClusterInfo } from '@rxkube/node';
  * const cluster: ExecClusterInfo = { server: 'https://10.0.0.1:6443', config: { audience: 'x' } };
  * ```
  */
@@ -36,6 +37,7 @@ export interface ExecClusterInfo {
  *
  * @example
  * ```ts
+ * import type { ExecCredentialAuthOptions } from '@rxkube/node';
  * const options: ExecCredentialAuthOptions = {
  *   exec: { apiVersion: 'client.authentication.k8s.io/v1', command: 'my-plugin', interactiveMode: 'Never' },
  *   user: 'me',
@@ -62,6 +64,8 @@ export interface ExecCredentialAuthOptions {
  *
  * @example
  * ```ts
+ * import { execCredentialAuth } from '@rxkube/node';
+ * const auth = execCredentialAuth({ exec: { apiVersion: 'client.authentication.k8s.io/v1', command: 'my-plugin' } });
  * const tls = await auth.tlsCredentials(); // { cert, key } or undefined
  * ```
  */
@@ -75,6 +79,8 @@ export interface ExecTlsCredentials {
  *
  * @example
  * ```ts
+ * import { type ExecCredentialAuth, execCredentialAuth } from '@rxkube/node';
+ * const exec = { apiVersion: 'client.authentication.k8s.io/v1', command: 'my-plugin' } as const;
  * const auth: ExecCredentialAuth = execCredentialAuth({ exec });
  * const header = await auth.header(); // 'Bearer ...' or undefined
  * ```

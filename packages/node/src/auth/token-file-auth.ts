@@ -8,6 +8,7 @@ import { KubeConfigError } from '../kubeconfig/kube-config-error.js';
  *
  * @example
  * ```ts
+ * import type { TokenFileAuthOptions } from '@rxkube/node';
  * const options: TokenFileAuthOptions = { path: '/run/secrets/token', refreshMs: 30_000 };
  * ```
  */

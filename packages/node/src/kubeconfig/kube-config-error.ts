@@ -42,6 +42,7 @@ export type KubeConfigErrorReason =
  *
  * @example
  * ```ts
+ * import { KubeConfigError } from '@rxkube/node';
  * new KubeConfigError('FileUnreadable', 'CA file /x/ca.crt cannot be read (ENOENT)', { path: '/x/ca.crt' });
  * ```
  */

@@ -34,6 +34,7 @@ export interface KubeConfig {
  *
  * @example
  * ```ts
+ * import type { NamedCluster } from '@rxkube/node';
  * const dev: NamedCluster = { name: 'dev', cluster: { server: 'https://10.0.0.1:6443' } };
  * ```
  */
@@ -47,6 +48,7 @@ export interface NamedCluster {
  *
  * @example
  * ```ts
+ * import type { KubeConfigCluster } from '@rxkube/node';
  * const cluster: KubeConfigCluster = {
  *   server: 'https://api.internal:6443',
  *   'certificate-authority': '/etc/kubernetes/ca.crt',
@@ -76,6 +78,7 @@ export interface KubeConfigCluster {
  *
  * @example
  * ```ts
+ * import type { NamedUser } from '@rxkube/node';
  * const me: NamedUser = { name: 'me', user: { tokenFile: '/run/secrets/token' } };
  * ```
  */
@@ -91,6 +94,7 @@ export interface NamedUser {
  *
  * @example
  * ```ts
+ * import type { KubeConfigUser } from '@rxkube/node';
  * const user: KubeConfigUser = { 'client-certificate': 'me.crt', 'client-key': 'me.key' };
  * ```
  */
@@ -128,6 +132,7 @@ export interface KubeConfigUser {
  *
  * @example
  * ```ts
+ * import type { AuthProviderConfig } from '@rxkube/node';
  * const legacy: AuthProviderConfig = { name: 'gcp' }; // use gke-gcloud-auth-plugin instead
  * ```
  */
@@ -141,6 +146,7 @@ export interface AuthProviderConfig {
  *
  * @example
  * ```ts
+ * import type { ExecConfig } from '@rxkube/node';
  * const exec: ExecConfig = {
  *   apiVersion: 'client.authentication.k8s.io/v1',
  *   command: 'gke-gcloud-auth-plugin',
@@ -174,6 +180,7 @@ export interface ExecConfig {
  *
  * @example
  * ```ts
+ * import type { ExecEnvVar } from '@rxkube/node';
  * const variable: ExecEnvVar = { name: 'AWS_PROFILE', value: 'prod' };
  * ```
  */
@@ -187,6 +194,7 @@ export interface ExecEnvVar {
  *
  * @example
  * ```ts
+ * import type { NamedContext } from '@rxkube/node';
  * const context: NamedContext = { name: 'dev', context: { cluster: 'dev', user: 'me', namespace: 'apps' } };
  * ```
  */
@@ -200,6 +208,7 @@ export interface NamedContext {
  *
  * @example
  * ```ts
+ * import type { KubeConfigContext } from '@rxkube/node';
  * const context: KubeConfigContext = { cluster: 'dev', user: 'me' }; // namespace: default
  * ```
  */
@@ -217,6 +226,7 @@ export interface KubeConfigContext {
  *
  * @example
  * ```ts
+ * import type { NamedExtension } from '@rxkube/node';
  * const extension: NamedExtension = { name: 'client.authentication.k8s.io/exec', extension: { audience: 'x' } };
  * ```
  */

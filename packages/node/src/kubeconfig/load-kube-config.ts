@@ -11,6 +11,7 @@ import { parseKubeConfig } from './parse-kube-config.js';
  *
  * @example
  * ```ts
+ * import type { LoadKubeConfigOptions } from '@rxkube/node';
  * const options: LoadKubeConfigOptions = { env: { KUBECONFIG: '/a/config:/b/config' } };
  * ```
  */

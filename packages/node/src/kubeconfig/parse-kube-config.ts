@@ -17,6 +17,7 @@ import { protectKubeConfig } from './protect-kube-config.js';
  *
  * @example
  * ```ts
+ * import type { ParseKubeConfigOptions } from '@rxkube/node';
  * const options: ParseKubeConfigOptions = { path: '/etc/kube/config' };
  * ```
  */

@@ -1,4 +1,4 @@
-import type { ResourceRef } from '@rxkube/core';
+import type { ResourceRef } from '../../resource-ref.js';
 
 /**
  * Identities for values that cannot be compared by content (functions, schemas, class instances):

@@ -1,5 +1,6 @@
-import type { CollectionUpdate, KubeObject } from '@rxkube/core';
 import type { Observable } from 'rxjs';
+import type { KubeObject } from '../kube-object.js';
+import type { CollectionUpdate } from './collection-update.js';
 
 /**
  * One user's hold on a shared collection, from `CollectionRegistry.acquire`.
@@ -11,6 +12,8 @@ import type { Observable } from 'rxjs';
  *
  * @example
  * ```ts
+ * import { CollectionRegistry } from '@rxkube/core';
+ * const registry = new CollectionRegistry(client);
  * const lease = registry.acquire({ version: 'v1', resource: 'pods' });
  * const subscription = lease.updates$.subscribe((u) => console.log(u.health.status));
  * // later

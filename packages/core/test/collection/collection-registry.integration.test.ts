@@ -1,0 +1,67 @@
+import { FakeApiServer } from '@rxkube/testing';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CollectionRegistry } from '../../src/collection/collection-registry.js';
+import type { CollectionUpdate } from '../../src/collection/collection-update.js';
+import { createFetchClient } from '../../src/fetch/create-fetch-client.js';
+import type { KubeClient } from '../../src/kube-client.js';
+
+const pods = { version: 'v1', resource: 'pods' } as const;
+let server: FakeApiServer;
+let client: KubeClient;
+
+beforeEach(async () => {
+  server = await FakeApiServer.start();
+  client = createFetchClient({ baseUrl: server.url });
+});
+
+afterEach(async () => {
+  await server.close();
+});
+
+describe('CollectionRegistry without any framework', () => {
+  it('shares one list and watch among leases of the same ref and options', async () => {
+    server.create(pods, { metadata: { namespace: 'a', name: 'p1' } });
+    const registry = new CollectionRegistry(client, { collectionOptions: { pageSize: 10 } });
+    const first = registry.acquire(pods);
+    const second = registry.acquire(pods, { pageSize: 10 }); // equal to the merged defaults
+    expect(second.key).toBe(first.key);
+    expect(registry.users(first.key)).toBe(2);
+    const seen: CollectionUpdate[] = [];
+    const a = first.updates$.subscribe((u) => seen.push(u));
+    const b = second.updates$.subscribe((u) => seen.push(u));
+    await server.waitFor(
+      () => server.openWatches === 1 && seen.filter((u) => u.synced).length === 2,
+    );
+    expect(server.count('list')).toBe(1);
+
+    a.unsubscribe();
+    b.unsubscribe();
+    first.release();
+    first.release(); // idempotent
+    expect(registry.users(first.key)).toBe(1);
+    second.release();
+    expect(registry.keys()).toEqual([]);
+    await server.waitFor(() => server.openWatches === 0);
+  });
+
+  it('keeps a released collection for keepAliveMs, so that the next lease joins it', async () => {
+    const registry = new CollectionRegistry(client, { keepAliveMs: 60_000 });
+    const first = registry.acquire(pods, { labelSelector: 'app=x' });
+    const sub = first.updates$.subscribe();
+    await server.waitFor(() => server.openWatches === 1);
+    sub.unsubscribe();
+    first.release();
+    expect(registry.keys()).toEqual([first.key]);
+    const second = registry.acquire(pods, { labelSelector: 'app=x' });
+    let synced = false;
+    const again = second.updates$.subscribe((u) => {
+      synced ||= u.synced;
+    });
+    await server.waitFor(() => synced);
+    expect(server.count('list')).toBe(1);
+    again.unsubscribe();
+    second.release();
+    registry.dispose();
+    expect(registry.keys()).toEqual([]);
+  });
+});
