@@ -212,7 +212,7 @@ describe('convergence under random writes and faults', () => {
                 .push(
                   d.type === 'deleted'
                     ? ABSENT
-                    : (d.object as KubeObject).metadata?.resourceVersion ?? '',
+                    : ((d.object as KubeObject).metadata?.resourceVersion ?? ''),
                 );
             }
           }
