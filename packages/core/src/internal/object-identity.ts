@@ -18,7 +18,7 @@ const identities = new WeakMap<object, ObjectIdentity>();
 
 /** The identity of an object as it came from the wire. */
 export function wireIdentity(wire: KubeObject): ObjectIdentity {
-  const { uid, resourceVersion } = wire.metadata;
+  const { uid, resourceVersion } = wire.metadata ?? {};
   return { key: objectKey(wire), uid, resourceVersion };
 }
 
@@ -36,13 +36,13 @@ export function identityOf(object: KubeObject): ObjectIdentity {
 /** The wire version of an object, without allocating (the hot path of the watch loop). */
 export function wireVersionOf(object: KubeObject): string | undefined {
   const remembered = identities.get(object);
-  return remembered === undefined ? object.metadata.resourceVersion : remembered.resourceVersion;
+  return remembered === undefined ? object.metadata?.resourceVersion : remembered.resourceVersion;
 }
 
 /** The wire uid of an object, without allocating. */
 export function wireUidOf(object: KubeObject): string | undefined {
   const remembered = identities.get(object);
-  return remembered === undefined ? object.metadata.uid : remembered.uid;
+  return remembered === undefined ? object.metadata?.uid : remembered.uid;
 }
 
 /** The cache key of an object as it came from the wire, without allocating. */

@@ -387,7 +387,7 @@ function isRetried(error: unknown, config: LoopConfig): boolean {
 function isRejectedStreamingList(error: unknown): boolean {
   return (
     isKubeError(error) &&
-    error.reason === 'HttpStatus' &&
+    (error.reason === 'HttpStatus' || error.reason === 'Invalid') &&
     (error.code === HTTP_BAD_REQUEST || error.code === HTTP_UNPROCESSABLE)
   );
 }

@@ -39,6 +39,7 @@ export function listWatchLoop$<T extends KubeObject>(
       ...(options.fieldSelector === undefined ? {} : { fieldSelector: options.fieldSelector }),
       ...(options.transform === undefined ? {} : { transform: options.transform }),
       ...(options.schema === undefined ? {} : { schema: options.schema }),
+      ...(options.metadataOnly === undefined ? {} : { metadataOnly: options.metadataOnly }),
     };
     const watchOptions: WatchOptions<T> = {
       ...objectOptions,
