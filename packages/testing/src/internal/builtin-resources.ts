@@ -1,6 +1,7 @@
 import { BUILTIN_FIELD_RULES } from './field-rules.js';
 import type { JsonObject } from './json-value.js';
 import { type ResourceType, resourceType } from './resource-type.js';
+import { checkLease } from './writes/lease-strategy.js';
 
 const CORE_VERBS_NO_DELETECOLLECTION = [
   'create',
@@ -212,6 +213,23 @@ export function builtinResources(): ResourceType[] {
           'spec.template.spec.nodeSelector',
         ],
         fieldRules: BUILTIN_FIELD_RULES.deployments,
+      },
+    ),
+    resourceType(
+      {
+        group: 'coordination.k8s.io',
+        version: 'v1',
+        resource: 'leases',
+        kind: 'Lease',
+        singular: 'lease',
+        generation: false,
+        deleteReturns: 'status',
+        emptyObject: { metadata: emptyMeta, spec: {} },
+      },
+      {
+        builtin: true,
+        prepareForCreate: (object) => checkLease(object),
+        prepareForUpdate: (object) => checkLease(object),
       },
     ),
   ];
