@@ -537,7 +537,43 @@ describe('FakeApiServer writes (as kube-apiserver 1.20) against the real kube-ap
         { spec: { replicas: 2 }, status: { replicas: 8 } },
         MERGE,
       );
-      return { put: deploymentView(put), patch: deploymentView(patch), main: deploymentView(main) };
+      const config = (replicas: number, statusReplicas: number) => ({
+        apiVersion: 'apps/v1',
+        kind: 'Deployment',
+        metadata: { name: 'st' },
+        spec: { replicas },
+        status: { replicas: statusReplicas },
+      });
+      const applyMain = await write(
+        t,
+        'PATCH',
+        `${DEPLOY}/st?fieldManager=ap&force=true`,
+        config(6, 11),
+        APPLY,
+      );
+      const applyStatus = await write(
+        t,
+        'PATCH',
+        `${DEPLOY}/st/status?fieldManager=ap-status&force=true`,
+        config(7, 12),
+        APPLY,
+      );
+      const managers = (x: RawExchange) =>
+        // The appliers' entries only: the creator's holds the fields the real server defaults.
+        ((bodyOf(x).metadata?.managedFields ?? []) as Json[])
+          .filter((e) => String(e.manager).startsWith('ap'))
+          .map((e) => ({
+            manager: e.manager,
+            operation: e.operation,
+            fields: e.fieldsV1,
+          }));
+      return {
+        put: deploymentView(put),
+        patch: deploymentView(patch),
+        main: deploymentView(main),
+        applyMain: { view: deploymentView(applyMain), managers: managers(applyMain) },
+        applyStatus: { view: deploymentView(applyStatus), managers: managers(applyStatus) },
+      };
     });
   });
 
