@@ -433,6 +433,25 @@ describe('FakeApiServer writes (as kube-apiserver 1.20) against the real kube-ap
     });
   });
 
+  it('server-side apply on an untracked object: its fields belong to before-first-apply', async () => {
+    await compare('writes-apply-untracked', async (t) => {
+      await write(t, 'POST', CM, { metadata: { name: 'ut' }, data: { a: '1' } });
+      const cleared = await write(t, 'PUT', `${CM}/ut`, {
+        metadata: { name: 'ut', managedFields: [{}] },
+        data: { a: '1', b: '2' },
+      });
+      const config = {
+        apiVersion: 'v1',
+        kind: 'ConfigMap',
+        metadata: { name: 'ut' },
+        data: { a: '9' },
+      };
+      const conflict = await write(t, 'PATCH', `${CM}/ut?fieldManager=x`, config, APPLY);
+      const forced = await write(t, 'PATCH', `${CM}/ut?fieldManager=x&force=true`, config, APPLY);
+      return { cleared: observe(cleared), conflict: observe(conflict), forced: observe(forced) };
+    });
+  });
+
   it('server-side apply on a Deployment: keyed list items and an updater in the conflict', async () => {
     await compare('writes-apply-lists', async (t) => {
       await write(t, 'POST', `${DEPLOY}?fieldManager=creator`, {
