@@ -771,7 +771,20 @@ describe('FakeApiServer writes (as kube-apiserver 1.20) against the real kube-ap
         SMP,
       );
       const list = await send(t, { path: EVENTS, query: { fieldSelector: 'reason=Seen' } });
-      return { created: observe(created), counted: observe(counted), list: observe(list) };
+      const involved = (namespace?: string) => ({
+        ...event,
+        metadata: { name: `bad-${namespace ?? 'none'}` },
+        involvedObject: { ...event.involvedObject, namespace },
+      });
+      const noNamespace = await write(t, 'POST', EVENTS, involved(undefined));
+      const otherNamespace = await write(t, 'POST', EVENTS, involved('other'));
+      return {
+        created: observe(created),
+        counted: observe(counted),
+        list: observe(list),
+        noNamespace: observe(noNamespace),
+        otherNamespace: observe(otherNamespace),
+      };
     });
   });
 });
