@@ -132,6 +132,7 @@ export class FakeApiServer {
       watchExpiredAs: options.watchExpiredAs ?? 'event',
       resourceVersionWaitMs: options.resourceVersionWaitMs ?? DEFAULTS.resourceVersionWaitMs,
       cacheVersion: options.cacheVersion ?? DEFAULTS.cacheVersion,
+      partialObjectMetadata: options.partialObjectMetadata ?? true,
     };
     const replicaCount = options.replicas ?? DEFAULTS.replicas;
     if (!Number.isInteger(replicaCount) || replicaCount < 1) {

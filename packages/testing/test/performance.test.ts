@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { FakeApiServer } from '../src/index.js';
 import { CONFIGMAPS, call, type Json, type RawStream, stream } from './support/http.js';
 
-// Generous bounds: the point is that benchmark-scale use is feasible on a shared two-core
-// machine, not a precise figure (the figures are printed).
+// Benchmark-scale use works: 50k objects page through, 20k writes reach every watch in order.
+// How fast is measured by the benchmarks (packages/testing/bench), never here.
 describe('scale', () => {
   let server: FakeApiServer;
   const open: RawStream[] = [];
@@ -24,11 +24,8 @@ describe('scale', () => {
 
   it('seeds 50k objects with bulkCreate and pages through them with limit/continue', async () => {
     server = await FakeApiServer.start();
-    const seedStart = performance.now();
     server.bulkCreate(CONFIGMAPS, objects(50_000));
-    const seedMs = performance.now() - seedStart;
 
-    const listStart = performance.now();
     let token: string | undefined;
     let total = 0;
     let pages = 0;
@@ -39,14 +36,8 @@ describe('scale', () => {
       pages++;
       token = body.metadata.continue;
     } while (token);
-    const listMs = performance.now() - listStart;
-    console.log(
-      `bulkCreate 50k: ${seedMs.toFixed(0)} ms; paginated list of 50k in ${pages} pages: ${listMs.toFixed(0)} ms`,
-    );
     expect(total).toBe(50_000);
     expect(pages).toBe(100);
-    expect(seedMs).toBeLessThan(10_000);
-    expect(listMs).toBeLessThan(15_000);
   });
 
   it('fans out writes to several watches with one serialization per write', async () => {
@@ -57,19 +48,13 @@ describe('scale', () => {
     open.push(...watchers);
     await server.waitFor(() => server.openWatches === 4);
     const writes = 20_000;
-    const start = performance.now();
     server.bulkCreate(CONFIGMAPS, objects(writes));
-    const writeMs = performance.now() - start;
     await server.waitFor(() => watchers.every((w) => w.lines.length === writes), {
-      timeoutMs: 30_000,
+      timeoutMs: 60_000,
     });
-    const deliveredMs = performance.now() - start;
-    const rate = (writes / deliveredMs) * 1000;
-    console.log(
-      `${writes} writes: committed in ${writeMs.toFixed(0)} ms, delivered to 4 watches in ${deliveredMs.toFixed(0)} ms (${rate.toFixed(0)} events/s per watch)`,
-    );
-    const last = watchers[0]!.events.at(-1) as Json;
-    expect(last.object.metadata.name).toBe(`cm-${writes - 1}`);
-    expect(rate).toBeGreaterThan(5_000);
+    for (const watcher of watchers) {
+      const names = watcher.events.map((event) => (event as Json).object.metadata.name);
+      expect(names).toEqual(Array.from({ length: writes }, (_, i) => `cm-${i}`));
+    }
   });
 });

@@ -14,6 +14,8 @@ export interface ResolvedOptions {
   readonly watchExpiredAs: 'event' | 'http';
   readonly resourceVersionWaitMs: number;
   readonly cacheVersion: 'resource' | 'global';
+  /** Whether metadata-only reads (`as=PartialObjectMetadata`) are served. */
+  readonly partialObjectMetadata: boolean;
 }
 
 /** Everything a request handler works with. */

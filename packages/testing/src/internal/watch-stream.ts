@@ -56,6 +56,8 @@ export interface WatchStreamConfig {
   readonly onClose: (stream: WatchStream) => void;
   /** Called before the server cuts the stream (not for a clean end, which the log sees itself). */
   readonly onServerCut?: () => void;
+  /** Rewrites the lines before they are written (a metadata-only watch); default: as they are. */
+  readonly transformLines?: (text: string) => string;
 }
 
 const INITIAL_EVENTS_END = 'k8s.io/initial-events-end';
@@ -242,6 +244,8 @@ export class WatchStream implements EventSink {
       if (text) pieces.push(text);
     }
     this.pending = [];
+    const transform = this.config.transformLines;
+    if (transform) pieces = [transform(pieces.map((p) => p.toString()).join(''))];
     res.socket?.cork();
     for (const piece of pieces) writeBody(res, piece, faults.chunker);
     res.socket?.uncork();
