@@ -4,7 +4,7 @@ import { CONFIGMAPS, call, type Json, type RawStream, stream } from './support/h
 
 // Benchmark-scale use works: 50k objects page through, 20k writes reach every watch in order.
 // How fast is measured by the benchmarks (packages/testing/bench), never here.
-describe('scale', () => {
+describe('scale', { timeout: 120_000 }, () => {
   let server: FakeApiServer;
   const open: RawStream[] = [];
   afterEach(async () => {
