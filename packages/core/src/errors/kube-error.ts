@@ -27,7 +27,8 @@ export type KubeErrorReason =
   | 'Transport'
   | 'Decode'
   | 'InvalidObject'
-  | 'HttpStatus';
+  | 'HttpStatus'
+  | 'JsonPath';
 
 /** What every {@link KubeError} may carry besides its message. */
 export interface KubeErrorOptions {
