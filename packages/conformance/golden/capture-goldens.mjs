@@ -65,7 +65,9 @@ if (mode === 'seed') {
     const { uid, resourceVersion, creationTimestamp, managedFields, generation, selfLink, ...metadata } = read.metadata;
     const object = { ...read, metadata };
     if (entry.status !== undefined || read.kind === 'CustomResourceDefinition') delete object.status;
-    objects.push({ path: entry.path, object, ...(entry.status === undefined ? {} : { status: entry.status }) });
+    // The status as stored (with the server's defaults), so that writing it again changes nothing.
+    const status = entry.status === undefined ? undefined : read.status;
+    objects.push({ path: entry.path, object, ...(status === undefined ? {} : { status }) });
   }
   writeFileSync(join(here, 'objects.json'), `${JSON.stringify(objects, null, 2)}\n`);
 } else if (mode === 'matrix') {

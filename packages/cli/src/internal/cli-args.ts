@@ -176,9 +176,7 @@ function getArgs(values: Values, rest: readonly string[], debug: boolean): GetAr
   if (resource === undefined) {
     throw new CliError('you must specify the type of resource to get, e.g. "rxkube get pods"');
   }
-  if (values.namespace !== undefined && values['all-namespaces']) {
-    throw new CliError('--namespace and --all-namespaces cannot be used together');
-  }
+  // As kubectl: --all-namespaces wins over --namespace.
   const format = outputSpec(values.output);
   const sort = values.sort ?? 'auto';
   if (!(SORTS as readonly string[]).includes(sort)) {

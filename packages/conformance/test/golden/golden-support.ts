@@ -97,7 +97,11 @@ export async function runRxkube(
 }
 
 /** A kubeconfig file for a server (token optional, plain HTTP or a CA file). */
-export async function kubeconfigFile(server: string, token?: string, caFile?: string): Promise<string> {
+export async function kubeconfigFile(
+  server: string,
+  token?: string,
+  caFile?: string,
+): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'rxkube-golden-'));
   const path = join(dir, 'kubeconfig');
   await writeFile(
@@ -134,7 +138,10 @@ export async function createGoldenObjects(send: Send, fake?: FakeApiServer): Pro
     if (entry.status !== undefined) {
       const itemPath = `${entry.path}/${entry.object.metadata.name}`;
       const current = (await send('GET', itemPath)) as Record<string, unknown>;
-      await send('PUT', `${itemPath}/status?fieldManager=golden`, { ...current, status: entry.status });
+      await send('PUT', `${itemPath}/status?fieldManager=golden`, {
+        ...current,
+        status: entry.status,
+      });
     }
   }
 }

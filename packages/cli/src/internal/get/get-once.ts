@@ -77,7 +77,8 @@ export async function getOnce(
       errors.push(...got.errors);
       if (got.items.length === 0) continue;
       const table = got.table ?? fallbackTable(resource, got.items, namespace === undefined);
-      const rows = args.sortBy ? sortBy(table.rows, args.sortBy, (row) => row.object) : table.rows;
+      const all = got.table === undefined ? table.rows : got.items;
+      const rows = args.sortBy ? sortBy(all, args.sortBy, (row) => row.object) : all;
       const lines = humanTableLines(table.columnDefinitions, rows, {
         wide: format.kind === 'wide',
         withNamespace: namespace === undefined && resource.namespaced,
