@@ -11,6 +11,7 @@ export const sharedTestConfig: ViteUserConfig = {
       '@rxkube/core': src('core'),
       '@rxkube/node': src('node'),
       '@rxkube/testing': src('testing'),
+      '@rxkube/cli': src('cli'),
     },
   },
   test: {

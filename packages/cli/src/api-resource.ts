@@ -23,6 +23,8 @@ export interface ApiResource {
   readonly namespaced: boolean;
   readonly shortNames: readonly string[];
   readonly verbs: readonly string[];
+  /** The categories it belongs to, such as `all` (absent when discovery gave none). */
+  readonly categories?: readonly string[];
   /** Whether `version` is the group's preferred version. */
   readonly preferred: boolean;
 }

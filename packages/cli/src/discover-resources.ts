@@ -42,6 +42,7 @@ interface ApiResourceList {
     readonly namespaced?: boolean;
     readonly shortNames?: readonly string[];
     readonly verbs?: readonly string[];
+    readonly categories?: readonly string[];
   }[];
 }
 
@@ -120,6 +121,7 @@ function toResources(gv: GroupVersion, list: ApiResourceList): ApiResource[] {
       shortNames: resource.shortNames ?? [],
       verbs: resource.verbs ?? [],
       preferred: gv.preferred,
+      ...(resource.categories ? { categories: resource.categories } : {}),
     }));
 }
 

@@ -3,6 +3,7 @@ import { cliDefaults } from './cli-defaults.js';
 import type { CliIo } from './cli-io.js';
 import { parseCliArgs } from './internal/cli-args.js';
 import { CliError } from './internal/cli-error.js';
+import { escapeLine } from './internal/print/escape-terminal.js';
 import { helpText } from './internal/help-text.js';
 import { interruptedExitCode } from './internal/interrupted-exit-code.js';
 import { packageVersion } from './internal/package-version.js';
@@ -52,7 +53,12 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     }
   } catch (error) {
     if (io.signal.aborted) return interruptedExitCode(io.signal);
-    io.stderr.write(`error: ${errorLine(error)}\n`);
+    // The server's own lines (`Error from server (NotFound): …`) are printed whole, one per name.
+    const lines =
+      error instanceof CliError && !error.prefixed
+        ? error.message.split('\n')
+        : [`error: ${errorLine(error)}`];
+    for (const line of lines) io.stderr.write(`${escapeLine(line)}\n`);
     if (debug) io.stderr.write(`${inspect(error, { depth: 4 })}\n`);
     return error instanceof CliError ? error.exitCode : cliDefaults.exitFailure;
   }

@@ -1,3 +1,5 @@
+import type { FakePrinterColumn } from './fake-printer-column.js';
+
 /**
  * Describes a resource the fake serves, as a CustomResourceDefinition would: where it lives, its
  * kind, its scope and what discovery says about it.
@@ -43,4 +45,9 @@ export interface FakeResourceDefinition {
    * Default: none, as for custom resources.
    */
   readonly emptyObject?: Readonly<Record<string, unknown>>;
+  /**
+   * The columns of its Table beyond NAME, as a CRD's `additionalPrinterColumns`; default: an
+   * `Age` column, as kube-apiserver serves a CRD without any.
+   */
+  readonly additionalPrinterColumns?: readonly FakePrinterColumn[];
 }

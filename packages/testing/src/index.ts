@@ -13,6 +13,7 @@ export * from './fake-api-server-options.js';
 export * from './fake-api-status.js';
 export * from './fake-object.js';
 export * from './fake-object-name.js';
+export * from './fake-printer-column.js';
 export * from './fake-resource-definition.js';
 export * from './fake-resource-ref.js';
 export * from './persistent-fault.js';

@@ -5,11 +5,26 @@ import { CliError } from './cli-error.js';
 /** How `get` prints what it lists. */
 export type OutputFormat = 'table' | 'json' | 'yaml' | 'ndjson' | 'name';
 
-/** Where to connect: a kubeconfig (file, context) or a plain server URL. */
+/** `-o`: kubectl's output formats (`wide`, `jsonpath=…`, `custom-columns=…`, …) and `ndjson`. */
+export type OutputSpec =
+  | { readonly kind: 'table' | 'wide' | 'json' | 'yaml' | 'ndjson' | 'name' }
+  | { readonly kind: 'jsonpath'; readonly template: string; readonly file?: boolean }
+  | { readonly kind: 'custom-columns'; readonly spec: string; readonly file?: boolean };
+
+/** Where to connect and as whom: kubectl's connection flags. */
 export interface ConnectionArgs {
   readonly kubeconfig?: string;
   readonly context?: string;
   readonly server?: string;
+  readonly cluster?: string;
+  readonly user?: string;
+  readonly token?: string;
+  readonly certificateAuthority?: string;
+  readonly insecureSkipTlsVerify?: boolean;
+  readonly as?: string;
+  readonly asGroups?: readonly string[];
+  /** `--request-timeout` in milliseconds (0: none). */
+  readonly requestTimeoutMs?: number;
 }
 
 /** `rxkube get <resource> [name...]`. */
@@ -23,9 +38,16 @@ export interface GetArgs extends ConnectionArgs {
   readonly fieldSelector?: string;
   readonly watch: boolean;
   readonly output: OutputFormat;
+  readonly format: OutputSpec;
   readonly chunkSize: number;
   readonly outputWatchEvents: boolean;
   readonly sort: 'auto' | 'name' | 'recent';
+  readonly showLabels: boolean;
+  readonly labelColumns: readonly string[];
+  readonly noHeaders: boolean;
+  readonly sortBy?: string;
+  readonly showKind: boolean;
+  readonly watchOnly: boolean;
   readonly debug: boolean;
 }
 
@@ -55,6 +77,20 @@ const options = {
   kubeconfig: { type: 'string' },
   context: { type: 'string' },
   server: { type: 'string', short: 's' },
+  cluster: { type: 'string' },
+  user: { type: 'string' },
+  token: { type: 'string' },
+  'certificate-authority': { type: 'string' },
+  'insecure-skip-tls-verify': { type: 'boolean' },
+  as: { type: 'string' },
+  'as-group': { type: 'string', multiple: true },
+  'request-timeout': { type: 'string' },
+  'show-labels': { type: 'boolean' },
+  'label-columns': { type: 'string', short: 'L', multiple: true },
+  'no-headers': { type: 'boolean' },
+  'sort-by': { type: 'string' },
+  'show-kind': { type: 'boolean' },
+  'watch-only': { type: 'boolean' },
   namespace: { type: 'string', short: 'n' },
   'all-namespaces': { type: 'boolean', short: 'A' },
   selector: { type: 'string', short: 'l' },
@@ -82,6 +118,20 @@ const GET_FLAGS = [
   'kubeconfig',
   'context',
   'server',
+  'cluster',
+  'user',
+  'token',
+  'certificate-authority',
+  'insecure-skip-tls-verify',
+  'as',
+  'as-group',
+  'request-timeout',
+  'show-labels',
+  'label-columns',
+  'no-headers',
+  'sort-by',
+  'show-kind',
+  'watch-only',
   'namespace',
   'all-namespaces',
   'selector',
@@ -93,7 +143,9 @@ const GET_FLAGS = [
   'sort',
 ] as const;
 const DEMO_FLAGS = ['rate', 'duration', 'pods', 'seed', 'fault-every', 'no-faults'] as const;
-const OUTPUTS: readonly OutputFormat[] = ['table', 'json', 'yaml', 'ndjson', 'name'];
+const OUTPUTS = ['table', 'wide', 'json', 'yaml', 'ndjson', 'name'] as const;
+const ALLOWED_OUTPUTS =
+  'custom-columns,custom-columns-file,json,jsonpath,jsonpath-file,name,ndjson,wide,yaml';
 const SORTS = ['auto', 'name', 'recent'] as const;
 
 /** Reads the command line; a mistake throws a {@link CliError} whose message is one line. */
@@ -124,18 +176,8 @@ function getArgs(values: Values, rest: readonly string[], debug: boolean): GetAr
   if (resource === undefined) {
     throw new CliError('you must specify the type of resource to get, e.g. "rxkube get pods"');
   }
-  if (values.server !== undefined && (values.kubeconfig ?? values.context) !== undefined) {
-    throw new CliError(
-      '--server is a plain URL and cannot be combined with --kubeconfig or --context',
-    );
-  }
-  if (values.namespace !== undefined && values['all-namespaces']) {
-    throw new CliError('--namespace and --all-namespaces cannot be used together');
-  }
-  const output = values.output ?? 'table';
-  if (!(OUTPUTS as readonly string[]).includes(output)) {
-    throw new CliError(`unknown output format "${output}" (one of: ${OUTPUTS.join(', ')})`);
-  }
+  // As kubectl: --all-namespaces wins over --namespace.
+  const format = outputSpec(values.output);
   const sort = values.sort ?? 'auto';
   if (!(SORTS as readonly string[]).includes(sort)) {
     throw new CliError(`unknown sort order "${sort}" (one of: ${SORTS.join(', ')})`);
@@ -145,8 +187,25 @@ function getArgs(values: Values, rest: readonly string[], debug: boolean): GetAr
     resource,
     names,
     allNamespaces: values['all-namespaces'] ?? false,
-    watch: values.watch ?? false,
-    output: output as OutputFormat,
+    watch: (values.watch ?? false) || (values['watch-only'] ?? false),
+    output: format.kind === 'wide' ? 'table' : (format.kind as OutputFormat),
+    format,
+    showLabels: values['show-labels'] ?? false,
+    labelColumns: (values['label-columns'] ?? []).flatMap((list) =>
+      list.split(',').filter((label) => label !== ''),
+    ),
+    noHeaders: values['no-headers'] ?? false,
+    showKind: values['show-kind'] ?? false,
+    watchOnly: values['watch-only'] ?? false,
+    ...defined('sortBy', values['sort-by']),
+    ...defined('cluster', values.cluster),
+    ...defined('user', values.user),
+    ...defined('token', values.token),
+    ...defined('certificateAuthority', values['certificate-authority']),
+    ...defined('insecureSkipTlsVerify', values['insecure-skip-tls-verify']),
+    ...defined('as', values.as),
+    ...defined('asGroups', values['as-group']),
+    ...defined('requestTimeoutMs', duration(values['request-timeout'])),
     chunkSize: integer(values['chunk-size'], 'chunk-size', cliDefaults.chunkSize, 0),
     outputWatchEvents: values['output-watch-events'] ?? false,
     sort: sort as GetArgs['sort'],
@@ -181,6 +240,50 @@ function demoArgs(values: Values, rest: readonly string[], debug: boolean): Demo
       ? {}
       : { durationSeconds: number(duration, 'duration', 0, Number.MIN_VALUE) }),
   };
+}
+
+/** `-o` as kubectl reads it: a name, or `jsonpath=…`, `custom-columns=…` and their `-file` forms. */
+function outputSpec(output: string | undefined): OutputSpec {
+  if (output === undefined || output === '') return { kind: 'table' };
+  const eq = output.indexOf('=');
+  const name = eq < 0 ? output : output.slice(0, eq);
+  const value = eq < 0 ? '' : output.slice(eq + 1);
+  if (name === 'jsonpath' || name === 'jsonpath-file') {
+    if (value === '') throw new CliError(`template format specified but no template given`);
+    return {
+      kind: 'jsonpath',
+      template: value,
+      ...(name === 'jsonpath-file' ? { file: true } : {}),
+    };
+  }
+  if (name === 'custom-columns' || name === 'custom-columns-file') {
+    if (value === '')
+      throw new CliError('custom-columns format specified but no custom columns given');
+    return {
+      kind: 'custom-columns',
+      spec: value,
+      ...(name === 'custom-columns-file' ? { file: true } : {}),
+    };
+  }
+  if (eq < 0 && (OUTPUTS as readonly string[]).includes(output)) {
+    return { kind: output as (typeof OUTPUTS)[number] };
+  }
+  throw new CliError(
+    `unable to match a printer suitable for the output format "${output}", allowed formats are: ${ALLOWED_OUTPUTS}`,
+  );
+}
+
+/** `--request-timeout`: `0` (none), a number of seconds, or `1s`, `2m`, `1h`, `500ms`. */
+function duration(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const match = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/.exec(text.trim());
+  if (match === null) {
+    throw new CliError(
+      `invalid value "${text}" for --request-timeout: a duration such as 30s, 2m or 0 is expected`,
+    );
+  }
+  const unit = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000 }[match[2] ?? 's'] ?? 1_000;
+  return Number(match[1]) * unit;
 }
 
 function rejectFlags(values: Values, flags: readonly (keyof Values)[], command: string): void {

@@ -41,7 +41,8 @@ export type KubeErrorReason =
   | 'Decode'
   | 'InvalidObject'
   | 'HttpStatus'
-  | 'StreamingListIncomplete';
+  | 'StreamingListIncomplete'
+  | 'JsonPath';
 
 /** What every {@link KubeError} may carry besides its message. */
 export interface KubeErrorOptions {

@@ -20,6 +20,8 @@ import { type Route, resolveRoute } from './route.js';
 import { servedBy } from './served-by.js';
 import type { ServerEnv } from './server-env.js';
 import * as status from './status.js';
+import { tableContext } from './tables/table-context.js';
+import { tableRequest } from './tables/table-request.js';
 import { handleWatch } from './watch-handler.js';
 import { handlePatch } from './writes/handle-patch.js';
 
@@ -124,8 +126,10 @@ async function dispatch(ctx: HttpContext, env: ServerEnv, route: Route): Promise
         route.watchPath,
         env.options.streamingLists,
       );
+      const asTable = subresource === undefined ? tableRequest(ctx.req, ctx.query) : undefined;
+      const out = asTable === undefined ? ctx : tableContext(ctx, type, asTable);
       if (name !== undefined && !options.watch) {
-        return handleGet(ctx, env, type, namespace, name, subresource);
+        return handleGet(out, env, type, namespace, name, subresource);
       }
       const scoped =
         name === undefined
@@ -139,8 +143,8 @@ async function dispatch(ctx: HttpContext, env: ServerEnv, route: Route): Promise
               ],
             };
       return options.watch
-        ? handleWatch(ctx, env, type, namespace, scoped)
-        : handleList(ctx, env, type, namespace, scoped);
+        ? handleWatch(out, env, type, namespace, scoped)
+        : handleList(out, env, type, namespace, scoped);
     }
     case 'POST':
       if (name !== undefined || !collectionAllowed) throw methodNotAllowed();

@@ -1,3 +1,4 @@
+import type { FakePrinterColumn } from '../fake-printer-column.js';
 import type { FakeResourceDefinition } from '../fake-resource-definition.js';
 import { DEFAULT_FIELD_RULES, type FieldRules } from './field-rules.js';
 import type { GroupResource } from './status.js';
@@ -55,6 +56,8 @@ export interface ResourceType {
   readonly omitEmpty: readonly (readonly string[])[];
   /** What the field manager knows of the kind's schema. */
   readonly fieldRules: FieldRules;
+  /** A custom resource's Table columns beyond NAME (its CRD's `additionalPrinterColumns`). */
+  readonly printerColumns?: readonly FakePrinterColumn[];
 }
 
 /** `group/version/resource`, with an empty group for the core API. */
@@ -114,5 +117,6 @@ export function resourceType(
     ...(extra.defaults ? { defaults: extra.defaults } : {}),
     ...(extra.prepareForCreate ? { prepareForCreate: extra.prepareForCreate } : {}),
     ...(extra.prepareForUpdate ? { prepareForUpdate: extra.prepareForUpdate } : {}),
+    ...(def.additionalPrinterColumns ? { printerColumns: def.additionalPrinterColumns } : {}),
   };
 }

@@ -1,16 +1,114 @@
 import type { KubeClient } from '@rxkube/core';
-import { createClient } from '@rxkube/node';
+import {
+  createClient,
+  type KubeConfig,
+  type KubeConfigCluster,
+  type KubeConfigUser,
+  loadKubeConfig,
+} from '@rxkube/node';
 import type { ConnectionArgs } from '../cli-args.js';
+import { CliError } from '../cli-error.js';
 
-/** A client for the flags: `--server` as a plain URL, else the kubeconfig (file, context). */
+/** The context the flags assemble, as kubectl's client config overrides do. */
+const FLAGS_CONTEXT = 'rxkube-command-line';
+
+function hasOverrides(args: ConnectionArgs): boolean {
+  return (
+    args.server !== undefined ||
+    args.cluster !== undefined ||
+    args.user !== undefined ||
+    args.token !== undefined ||
+    args.certificateAuthority !== undefined ||
+    args.insecureSkipTlsVerify !== undefined ||
+    args.as !== undefined ||
+    args.asGroups !== undefined
+  );
+}
+
+/**
+ * The kubeconfig with kubectl's command-line overrides applied: `--context` picks the context,
+ * `--cluster` and `--user` replace its cluster and user, `--server`, `--certificate-authority`
+ * and `--insecure-skip-tls-verify` change that cluster (keeping the user's credentials),
+ * `--token`, `--as` and `--as-group` that user. Without a kubeconfig, `--server` alone makes one.
+ */
+export function applyConnectionFlags(config: KubeConfig, args: ConnectionArgs): KubeConfig {
+  const contextName = args.context ?? config['current-context'];
+  const context = config.contexts?.find((c) => c.name === contextName)?.context;
+  if (args.context !== undefined && context === undefined) {
+    throw new CliError(`context was not found for specified context: ${args.context}`);
+  }
+  const clusterName = args.cluster ?? context?.cluster;
+  const userName = args.user ?? context?.user;
+  const found = config.clusters?.find((c) => c.name === clusterName)?.cluster;
+  if (args.cluster !== undefined && found === undefined) {
+    throw new CliError(`cluster "${args.cluster}" not found in the kubeconfig`);
+  }
+  const foundUser = config.users?.find((u) => u.name === userName)?.user;
+  if (args.user !== undefined && foundUser === undefined) {
+    throw new CliError(`user "${args.user}" not found in the kubeconfig`);
+  }
+  let cluster: KubeConfigCluster = { ...(found ?? {}) };
+  if (args.server !== undefined) cluster = { ...cluster, server: args.server };
+  if (args.certificateAuthority !== undefined) {
+    const { 'certificate-authority-data': _data, ...rest } = cluster;
+    cluster = { ...rest, 'certificate-authority': args.certificateAuthority };
+  }
+  if (args.insecureSkipTlsVerify) {
+    const { 'certificate-authority-data': _d, 'certificate-authority': _f, ...rest } = cluster;
+    cluster = { ...rest, 'insecure-skip-tls-verify': true };
+  }
+  if (cluster.server === undefined) {
+    throw new CliError(
+      contextName === undefined
+        ? 'no server given: set a current context in the kubeconfig, or use --server'
+        : `the context "${contextName}" has no cluster with a server`,
+    );
+  }
+  let user: KubeConfigUser = { ...(foundUser ?? {}) };
+  if (args.token !== undefined) {
+    const { tokenFile: _file, exec: _exec, 'auth-provider': _provider, ...rest } = user;
+    user = { ...rest, token: args.token };
+  }
+  if (args.as !== undefined) user = { ...user, as: args.as };
+  if (args.asGroups !== undefined) user = { ...user, 'as-groups': args.asGroups };
+  return {
+    ...config,
+    clusters: [...(config.clusters ?? []), { name: FLAGS_CONTEXT, cluster }],
+    users: [...(config.users ?? []), { name: FLAGS_CONTEXT, user }],
+    contexts: [
+      ...(config.contexts ?? []),
+      {
+        name: FLAGS_CONTEXT,
+        context: {
+          cluster: FLAGS_CONTEXT,
+          user: FLAGS_CONTEXT,
+          ...(context?.namespace === undefined ? {} : { namespace: context.namespace }),
+        },
+      },
+    ],
+    'current-context': FLAGS_CONTEXT,
+  };
+}
+
+/** A client for the flags: the kubeconfig (file, context) with kubectl's overrides applied. */
 export function connect(
   args: ConnectionArgs,
   env: Readonly<Record<string, string | undefined>>,
 ): KubeClient {
-  if (args.server !== undefined) return createClient({ baseUrl: args.server, env });
-  return createClient({
+  if (!hasOverrides(args)) {
+    return createClient({
+      env,
+      ...(args.kubeconfig === undefined ? {} : { kubeconfig: args.kubeconfig }),
+      ...(args.context === undefined ? {} : { context: args.context }),
+    });
+  }
+  const config = loadKubeConfig({
     env,
     ...(args.kubeconfig === undefined ? {} : { kubeconfig: args.kubeconfig }),
-    ...(args.context === undefined ? {} : { context: args.context }),
+  });
+  return createClient({
+    env,
+    kubeconfig: applyConnectionFlags(config, args),
+    context: FLAGS_CONTEXT,
   });
 }

@@ -9,11 +9,12 @@ import { resourceColumns } from '../render/resource-columns.js';
 import { runUntilAborted } from '../run-until-aborted.js';
 import { connect } from './connect.js';
 import { documentPrinter } from './document-printer.js';
-import { findResource } from './find-resource.js';
+import { getOnce } from './get-once.js';
 import type { GetTarget } from './get-target.js';
 import { linePrinter } from './line-printer.js';
-import { fieldSelectorOption, listOnce } from './list-once.js';
+import { fieldSelectorOption } from './list-once.js';
 import { livePrinter } from './live-printer.js';
+import { discoverAll, resolveRequests } from './resolve-requests.js';
 import type { WatchPrinter } from './watch-printer.js';
 
 /** `rxkube get`: resolve the resource, then list it once or keep it live with `-w`. */
@@ -23,7 +24,21 @@ export async function getCommand(args: GetArgs, io: CliIo): Promise<'completed' 
   const debug = (line: string) => {
     if (args.debug) io.stderr.write(`rxkube: ${line}\n`);
   };
-  const resource = await findResource(client, args.resource, io.signal, debug);
+  const resolved = await resolveRequests(
+    [args.resource, ...args.names],
+    discoverAll(client, io.signal, debug),
+  );
+  const namespaceOfRequest = args.allNamespaces
+    ? undefined
+    : (args.namespace ?? client.namespace ?? cliDefaults.namespace);
+  if (!args.watch) return getOnce(client, args, resolved, namespaceOfRequest, io);
+  const [only, ...others] = resolved.requests;
+  if (only === undefined || others.length > 0) {
+    throw new CliError(
+      `watch is only supported on individual resources and resource collections, but ${resolved.requests.length} resources were found`,
+    );
+  }
+  const resource = only.resource;
   requireVerb(resource, 'list');
   if (args.watch) requireVerb(resource, 'watch');
   const namespace = args.allNamespaces
@@ -35,7 +50,7 @@ export async function getCommand(args: GetArgs, io: CliIo): Promise<'completed' 
     resource: resource.name,
     ...(resource.namespaced && namespace !== undefined ? { namespace } : {}),
   };
-  const names = new Set(args.names);
+  const names = new Set(only.names);
   const target: GetTarget = {
     resource,
     ref,
@@ -44,8 +59,6 @@ export async function getCommand(args: GetArgs, io: CliIo): Promise<'completed' 
     output: args.output,
     keep: (key) => names.size === 0 || names.has(key.slice(key.indexOf('/') + 1)),
   };
-  if (!args.watch) return listOnce(client, args, target, io, palette);
-
   const printer = choosePrinter(args, target, io, palette);
   const source = collectionUpdates$(client, ref, {
     pageSize: args.chunkSize,

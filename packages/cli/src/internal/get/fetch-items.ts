@@ -1,0 +1,161 @@
+import { errorFromResponse, type KubeClient, type KubeObject, resourcePath } from '@rxkube/core';
+import type { ApiResource } from '../../api-resource.js';
+import { ServerError } from '../server-error.js';
+import { isServerTable, type ServerTable, TABLE_ACCEPT, type TableRow } from './server-table.js';
+
+/** What to fetch of one resource type: names (GET each) or a selection (paginated LIST). */
+export interface FetchRequest {
+  readonly resource: ApiResource;
+  /** Undefined: every namespace (or a cluster-scoped resource). */
+  readonly namespace: string | undefined;
+  readonly names: readonly string[];
+  readonly labelSelector?: string;
+  readonly fieldSelector?: string;
+  readonly chunkSize: number;
+  /** Per request, in ms; 0 or absent: none. */
+  readonly timeoutMs?: number;
+  readonly signal: AbortSignal;
+}
+
+/** What came back: objects or Table rows, and the failures of single names (`NotFound`). */
+export interface Fetched<T> {
+  readonly items: T[];
+  /** Column definitions when Tables were asked for and served. */
+  readonly table?: ServerTable;
+  readonly errors: ServerError[];
+}
+
+function collectionPath(request: FetchRequest): string {
+  const { resource, namespace } = request;
+  return resourcePath({
+    ...(resource.group ? { group: resource.group } : {}),
+    version: resource.version,
+    resource: resource.name,
+    ...(resource.namespaced && namespace !== undefined ? { namespace } : {}),
+  });
+}
+
+async function getJson(
+  client: KubeClient,
+  request: FetchRequest,
+  path: string,
+  query: Record<string, string>,
+  accept: string,
+): Promise<unknown> {
+  const signals = [request.signal];
+  if (request.timeoutMs) signals.push(AbortSignal.timeout(request.timeoutMs));
+  const response = await client.transport.request({
+    path,
+    query: request.timeoutMs
+      ? { ...query, timeout: `${Math.ceil(request.timeoutMs / 1000)}s` }
+      : query,
+    headers: { accept },
+    signal: signals.length === 1 ? request.signal : AbortSignal.any(signals),
+  });
+  const body = await response.text();
+  if (response.status !== 200) {
+    throw ServerError.from(
+      errorFromResponse(response.status, body, (name) => response.header(name)),
+    );
+  }
+  try {
+    return JSON.parse(body);
+  } catch (error) {
+    throw ServerError.from(
+      errorFromResponse(response.status, body, (name) => response.header(name)),
+      error,
+    );
+  }
+}
+
+async function fetchAll<T>(
+  client: KubeClient,
+  request: FetchRequest,
+  accept: string,
+  extra: Record<string, string>,
+  take: (answer: unknown) => { items: T[]; table?: ServerTable; continue?: string },
+): Promise<Fetched<T>> {
+  const base = collectionPath(request);
+  const items: T[] = [];
+  const errors: ServerError[] = [];
+  let table: ServerTable | undefined;
+  if (request.names.length > 0) {
+    for (const name of request.names) {
+      try {
+        const got = take(
+          await getJson(client, request, `${base}/${encodeURIComponent(name)}`, extra, accept),
+        );
+        items.push(...got.items);
+        table ??= got.table;
+      } catch (error) {
+        if (error instanceof ServerError && error.code === 404) errors.push(error);
+        else throw error;
+      }
+    }
+    return { items, errors, ...(table ? { table } : {}) };
+  }
+  let next: string | undefined;
+  do {
+    const query: Record<string, string> = { ...extra };
+    if (request.chunkSize > 0) query.limit = String(request.chunkSize);
+    if (next) query.continue = next;
+    if (request.labelSelector) query.labelSelector = request.labelSelector;
+    if (request.fieldSelector) query.fieldSelector = request.fieldSelector;
+    const got = take(await getJson(client, request, base, query, accept));
+    items.push(...got.items);
+    table ??= got.table;
+    next = got.continue;
+  } while (next);
+  return { items, errors, ...(table ? { table } : {}) };
+}
+
+/** The objects of a request, as JSON (for `-o json|yaml|name|jsonpath|custom-columns`). */
+export function fetchObjects(
+  client: KubeClient,
+  request: FetchRequest,
+): Promise<Fetched<KubeObject>> {
+  const typeMeta = {
+    apiVersion: request.resource.group
+      ? `${request.resource.group}/${request.resource.version}`
+      : request.resource.version,
+    kind: request.resource.kind,
+  };
+  return fetchAll(client, request, 'application/json', {}, (answer) => {
+    const value = answer as { items?: KubeObject[]; metadata?: { continue?: string } };
+    if (Array.isArray(value.items)) {
+      return {
+        items: value.items.map((item) => ({ ...typeMeta, ...item })),
+        ...(value.metadata?.continue ? { continue: value.metadata.continue } : {}),
+      };
+    }
+    return { items: [answer as KubeObject] };
+  });
+}
+
+/**
+ * The rows of a request as server-side Tables (kubectl's Accept header); `object` in each row is
+ * the metadata, or the whole object with `includeObject: 'Object'` (for `--sort-by`). A server
+ * that answers with plain objects instead yields no `table`, and its objects as rows' objects.
+ */
+export function fetchTableRows(
+  client: KubeClient,
+  request: FetchRequest,
+  includeObject: 'Metadata' | 'Object',
+): Promise<Fetched<TableRow>> {
+  const extra: Record<string, string> = includeObject === 'Object' ? { includeObject } : {};
+  return fetchAll(client, request, TABLE_ACCEPT, extra, (answer) => {
+    if (isServerTable(answer)) {
+      return {
+        items: [...answer.rows],
+        table: answer,
+        ...(answer.metadata?.continue ? { continue: answer.metadata.continue } : {}),
+      };
+    }
+    const value = answer as { items?: TableRow['object'][]; metadata?: { continue?: string } };
+    const objects = Array.isArray(value.items) ? value.items : [answer as TableRow['object']];
+    return {
+      items: objects.map((object) => ({ cells: [], object: object ?? null })),
+      ...(value.metadata?.continue ? { continue: value.metadata.continue } : {}),
+    };
+  });
+}

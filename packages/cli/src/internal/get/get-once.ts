@@ -1,0 +1,187 @@
+import { readFile } from 'node:fs/promises';
+import { type KubeClient, type KubeObject, parseJsonPath } from '@rxkube/core';
+import type { ApiResource } from '../../api-resource.js';
+import type { CliIo } from '../../cli-io.js';
+import type { GetArgs } from '../cli-args.js';
+import { CliError } from '../cli-error.js';
+import {
+  customColumnLines,
+  parseCustomColumns,
+  parseCustomColumnsFile,
+} from '../print/custom-columns.js';
+import { escapeTerminal } from '../print/escape-terminal.js';
+import { goJson } from '../print/go-json.js';
+import { goYaml } from '../print/go-yaml.js';
+import { humanTableLines } from '../print/human-table.js';
+import { sortBy } from '../print/sort-by.js';
+import { tabWriter } from '../print/tab-writer.js';
+import type { ServerError } from '../server-error.js';
+import { fallbackTable } from './fallback-table.js';
+import { type FetchRequest, fetchObjects, fetchTableRows } from './fetch-items.js';
+import type { ResolvedRequests } from './resolve-requests.js';
+
+/** `pod`, `deployment.apps`: the kind as `-o name` and `--show-kind` print it. */
+export function kindPrefix(resource: ApiResource): string {
+  const kind = resource.kind.toLowerCase();
+  return resource.group ? `${kind}.${resource.group}` : kind;
+}
+
+function fetchRequest(
+  args: GetArgs,
+  resource: ApiResource,
+  names: readonly string[],
+  namespace: string | undefined,
+  signal: AbortSignal,
+): FetchRequest {
+  return {
+    resource,
+    namespace: resource.namespaced ? namespace : undefined,
+    names,
+    chunkSize: args.chunkSize,
+    signal,
+    ...(args.selector === undefined ? {} : { labelSelector: args.selector }),
+    ...(args.fieldSelector === undefined ? {} : { fieldSelector: args.fieldSelector }),
+    ...(args.requestTimeoutMs ? { timeoutMs: args.requestTimeoutMs } : {}),
+  };
+}
+
+/** kubectl's note on stderr when nothing matched. */
+function nothingFound(io: CliIo, namespace: string | undefined, namespaced: boolean): void {
+  io.stderr.write(
+    namespace === undefined || !namespaced
+      ? 'No resources found\n'
+      : `No resources found in ${escapeTerminal(namespace)} namespace.\n`,
+  );
+}
+
+/**
+ * `rxkube get` without `-w`: every requested type fetched once and printed as kubectl prints it
+ * (server-side Tables for human output, objects for the other formats); names that do not
+ * exist are reported after the output, as kubectl does, and fail the command.
+ */
+export async function getOnce(
+  client: KubeClient,
+  args: GetArgs,
+  resolved: ResolvedRequests,
+  namespace: string | undefined,
+  io: CliIo,
+): Promise<'completed'> {
+  const format = args.format;
+  const errors: ServerError[] = [];
+  const anyNamespaced = resolved.requests.some((r) => r.resource.namespaced);
+  if (format.kind === 'table' || format.kind === 'wide') {
+    const blocks: string[] = [];
+    for (const { resource, names } of resolved.requests) {
+      const request = fetchRequest(args, resource, names, namespace, io.signal);
+      const got = await fetchTableRows(client, request, args.sortBy ? 'Object' : 'Metadata');
+      errors.push(...got.errors);
+      if (got.items.length === 0) continue;
+      const table = got.table ?? fallbackTable(resource, got.items, namespace === undefined);
+      const all = got.table === undefined ? table.rows : got.items;
+      const rows = args.sortBy ? sortBy(all, args.sortBy, (row) => row.object) : all;
+      const lines = humanTableLines(table.columnDefinitions, rows, {
+        wide: format.kind === 'wide',
+        withNamespace: namespace === undefined && resource.namespaced,
+        ...(args.showKind || resolved.severalTypes ? { kindPrefix: kindPrefix(resource) } : {}),
+        labelColumns: args.labelColumns,
+        showLabels: args.showLabels,
+        noHeaders: args.noHeaders,
+      });
+      blocks.push(tabWriter(lines));
+    }
+    if (blocks.length > 0) io.stdout.write(blocks.join('\n'));
+    else if (errors.length === 0) nothingFound(io, namespace, anyNamespaced);
+    return finish(errors);
+  }
+
+  const objects: KubeObject[] = [];
+  const kinds: ApiResource[] = [];
+  for (const { resource, names } of resolved.requests) {
+    const got = await fetchObjects(
+      client,
+      fetchRequest(args, resource, names, namespace, io.signal),
+    );
+    errors.push(...got.errors);
+    for (const item of got.items) {
+      objects.push(item);
+      kinds.push(resource);
+    }
+  }
+  const sorted = args.sortBy ? sortBy(objects, args.sortBy, (o) => o) : objects;
+  if (format.kind === 'name') {
+    io.stdout.write(
+      sorted
+        .map((o) => `${kindPrefix(kinds[objects.indexOf(o)]!)}/${o.metadata.name ?? ''}\n`)
+        .join(''),
+    );
+    return finish(errors);
+  }
+  if (format.kind === 'ndjson') {
+    io.stdout.write(sorted.map((o) => `${JSON.stringify(o)}\n`).join(''));
+    return finish(errors);
+  }
+  if (sorted.length === 0 && !resolved.singleItem && errors.length === 0) {
+    if (format.kind === 'custom-columns' || format.kind === 'jsonpath') {
+      nothingFound(io, namespace, anyNamespaced);
+      return finish(errors);
+    }
+  }
+  if (resolved.singleItem && sorted.length === 0) return finish(errors);
+  const document: unknown =
+    resolved.singleItem && sorted.length === 1
+      ? sorted[0]
+      : {
+          apiVersion: 'v1',
+          items: sorted,
+          kind: 'List',
+          metadata: { resourceVersion: '', selfLink: '' },
+        };
+  switch (format.kind) {
+    case 'json':
+      io.stdout.write(`${goJson(document)}\n`);
+      break;
+    case 'yaml':
+      io.stdout.write(goYaml(document));
+      break;
+    case 'jsonpath': {
+      const template = format.file
+        ? await readText(format.template, 'jsonpath-file')
+        : format.template;
+      io.stdout.write(escapeTerminal(parseJsonPath(template).print(document)));
+      break;
+    }
+    case 'custom-columns': {
+      const columns = format.file
+        ? parseCustomColumnsFile(await readText(format.spec, 'custom-columns-file'))
+        : parseCustomColumns(format.spec);
+      io.stdout.write(tabWriter(customColumnLines(columns, sorted, args.noHeaders)));
+      break;
+    }
+  }
+  return finish(errors);
+}
+
+async function readText(path: string, flag: string): Promise<string> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    throw new CliError(
+      `error reading --output ${flag} ${path}: ${(error as NodeJS.ErrnoException).code ?? error}`,
+    );
+  }
+}
+
+function finish(errors: readonly ServerError[]): 'completed' {
+  if (errors.length === 0) return 'completed';
+  const [first, ...others] = errors;
+  throw others.length === 0 ? first : new CombinedServerErrors(errors);
+}
+
+/** Several names not found: one line each, as kubectl prints them. */
+class CombinedServerErrors extends CliError {
+  override readonly prefixed = false;
+
+  constructor(errors: readonly ServerError[]) {
+    super(errors.map((e) => e.message).join('\n'));
+  }
+}

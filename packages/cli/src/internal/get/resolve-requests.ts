@@ -1,0 +1,106 @@
+import type { KubeClient } from '@rxkube/core';
+import type { ApiResource } from '../../api-resource.js';
+import { discoverResources } from '../../discover-resources.js';
+import { resolveResource } from '../../resolve-resource.js';
+import { CliError } from '../cli-error.js';
+
+/** One resource type to get, with the names asked for (none: all that the selectors match). */
+export interface ResourceRequest {
+  readonly resource: ApiResource;
+  readonly names: string[];
+}
+
+/** What the positional arguments of `get` ask for, and whether one object is implied. */
+export interface ResolvedRequests {
+  readonly requests: ResourceRequest[];
+  /** `get pod x` or `get pod/x`: the object itself is printed, not a List around it. */
+  readonly singleItem: boolean;
+  /** Several types (`pods,svc`, `all`, `type/name` of two kinds): NAME shows `kind/name`. */
+  readonly severalTypes: boolean;
+}
+
+/**
+ * Reads `get`'s arguments as kubectl does: `TYPE[,TYPE…] [NAME…]`, or `TYPE/NAME…` (never mixed),
+ * where a type may be `all` (every preferred resource in the category `all`, in discovery
+ * order). Discovery is read once; an unknown type is kubectl's one-line error.
+ */
+export async function resolveRequests(
+  positionals: readonly string[],
+  discover: (scope: 'core' | 'all') => Promise<ApiResource[]>,
+): Promise<ResolvedRequests> {
+  const [first = '', ...rest] = positionals;
+  let resources: Promise<ApiResource[]> | undefined;
+  let core: Promise<ApiResource[]> | undefined;
+  const all = () => {
+    resources ??= discover('all');
+    return resources;
+  };
+  const find = async (argument: string): Promise<ApiResource[]> => {
+    if (argument === 'all') {
+      const inAll = (await all()).filter((r) => r.preferred && r.categories?.includes('all'));
+      return inAll;
+    }
+    // The core API has priority: an unqualified name is looked up there first, and the groups
+    // are read only when it is not found there.
+    if (!argument.includes('.') && resources === undefined) {
+      core ??= discover('core');
+      const inCore = resolveResource(await core, argument);
+      if (inCore !== undefined) return [inCore];
+    }
+    const found = resolveResource(await all(), argument);
+    if (found === undefined) {
+      throw new CliError(`the server doesn't have a resource type "${argument}"`);
+    }
+    return [found];
+  };
+  if (first.includes('/')) {
+    const requests: ResourceRequest[] = [];
+    for (const argument of positionals) {
+      const slash = argument.indexOf('/');
+      if (slash <= 0 || slash === argument.length - 1) {
+        throw new CliError(
+          "there is no need to specify a resource type as a separate argument when passing arguments in resource/name form (e.g. 'rxkube get resource/<resource_name>' instead of 'rxkube get resource resource/<resource_name>'",
+        );
+      }
+      const [resource] = await find(argument.slice(0, slash));
+      const name = argument.slice(slash + 1);
+      const existing = requests.find((r) => r.resource === resource);
+      if (existing) existing.names.push(name);
+      else requests.push({ resource: resource!, names: [name] });
+    }
+    return {
+      requests,
+      singleItem: positionals.length === 1,
+      severalTypes: requests.length > 1,
+    };
+  }
+  const types = first.split(',').filter((t) => t !== '');
+  const requests: ResourceRequest[] = [];
+  for (const type of types) {
+    for (const resource of await find(type)) {
+      if (!requests.some((r) => r.resource === resource)) {
+        requests.push({ resource, names: [...rest] });
+      }
+    }
+  }
+  return {
+    requests,
+    singleItem: types.length === 1 && types[0] !== 'all' && rest.length === 1,
+    severalTypes: types.length > 1 || types.includes('all'),
+  };
+}
+
+/** Discovery for `get`: the whole API once, as kubectl reads it. */
+export function discoverAll(
+  client: KubeClient,
+  signal: AbortSignal,
+  debug: (line: string) => void,
+): (scope: 'core' | 'all') => Promise<ApiResource[]> {
+  return (scope) =>
+    discoverResources(client, {
+      scope,
+      signal,
+      onSkipped: (groupVersion, error) =>
+        debug(`discovery of ${groupVersion} failed, skipped: ${String(error)}`),
+    });
+}

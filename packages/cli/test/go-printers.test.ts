@@ -1,0 +1,28 @@
+import { readFileSync } from 'node:fs';
+import { expect, it } from 'vitest';
+import { goYaml } from '../src/internal/print/go-yaml.js';
+import { goJson } from '../src/internal/print/go-json.js';
+const g = JSON.parse(readFileSync('../conformance/golden/kubectl.json', 'utf8'));
+// -o yaml and -o json must be byte for byte what kubectl 1.20 printed for the same objects.
+for (const id of [
+  'cm-yaml',
+  'pod-yaml',
+  'pods-yaml',
+  'node-yaml',
+  'widget-yaml',
+  'secrets-yaml',
+  'svc-yaml',
+  'deploy-yaml',
+  'type-name-yaml',
+]) {
+  it(id, () => {
+    const json = JSON.parse(g[id.replace('yaml', 'json')]?.stdout ?? 'null');
+    if (json === null) return;
+    expect(goYaml(json)).toBe(g[id].stdout);
+  });
+}
+for (const id of ['cm-json', 'pod-json', 'pods-json', 'leases-json', 'widgets-json']) {
+  it(id, () => {
+    expect(`${goJson(JSON.parse(g[id].stdout))}\n`).toBe(g[id].stdout);
+  });
+}

@@ -1,0 +1,315 @@
+import { ageOf } from './go-human-duration.js';
+import { labelsText, selectorText } from './selector-text.js';
+
+// The row printers of kube-apiserver 1.20 (pkg/printers/internalversion) for the kinds the fake
+// knows, always wide (the client drops columns of priority 1).
+
+// biome-ignore lint/suspicious/noExplicitAny: objects of any shape, read defensively.
+type Obj = any;
+
+/** A row's cells, and its conditions (a finished pod's `Completed`). */
+export interface BuiltinRow {
+  readonly cells: unknown[];
+  readonly conditions?: readonly Record<string, string>[];
+}
+
+type Printer = (object: Obj, now: number) => BuiltinRow;
+
+const str = (value: unknown): string => (typeof value === 'string' ? value : '');
+const int = (value: unknown): number => (typeof value === 'number' ? value : 0);
+const arr = (value: unknown): Obj[] => (Array.isArray(value) ? value : []);
+const orNone = (value: string): string => (value === '' ? '<none>' : value);
+
+function pod(o: Obj, now: number): BuiltinRow {
+  const spec = o.spec ?? {};
+  const status = o.status ?? {};
+  let restarts = 0;
+  let ready = 0;
+  let reason = str(status.phase);
+  if (str(status.reason) !== '') reason = status.reason;
+  let initializing = false;
+  const inits = arr(status.initContainerStatuses);
+  for (let i = 0; i < inits.length; i++) {
+    const c = inits[i];
+    const state = c.state ?? {};
+    restarts += int(c.restartCount);
+    if (state.terminated && int(state.terminated.exitCode) === 0) continue;
+    if (state.terminated) {
+      const t = state.terminated;
+      if (str(t.reason) === '') {
+        reason =
+          int(t.signal) !== 0 ? `Init:Signal:${t.signal}` : `Init:ExitCode:${int(t.exitCode)}`;
+      } else reason = `Init:${t.reason}`;
+    } else if (
+      state.waiting &&
+      str(state.waiting.reason) !== '' &&
+      state.waiting.reason !== 'PodInitializing'
+    ) {
+      reason = `Init:${state.waiting.reason}`;
+    } else {
+      reason = `Init:${i}/${arr(spec.initContainers).length}`;
+    }
+    initializing = true;
+    break;
+  }
+  if (!initializing) {
+    restarts = 0;
+    let hasRunning = false;
+    const containers = arr(status.containerStatuses);
+    for (let i = containers.length - 1; i >= 0; i--) {
+      const c = containers[i];
+      const state = c.state ?? {};
+      restarts += int(c.restartCount);
+      if (state.waiting && str(state.waiting.reason) !== '') reason = state.waiting.reason;
+      else if (state.terminated && str(state.terminated.reason) !== '') {
+        reason = state.terminated.reason;
+      } else if (state.terminated) {
+        const t = state.terminated;
+        reason = int(t.signal) !== 0 ? `Signal:${t.signal}` : `ExitCode:${int(t.exitCode)}`;
+      } else if (c.ready === true && state.running) {
+        hasRunning = true;
+        ready++;
+      }
+    }
+    if (reason === 'Completed' && hasRunning) {
+      const readyCondition = arr(status.conditions).some(
+        (c) => c.type === 'Ready' && c.status === 'True',
+      );
+      reason = readyCondition ? 'Running' : 'NotReady';
+    }
+  }
+  if (o.metadata?.deletionTimestamp && status.reason === 'NodeLost') reason = 'Unknown';
+  else if (o.metadata?.deletionTimestamp) reason = 'Terminating';
+  const ips = arr(status.podIPs);
+  const gates = arr(spec.readinessGates);
+  let readinessGates = '<none>';
+  if (gates.length > 0) {
+    let trueConditions = 0;
+    for (const gate of gates) {
+      const condition = arr(status.conditions).find((c) => c.type === gate.conditionType);
+      if (condition?.status === 'True') trueConditions++;
+    }
+    readinessGates = `${trueConditions}/${gates.length}`;
+  }
+  const row: BuiltinRow = {
+    cells: [
+      str(o.metadata?.name),
+      `${ready}/${arr(spec.containers).length}`,
+      reason,
+      restarts,
+      ageOf(o.metadata?.creationTimestamp, now),
+      orNone(str(ips[0]?.ip)),
+      orNone(str(spec.nodeName)),
+      orNone(str(status.nominatedNodeName)),
+      readinessGates,
+    ],
+  };
+  if (status.phase === 'Succeeded') {
+    return {
+      ...row,
+      conditions: [
+        {
+          type: 'Completed',
+          status: 'True',
+          reason: 'Succeeded',
+          message: 'The pod has completed successfully.',
+        },
+      ],
+    };
+  }
+  if (status.phase === 'Failed') {
+    return {
+      ...row,
+      conditions: [
+        { type: 'Completed', status: 'True', reason: 'Failed', message: 'The pod failed.' },
+      ],
+    };
+  }
+  return row;
+}
+
+function loadBalancerText(o: Obj): string {
+  return arr(o.status?.loadBalancer?.ingress)
+    .map((ingress) => str(ingress.ip) || str(ingress.hostname))
+    .filter((text) => text !== '')
+    .join(',');
+}
+
+function externalIp(o: Obj): string {
+  const spec = o.spec ?? {};
+  const external = arr(spec.externalIPs) as string[];
+  switch (spec.type ?? 'ClusterIP') {
+    case 'ClusterIP':
+    case 'NodePort':
+      return external.length > 0 ? external.join(',') : '<none>';
+    case 'LoadBalancer': {
+      const lb = loadBalancerText(o);
+      if (external.length > 0) return [...(lb ? lb.split(',') : []), ...external].join(',');
+      return lb === '' ? '<pending>' : lb;
+    }
+    case 'ExternalName':
+      return str(spec.externalName);
+    default:
+      return '<unknown>';
+  }
+}
+
+function service(o: Obj, now: number): BuiltinRow {
+  const spec = o.spec ?? {};
+  const clusterIps = arr(spec.clusterIPs) as string[];
+  const ports = arr(spec.ports)
+    .map((p) =>
+      int(p.nodePort) > 0
+        ? `${int(p.port)}:${p.nodePort}/${str(p.protocol)}`
+        : `${int(p.port)}/${str(p.protocol)}`,
+    )
+    .join(',');
+  return {
+    cells: [
+      str(o.metadata?.name),
+      str(spec.type),
+      clusterIps.length > 0 ? clusterIps[0] : '<none>',
+      externalIp(o),
+      orNone(ports),
+      ageOf(o.metadata?.creationTimestamp, now),
+      labelsText(spec.selector),
+    ],
+  };
+}
+
+function containerCells(template: Obj): [string, string] {
+  const containers = arr(template?.spec?.containers);
+  return [
+    containers.map((c) => str(c.name)).join(','),
+    containers.map((c) => str(c.image)).join(','),
+  ];
+}
+
+function deployment(o: Obj, now: number): BuiltinRow {
+  const status = o.status ?? {};
+  const [names, images] = containerCells(o.spec?.template);
+  return {
+    cells: [
+      str(o.metadata?.name),
+      `${int(status.readyReplicas)}/${int(o.spec?.replicas)}`,
+      int(status.updatedReplicas),
+      int(status.availableReplicas),
+      ageOf(o.metadata?.creationTimestamp, now),
+      names,
+      images,
+      selectorText(o.spec?.selector),
+    ],
+  };
+}
+
+function replicaSet(o: Obj, now: number): BuiltinRow {
+  const status = o.status ?? {};
+  const [names, images] = containerCells(o.spec?.template);
+  return {
+    cells: [
+      str(o.metadata?.name),
+      int(o.spec?.replicas),
+      int(status.replicas),
+      int(status.readyReplicas),
+      ageOf(o.metadata?.creationTimestamp, now),
+      names,
+      images,
+      orNone(selectorText(o.spec?.selector)),
+    ],
+  };
+}
+
+const count = (value: unknown): number =>
+  typeof value === 'object' && value !== null ? Object.keys(value).length : 0;
+
+function node(o: Obj, now: number): BuiltinRow {
+  const status = o.status ?? {};
+  const ready = arr(status.conditions).find((c) => c.type === 'Ready');
+  const states: string[] = [];
+  if (ready) states.push(ready.status === 'True' ? 'Ready' : 'NotReady');
+  if (states.length === 0) states.push('Unknown');
+  if (o.spec?.unschedulable === true) states.push('SchedulingDisabled');
+  const roles = new Set<string>();
+  for (const [key, value] of Object.entries((o.metadata?.labels ?? {}) as Record<string, string>)) {
+    if (key.startsWith('node-role.kubernetes.io/')) {
+      const role = key.slice('node-role.kubernetes.io/'.length);
+      if (role !== '') roles.add(role);
+    } else if (key === 'kubernetes.io/role' && value !== '') roles.add(value);
+  }
+  const info = status.nodeInfo ?? {};
+  const address = (type: string) =>
+    str(arr(status.addresses).find((a) => a.type === type)?.address) || '<none>';
+  const unknown = (value: unknown) => str(value) || '<unknown>';
+  return {
+    cells: [
+      str(o.metadata?.name),
+      states.join(','),
+      orNone([...roles].sort().join(',')),
+      ageOf(o.metadata?.creationTimestamp, now),
+      str(info.kubeletVersion),
+      address('InternalIP'),
+      address('ExternalIP'),
+      unknown(info.osImage),
+      unknown(info.kernelVersion),
+      unknown(info.containerRuntimeVersion),
+    ],
+  };
+}
+
+function event(o: Obj, now: number): BuiltinRow {
+  const first = o.firstTimestamp ? ageOf(o.firstTimestamp, now) : ageOf(o.eventTime, now);
+  let last = o.lastTimestamp ? ageOf(o.lastTimestamp, now) : first;
+  let times = int(o.count);
+  if (o.series) {
+    last = ageOf(o.series.lastObservedTime, now);
+    times = int(o.series.count);
+  } else if (times === 0) times = 1;
+  const involved = o.involvedObject ?? {};
+  const kind = str(involved.kind).toLowerCase();
+  const target = str(involved.name) !== '' ? `${kind}/${involved.name}` : kind;
+  const source = o.source ?? {};
+  const sourceText =
+    str(source.host) === '' ? str(source.component) : `${str(source.component)}, ${source.host}`;
+  return {
+    cells: [
+      last,
+      str(o.type),
+      str(o.reason),
+      target,
+      str(involved.fieldPath),
+      sourceText,
+      str(o.message).trim(),
+      first,
+      times,
+      str(o.metadata?.name),
+    ],
+  };
+}
+
+const simple =
+  (...cells: ((o: Obj) => unknown)[]): Printer =>
+  (o, now) => ({
+    cells: [
+      str(o.metadata?.name),
+      ...cells.map((cell) => cell(o)),
+      ageOf(o.metadata?.creationTimestamp, now),
+    ],
+  });
+
+/** The printers by `group/version/resource` (core: `/v1/…`), as the column definitions are keyed. */
+export const BUILTIN_PRINTERS: Readonly<Record<string, Printer>> = {
+  '/v1/pods': pod,
+  '/v1/services': service,
+  'apps/v1/deployments': deployment,
+  'apps/v1/replicasets': replicaSet,
+  '/v1/configmaps': simple((o) => count(o.data) + count(o.binaryData)),
+  '/v1/secrets': simple(
+    (o) => str(o.type),
+    (o) => count(o.data),
+  ),
+  '/v1/namespaces': simple((o) => str(o.status?.phase)),
+  '/v1/nodes': node,
+  '/v1/events': event,
+  'coordination.k8s.io/v1/leases': simple((o) => str(o.spec?.holderIdentity)),
+  '/v1/serviceaccounts': simple((o) => arr(o.secrets).length),
+};

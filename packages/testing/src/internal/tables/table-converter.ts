@@ -1,0 +1,74 @@
+import type { ResourceType } from '../resource-type.js';
+import { BUILTIN_PRINTERS } from './builtin-rows.js';
+import { COLUMN_DEFINITIONS, type ColumnTuple } from './column-definitions.js';
+import { customColumns } from './printer-columns.js';
+
+/** What a Table row carries of its object (`?includeObject=`). */
+export type IncludeObject = 'Metadata' | 'Object' | 'None';
+
+// biome-ignore lint/suspicious/noExplicitAny: objects of any shape, read defensively.
+type Obj = any;
+
+/** Turns objects of one resource into Table column definitions and rows, as kube-apiserver 1.20. */
+export interface TableConverter {
+  readonly columnDefinitions: readonly Record<string, unknown>[];
+  row(object: Obj, include: IncludeObject, now: number): Record<string, unknown>;
+}
+
+const definition = ([name, type, format, description, priority]: ColumnTuple) => ({
+  name,
+  type,
+  format,
+  description,
+  priority,
+});
+
+const NAME_COLUMN = COLUMN_DEFINITIONS['/v1/configmaps']![0]!;
+const AGE_DESCRIPTION = COLUMN_DEFINITIONS['/v1/configmaps']![2]![3];
+
+function rowObject(object: Obj, type: ResourceType, include: IncludeObject): unknown {
+  if (include === 'None') return null;
+  if (include === 'Object') return { kind: type.kind, apiVersion: type.apiVersion, ...object };
+  return {
+    kind: 'PartialObjectMetadata',
+    apiVersion: 'meta.k8s.io/v1',
+    metadata: object.metadata ?? {},
+  };
+}
+
+/** The converter for a resource: its built-in printer, its CRD columns, or NAME and CREATED AT. */
+export function tableConverter(type: ResourceType): TableConverter {
+  const key = `${type.group}/${type.version}/${type.resource}`;
+  const printer = BUILTIN_PRINTERS[key];
+  const columns = COLUMN_DEFINITIONS[key];
+  if (printer !== undefined && columns !== undefined) {
+    return {
+      columnDefinitions: columns.map(definition),
+      row: (object, include, now) => {
+        const { cells, conditions } = printer(object, now);
+        return {
+          cells,
+          ...(conditions === undefined ? {} : { conditions }),
+          object: rowObject(object, type, include),
+        };
+      },
+    };
+  }
+  if (!type.builtin) {
+    const custom = customColumns(type.printerColumns ?? [], AGE_DESCRIPTION);
+    return {
+      columnDefinitions: [definition(NAME_COLUMN), ...custom.map((c) => c.definition)],
+      row: (object, include, now) => ({
+        cells: [object.metadata?.name ?? '', ...custom.map((c) => c.cell(object, now))],
+        object: rowObject(object, type, include),
+      }),
+    };
+  }
+  return {
+    columnDefinitions: COLUMN_DEFINITIONS.default!.map(definition),
+    row: (object, include) => ({
+      cells: [object.metadata?.name ?? '', object.metadata?.creationTimestamp ?? ''],
+      object: rowObject(object, type, include),
+    }),
+  };
+}
