@@ -15,6 +15,7 @@ export * from './errors/conflict-error.js';
 export * from './errors/decode-error.js';
 export * from './errors/http-status-error.js';
 export * from './errors/invalid-object-error.js';
+export * from './errors/invalid-path-segment-error.js';
 export * from './errors/kube-error.js';
 export * from './errors/resource-version-expired-error.js';
 export * from './errors/resource-version-too-large-error.js';

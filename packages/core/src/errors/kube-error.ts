@@ -15,6 +15,8 @@ import type { KubeStatus } from '../kube-status.js';
  * - `Decode`: bytes that are not the expected JSON (malformed or oversized line, bad UTF-8,
  *   an HTML page from a proxy, an envelope of the wrong shape).
  * - `InvalidObject`: an object failed the caller's schema.
+ * - `InvalidPathSegment`: a namespace, name or resource that cannot be a path segment (`..`,
+ *   `a/b`); the request was not sent.
  * - `HttpStatus`: any other unsuccessful HTTP status.
  */
 export type KubeErrorReason =
@@ -27,6 +29,7 @@ export type KubeErrorReason =
   | 'Transport'
   | 'Decode'
   | 'InvalidObject'
+  | 'InvalidPathSegment'
   | 'HttpStatus';
 
 /** What every {@link KubeError} may carry besides its message. */
