@@ -82,8 +82,12 @@ export interface ExecTlsCredentials {
 export interface ExecCredentialAuth extends AuthProvider {
   /** `Bearer <token>` when the plugin returned a token; runs the plugin if nothing is cached. */
   header(): Promise<string | undefined>;
-  /** Forgets the cached credential: the next request runs the plugin again (after a 401). */
-  invalidate(): void;
+  /**
+   * Forgets the cached credential: the next request runs the plugin again (after a 401). With
+   * `rejected`, the header value the server refused, a cached credential that differs from it
+   * (already refreshed by another request) is kept.
+   */
+  invalidate(rejected?: string): void;
   /** The certificate and key the plugin returned, if it returned them; runs it if needed. */
   tlsCredentials(): Promise<ExecTlsCredentials | undefined>;
 }
@@ -145,16 +149,22 @@ export function execCredentialAuth(options: ExecCredentialAuthOptions): ExecCred
 
   return {
     async header() {
-      const { token } = await credential();
-      return token === undefined ? undefined : `Bearer ${token}`;
+      return bearer(await credential());
     },
-    invalidate() {
+    invalidate(rejected?: string) {
+      // client-go refreshes only when the failed request used the credential still cached:
+      // requests that failed with an older one must not run the plugin again (or prompt again).
+      if (rejected !== undefined && cached !== undefined && rejected !== bearer(cached)) return;
       cached = undefined;
     },
     async tlsCredentials() {
       return (await credential()).tls;
     },
   };
+}
+
+function bearer(credential: Credential): string | undefined {
+  return credential.token === undefined ? undefined : `Bearer ${credential.token}`;
 }
 
 type InteractiveMode = 'Never' | 'IfAvailable' | 'Always';
