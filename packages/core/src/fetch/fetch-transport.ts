@@ -1,9 +1,11 @@
 import type { AuthProvider } from '../auth-provider.js';
 import { TransportError } from '../errors/transport-error.js';
 import { readerIterable } from '../internal/reader-iterable.js';
+import { redactError } from '../redact-error.js';
 import { redactUrl, redactUrls } from '../redact-url.js';
 import { requestUrl } from '../request-url.js';
 import type { KubeRequest, KubeResponse, Transport } from '../transport.js';
+import { unsendableRequest } from '../unsendable-request.js';
 import { withAuth } from '../with-auth.js';
 
 /**
@@ -46,7 +48,8 @@ function describe(error: unknown): string {
  * with `response.body.getReader()`. A request that cannot be sent rejects with `TransportError`;
  * a connection that drops while the body is read fails the read with `TransportError`; aborting
  * `request.signal` rejects with the abort reason. Messages carry the URL without credentials,
- * query or headers.
+ * query or headers, and so do their causes (`redactError`); a base URL with `user:pass@` or a
+ * header value with a line break is refused before sending (`unsendableRequest`).
  *
  * In browsers the page's own rules apply (CORS, cookies, TLS); use `auth` or `headers` for tokens.
  *
@@ -63,18 +66,21 @@ export function fetchTransport(options: FetchTransportOptions): Transport {
   const transport: Transport = {
     async request(request: KubeRequest): Promise<KubeResponse> {
       const url = requestUrl(options.baseUrl, request);
+      const headers = { accept: 'application/json', ...options.headers, ...request.headers };
+      const unsendable = unsendableRequest(options.baseUrl, headers);
+      if (unsendable !== undefined) throw unsendable;
       let response: Response;
       try {
         response = await fetchImpl(url, {
           method: request.method ?? 'GET',
-          headers: { accept: 'application/json', ...options.headers, ...request.headers },
+          headers,
           ...(request.body === undefined ? {} : { body: request.body }),
           ...(request.signal === undefined ? {} : { signal: request.signal }),
         });
       } catch (error) {
         if (request.signal?.aborted) throw error;
         throw new TransportError(`cannot reach ${redactUrl(url)}: ${describe(error)}`, {
-          cause: error,
+          cause: redactError(error),
         });
       }
       const readError = (error: unknown) =>
@@ -82,7 +88,7 @@ export function fetchTransport(options: FetchTransportOptions): Transport {
           ? error
           : new TransportError(
               `connection to ${redactUrl(url)} dropped while reading the response: ${describe(error)}`,
-              { cause: error },
+              { cause: redactError(error) },
             );
       const stream = response.body;
       return {
