@@ -68,6 +68,11 @@ export interface ListOptions<T extends KubeObject = KubeObject> {
   readonly transform?: (object: T) => T;
   /** Called after each page; may be used for a progress display. */
   readonly onPage?: (progress: ListPageProgress) => void;
+  /**
+   * Largest accepted response body of one page, in bytes after decompression; a larger one
+   * fails with `DecodeError` kind `'oversized'`. Default `ioDefaults.maxListBodyBytes` (256 MiB).
+   */
+  readonly maxBodyBytes?: number;
 }
 
 /**
@@ -79,7 +84,8 @@ export interface ListOptions<T extends KubeObject = KubeObject> {
  * restarted once, without the token and unpaginated, like client-go's full-list fallback; any
  * other 410 (or a second one) errors with `ResourceVersionExpiredError`. Unsuccessful statuses
  * become typed errors (`errorFromStatus`); a page without `metadata.resourceVersion` errors with
- * `DecodeError` kind `'shape'`; bytes that are not UTF-8 with kind `'encoding'`.
+ * `DecodeError` kind `'shape'`; bytes that are not UTF-8 with kind `'encoding'`; a page body
+ * over `maxBodyBytes` with kind `'oversized'`.
  *
  * @example
  * ```ts
@@ -127,6 +133,7 @@ async function listAll<T extends KubeObject>(
   const path = resourcePath(ref);
   const decode = objectDecoder(options.schema, options.transform);
   const pageSize = options.pageSize ?? ioDefaults.pageSize;
+  const maxBodyBytes = options.maxBodyBytes ?? ioDefaults.maxListBodyBytes;
   const semantic = options.listSemantic ?? ioDefaults.listSemantic;
   const selectors = {
     labelSelector: options.labelSelector,
@@ -168,7 +175,7 @@ async function listAll<T extends KubeObject>(
         }
         throw error;
       }
-      const page = parsePage(await readBodyText(response, { fatal: true }));
+      const page = parsePage(await readBodyText(response, { fatal: true, maxBytes: maxBodyBytes }));
       for (const item of page.items ?? [])
         items.push(decode === undefined ? (item as T) : decode(item));
       pages += 1;
