@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { isatty } from 'node:tty';
 import type { AuthProvider } from '@rxkube/core';
+import { lookPath } from '../internal/look-path.js';
 import type { ExecConfig } from '../kubeconfig/kube-config.js';
 import { KUBE_CONFIG_DEFAULTS } from '../kubeconfig/kube-config-defaults.js';
 import { KubeConfigError } from '../kubeconfig/kube-config-error.js';
@@ -228,6 +229,7 @@ async function runPlugin(
   }
   for (const variable of exec.env ?? []) env[variable.name] = variable.value;
   env.KUBERNETES_EXEC_INFO = JSON.stringify(info);
+  const program = programOf(exec, who, (options.env ?? process.env).PATH);
 
   const stdout = await new Promise<string>((resolve, reject) => {
     const fail = (message: string, cause?: unknown) =>
@@ -236,7 +238,7 @@ async function runPlugin(
           cause,
         }),
       );
-    const child = spawn(exec.command, exec.args ?? [], {
+    const child = spawn(program, exec.args ?? [], {
       env,
       stdio: [interactive ? 'inherit' : 'ignore', 'pipe', 'inherit'],
       windowsHide: true,
@@ -263,6 +265,30 @@ async function runPlugin(
     });
   });
   return parseExecCredential(stdout, exec, who);
+}
+
+/**
+ * The file to run: a command with a slash as it is (made absolute against the kubeconfig's
+ * folder when loaded); a bare name looked up in `PATH` here, so that a hit through `.`, an empty
+ * or a relative entry is refused as Go's `exec.ErrDot` refuses it, instead of running a file of
+ * the current directory. Windows keeps the system's own lookup (with `PATHEXT`).
+ */
+function programOf(exec: ExecConfig, who: string, path: string | undefined): string {
+  const command = exec.command;
+  if (process.platform === 'win32' || command.includes('/')) return command;
+  const found = lookPath(command, path);
+  if (found.kind === 'found') return found.file;
+  if (found.kind === 'relative') {
+    throw new KubeConfigError(
+      'ExecFailed',
+      `exec plugin '${command}'${who} resolves to ${found.file} through a relative PATH entry (the current directory); refused, as Go refuses it: give an absolute command or fix PATH`,
+    );
+  }
+  const hint = exec.installHint ? `\n${exec.installHint.trim()}` : '';
+  throw new KubeConfigError(
+    'ExecFailed',
+    `exec plugin '${command}'${who} could not be started (ENOENT)${hint}`,
+  );
 }
 
 function parseExecCredential(stdout: string, exec: ExecConfig, who: string): Credential {
