@@ -21,7 +21,7 @@ export function redactError(error: unknown, depth = 0): Error {
   if (!(error instanceof Error)) return new Error(redactUrls(String(error)));
   const copy = new Error(redactUrls(error.message));
   copy.name = error.name;
-  copy.stack = error.stack === undefined ? undefined : redactUrls(error.stack);
+  if (error.stack !== undefined) copy.stack = redactUrls(error.stack);
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' || typeof code === 'number') {
     Object.assign(copy, { code });

@@ -56,6 +56,11 @@ export interface ExecCredentialAuthOptions {
   readonly stdinIsTerminal?: boolean;
   /** The clock, in milliseconds; `Date.now` when unset. */
   readonly now?: () => number;
+  /**
+   * How long one run may take, until its output is closed. Default
+   * {@link KUBE_CONFIG_DEFAULTS.execTimeoutMs} (two minutes).
+   */
+  readonly timeoutMs?: number;
 }
 
 /**
@@ -232,8 +237,14 @@ async function runPlugin(
   const program = programOf(exec, who, (options.env ?? process.env).PATH);
 
   const stdout = await new Promise<string>((resolve, reject) => {
-    const fail = (message: string, cause?: unknown) =>
-      reject(
+    const timeoutMs = options.timeoutMs ?? KUBE_CONFIG_DEFAULTS.execTimeoutMs;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const fail = (error: KubeConfigError) => {
+      clearTimeout(timer);
+      reject(error);
+    };
+    const failed = (message: string, cause?: unknown) =>
+      fail(
         new KubeConfigError('ExecFailed', `exec plugin '${exec.command}'${who} ${message}`, {
           cause,
         }),
@@ -243,13 +254,24 @@ async function runPlugin(
       stdio: [interactive ? 'inherit' : 'ignore', 'pipe', 'inherit'],
       windowsHide: true,
     });
+    timer = setTimeout(() => {
+      // A child of the plugin may still hold the pipe open: stop reading it as well.
+      child.kill('SIGKILL');
+      child.stdout?.destroy();
+      fail(
+        new KubeConfigError(
+          'ExecTimeout',
+          `exec plugin '${exec.command}'${who} did not finish within ${timeoutMs} ms and was ended`,
+        ),
+      );
+    }, timeoutMs);
     const chunks: Buffer[] = [];
     let size = 0;
     child.stdout?.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size > KUBE_CONFIG_DEFAULTS.execMaxOutputBytes) {
         child.kill();
-        fail(`printed more than ${KUBE_CONFIG_DEFAULTS.execMaxOutputBytes} bytes`);
+        failed(`printed more than ${KUBE_CONFIG_DEFAULTS.execMaxOutputBytes} bytes`);
         return;
       }
       chunks.push(chunk);
@@ -257,11 +279,12 @@ async function runPlugin(
     child.on('error', (error: NodeJS.ErrnoException) => {
       const hint =
         error.code === 'ENOENT' && exec.installHint ? `\n${exec.installHint.trim()}` : '';
-      fail(`could not be started (${error.code ?? error.message})${hint}`);
+      failed(`could not be started (${error.code ?? error.message})${hint}`);
     });
     child.on('close', (code, signal) => {
+      clearTimeout(timer);
       if (code === 0) resolve(Buffer.concat(chunks).toString('utf8'));
-      else fail(signal ? `was ended by ${signal}` : `exited with code ${code}`);
+      else failed(signal ? `was ended by ${signal}` : `exited with code ${code}`);
     });
   });
   return parseExecCredential(stdout, exec, who);

@@ -1,5 +1,10 @@
 import { inspect } from 'node:util';
-import type { KubeConfig, KubeConfigCluster, KubeConfigUser } from './kube-config.js';
+import type {
+  KubeConfig,
+  KubeConfigCluster,
+  KubeConfigUser,
+  NamedExtension,
+} from './kube-config.js';
 import { redactKubeConfig } from './redact-kube-config.js';
 
 /**
@@ -18,7 +23,10 @@ export function protectKubeConfig(input: KubeConfig): KubeConfig {
   for (const named of config.clusters ?? []) {
     const cluster = named.cluster;
     defineRedacted(cluster, () => redactCluster(cluster));
-    for (const extension of Array.isArray(cluster.extensions) ? cluster.extensions : []) {
+    const extensions: readonly NamedExtension[] = Array.isArray(cluster.extensions)
+      ? cluster.extensions
+      : [];
+    for (const extension of extensions) {
       if (isObject(extension)) {
         defineRedacted(extension, () => redactCluster({ extensions: [extension] }).extensions?.[0]);
       }

@@ -64,6 +64,7 @@ export function resolveClientConnection(options: CreateClientOptions): ResolvedC
       tokenFileRefreshMs: options.tokenFileRefreshMs,
     }),
     ...(options.stdinIsTerminal !== undefined && { stdinIsTerminal: options.stdinIsTerminal }),
+    ...(options.execTimeoutMs !== undefined && { execTimeoutMs: options.execTimeoutMs }),
   });
   if (resolution.kind === 'resolved') {
     return withNamespace(resolution.connection, options.namespace);

@@ -21,6 +21,7 @@ export interface ResolveKubeConfigOptions {
   readonly env?: Readonly<Record<string, string | undefined>>;
   readonly tokenFileRefreshMs?: number;
   readonly stdinIsTerminal?: boolean;
+  readonly execTimeoutMs?: number;
 }
 
 /**
@@ -245,6 +246,7 @@ function userCredentials(
       env: options.env,
       ...(user.exec.provideClusterInfo === true && { cluster: options.cluster() }),
       ...(options.stdinIsTerminal !== undefined && { stdinIsTerminal: options.stdinIsTerminal }),
+      ...(options.execTimeoutMs !== undefined && { timeoutMs: options.execTimeoutMs }),
     });
     return { authKind: 'exec', auth: exec, exec, headers, ...tls };
   }
