@@ -49,7 +49,10 @@ function describe(error: unknown): string {
  * a connection that drops while the body is read fails the read with `TransportError`; aborting
  * `request.signal` rejects with the abort reason. Messages carry the URL without credentials,
  * query or headers, and so do their causes (`redactError`); a base URL with `user:pass@` or a
- * header value with a line break is refused before sending (`unsendableRequest`).
+ * header value with a line break is refused before sending (`unsendableRequest`). Redirects are
+ * never followed (as with the undici transport): a 3xx is returned as it is, so `list$` and
+ * `watch$` fail with `HttpStatusError`; in a browser, where a redirect is opaque, the request
+ * rejects with a non-retryable `TransportError`.
  *
  * In browsers the page's own rules apply (CORS, cookies, TLS); use `auth` or `headers` for tokens.
  *
@@ -74,6 +77,9 @@ export function fetchTransport(options: FetchTransportOptions): Transport {
         response = await fetchImpl(url, {
           method: request.method ?? 'GET',
           headers,
+          // Never follow: a redirect to another origin would forward Impersonate-* headers and
+          // take that host's answer as the cluster's. The 3xx is returned as it is.
+          redirect: 'manual',
           ...(request.body === undefined ? {} : { body: request.body }),
           ...(request.signal === undefined ? {} : { signal: request.signal }),
         });
@@ -82,6 +88,14 @@ export function fetchTransport(options: FetchTransportOptions): Transport {
         throw new TransportError(`cannot reach ${redactUrl(url)}: ${describe(error)}`, {
           cause: redactError(error),
         });
+      }
+      if (response.type === 'opaqueredirect') {
+        // Browsers hide a manual redirect's status and headers (status 0).
+        await response.body?.cancel().catch(() => undefined);
+        throw new TransportError(
+          `${redactUrl(url)} answered with a redirect; redirects are not followed`,
+          { retryable: false },
+        );
       }
       const readError = (error: unknown) =>
         request.signal?.aborted
