@@ -38,7 +38,8 @@ export async function readBodyText(
   response: KubeResponse,
   options: { readonly fatal: boolean; readonly limitBytes?: number; readonly maxBytes?: number },
 ): Promise<string> {
-  const decoder = new TextDecoder('utf-8', { fatal: options.fatal });
+  // Each chunk is decoded on its own: without ignoreBOM a BOM at any chunk start would vanish.
+  const decoder = new TextDecoder('utf-8', { fatal: options.fatal, ignoreBOM: true });
   const limit = options.limitBytes ?? Number.POSITIVE_INFINITY;
   const max = options.maxBytes ?? Number.POSITIVE_INFINITY;
   let text = '';
