@@ -50,10 +50,13 @@ export function errorFromStatus(
   headers?: HeaderSource,
   context: ErrorFromStatusContext = {},
 ): KubeError {
-  const code = httpCode > 0 ? httpCode : (status?.code ?? 0);
-  const reason = status?.reason;
+  // A Status from the wire may hold any type in any field: read only the types it promises.
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  const statusCode = typeof status?.code === 'number' ? status.code : 0;
+  const code = httpCode > 0 ? httpCode : statusCode;
+  const reason = text(status?.reason);
   const message =
-    status?.message ||
+    text(status?.message) ||
     context.message ||
     `HTTP ${code || 'error'}${reason ? ` ${reason}` : ''} from the API server`;
   const delay = retryAfterMs(headers, status);
@@ -71,9 +74,17 @@ export function errorFromStatus(
   if (code === HTTP_TOO_MANY_REQUESTS) return new TooManyRequestsError(message, options);
   if (
     code === HTTP_GATEWAY_TIMEOUT &&
-    status?.details?.causes?.some((cause) => cause.reason === 'ResourceVersionTooLarge')
+    isObject(status?.details) &&
+    Array.isArray(status.details.causes) &&
+    status.details.causes.some(
+      (cause) => isObject(cause) && cause.reason === 'ResourceVersionTooLarge',
+    )
   ) {
     return new ResourceVersionTooLargeError(message, options);
   }
   return new HttpStatusError(message, { ...options, retryable: code >= HTTP_SERVER_ERROR });
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
 }
