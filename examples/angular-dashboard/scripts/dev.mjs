@@ -18,7 +18,12 @@ const { values } = parseArgs({
   },
 });
 
-const server = await FakeApiServer.start({ cors: true, port: Number(values['api-port']) });
+// CORS for the dashboard's own origin only: the fake answers no other page.
+const appOrigins = [`http://127.0.0.1:${values.port}`, `http://localhost:${values.port}`];
+const server = await FakeApiServer.start({
+  cors: { allowedOrigins: appOrigins },
+  port: Number(values['api-port']),
+});
 seedCluster(server);
 const stopChurn = startChurn(server, { intervalMs: Number(values['churn-ms']) });
 const app = await serveStatic({

@@ -51,9 +51,10 @@ async function setUp(): Promise<void> {
   if (!existsSync(`${APP_DIR}index.html`)) {
     throw new Error(`The app is not built (${APP_DIR} is missing): run \`pnpm build\` first.`);
   }
-  server = await FakeApiServer.start({ cors: true });
-  seeded = seedCluster(server, { perNamespace: 3 });
   app = await serveStatic({ root: APP_DIR });
+  // CORS for the app's origin only: the fake answers no other page.
+  server = await FakeApiServer.start({ cors: { allowedOrigins: [app.url] } });
+  seeded = seedCluster(server, { perNamespace: 3 });
   browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,

@@ -63,10 +63,13 @@ export function errorFromStatus(
   headers?: HeaderSource,
   context: ErrorFromStatusContext = {},
 ): KubeError {
-  const code = httpCode > 0 ? httpCode : (status?.code ?? 0);
-  const reason = status?.reason;
+  // A Status from the wire may hold any type in any field: read only the types it promises.
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  const statusCode = typeof status?.code === 'number' ? status.code : 0;
+  const code = httpCode > 0 ? httpCode : statusCode;
+  const reason = text(status?.reason);
   const message =
-    status?.message ||
+    text(status?.message) ||
     context.message ||
     `HTTP ${code || 'error'}${reason ? ` ${reason}` : ''} from the API server`;
   const delay = retryAfterMs(headers, status);
@@ -99,13 +102,19 @@ export function errorFromStatus(
 /** Kubernetes 1.19+ names the cause; older servers only say so in the cause's message. */
 const TOO_LARGE_MESSAGE = 'too large resource version';
 
+/** Whether a Status (of any shape: it comes from the server) names a too-large version. */
 function isTooLarge(status: KubeStatus | undefined): boolean {
-  return (
-    status?.details?.causes?.some(
-      (cause) =>
-        cause.reason === 'ResourceVersionTooLarge' ||
+  const details: unknown = status?.details;
+  if (!isObject(details) || !Array.isArray(details.causes)) return false;
+  return details.causes.some(
+    (cause: unknown) =>
+      isObject(cause) &&
+      (cause.reason === 'ResourceVersionTooLarge' ||
         (typeof cause.message === 'string' &&
-          cause.message.toLowerCase().startsWith(TOO_LARGE_MESSAGE)),
-    ) ?? false
+          cause.message.toLowerCase().startsWith(TOO_LARGE_MESSAGE))),
   );
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
 }

@@ -32,6 +32,15 @@ export const ioDefaults = {
    * after which it would not answer anyway. Browsers' `fetch` has no timeout at all.
    */
   listPageTimeoutMs: 60_000,
+  /**
+   * Largest accepted LIST response body (256 MiB, counted after decompression): a page of 500
+   * objects is a few MiB on real clusters and even an unpaginated list of tens of thousands of
+   * pods stays below it, yet it fails with a typed `DecodeError` kind `'oversized'` well before
+   * the JavaScript engine's string limit (about 512 Mi characters) turns it into a `RangeError`,
+   * and a small gzip body cannot inflate without end. client-go has no such bound; a browser tab
+   * or a controller sharing a process needs one.
+   */
+  maxListBodyBytes: 256 * 1024 * 1024,
   /** Bytes of an error body that are read to find a Status; the rest is discarded. */
   errorBodyLimitBytes: 64 * 1024,
   /** Characters of a body or line quoted in an error: enough to recognise it, never a whole page. */

@@ -85,6 +85,11 @@ export interface ListOptions<T extends KubeObject = KubeObject> {
   readonly pageTimeoutMs?: number;
   /** Clock and timers of the page deadline; tests pass a virtual-time scheduler. Default `asyncScheduler`. */
   readonly scheduler?: SchedulerLike;
+  /**
+   * Largest accepted response body of one page, in bytes after decompression; a larger one
+   * fails with `DecodeError` kind `'oversized'`. Default `ioDefaults.maxListBodyBytes` (256 MiB).
+   */
+  readonly maxBodyBytes?: number;
 }
 
 /**
@@ -97,8 +102,8 @@ export interface ListOptions<T extends KubeObject = KubeObject> {
  * other 410 (or a second one) errors with `ResourceVersionExpiredError`. Unsuccessful statuses
  * become typed errors (`errorFromStatus`); a page without `metadata.resourceVersion` (or with an
  * empty one: nothing could be watched from it) errors with `DecodeError` kind `'shape'`; bytes that
- * are not UTF-8 with kind `'encoding'`. A page that takes longer than `pageTimeoutMs` fails with a
- * retryable `TransportError`.
+ * are not UTF-8 with kind `'encoding'`; a page body over `maxBodyBytes` with kind `'oversized'`. A
+ * page that takes longer than `pageTimeoutMs` fails with a retryable `TransportError`.
  *
  * @example
  * ```ts
@@ -151,6 +156,7 @@ async function listAll<T extends KubeObject>(
     objectDecoder(options.schema, options.transform),
   );
   const pageSize = options.pageSize ?? ioDefaults.pageSize;
+  const maxBodyBytes = options.maxBodyBytes ?? ioDefaults.maxListBodyBytes;
   const semantic = options.listSemantic ?? ioDefaults.listSemantic;
   const selectors = {
     labelSelector: options.labelSelector,
@@ -190,7 +196,9 @@ async function listAll<T extends KubeObject>(
             signal: pageSignal,
           });
           if (response.status !== HTTP_OK) return { error: await errorOfResponse(response) };
-          return { page: parsePage(await readBodyText(response, { fatal: true })) };
+          return {
+            page: parsePage(await readBodyText(response, { fatal: true, maxBytes: maxBodyBytes })),
+          };
         },
       );
       if ('error' in answer) {

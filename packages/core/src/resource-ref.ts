@@ -1,3 +1,4 @@
+import { checkPathSegment } from './internal/check-path-segment.js';
 /**
  * Names a collection of objects: a resource of an API group/version, in one namespace or in all.
  *
@@ -20,7 +21,9 @@ export interface ResourceRef {
 
 /**
  * The API path of a collection, e.g. `/api/v1/namespaces/x/pods` or `/apis/apps/v1/deployments`,
- * with `name` appended for a single object.
+ * with `name` appended for a single object. A segment that is `.` or `..`, contains `/` or `%`,
+ * or is empty (a name, version or resource) throws {@link InvalidPathSegmentError}, as
+ * client-go's `IsValidPathSegmentName`: `namespace: '..'` must never become the cluster-wide path.
  *
  * @example
  * ```ts
@@ -29,6 +32,11 @@ export interface ResourceRef {
  * ```
  */
 export function resourcePath(ref: ResourceRef, name?: string): string {
+  if (ref.group) checkPathSegment(ref.group, 'group');
+  checkPathSegment(ref.version, 'version');
+  checkPathSegment(ref.resource, 'resource');
+  if (ref.namespace) checkPathSegment(ref.namespace, 'namespace');
+  if (name !== undefined) checkPathSegment(name, 'name');
   const root = ref.group ? `/apis/${ref.group}/${ref.version}` : `/api/${ref.version}`;
   const scope = ref.namespace ? `/namespaces/${encodeURIComponent(ref.namespace)}` : '';
   const item = name === undefined ? '' : `/${encodeURIComponent(name)}`;

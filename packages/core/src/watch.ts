@@ -263,8 +263,11 @@ function errorFromEvent(object: unknown) {
 }
 
 function shapeError(value: unknown): DecodeError {
+  // `type` may be any JSON (String() of an object can itself throw): only a string is quoted.
   const type =
-    typeof value === 'object' && value !== null && 'type' in value ? String(value.type) : undefined;
+    typeof value === 'object' && value !== null && 'type' in value && typeof value.type === 'string'
+      ? value.type
+      : undefined;
   const known = ['ADDED', 'MODIFIED', 'DELETED', 'BOOKMARK', 'ERROR'];
   const message =
     type !== undefined && !known.includes(type)

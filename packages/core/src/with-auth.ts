@@ -1,12 +1,15 @@
 import type { AuthProvider } from './auth-provider.js';
-import type { KubeRequest, Transport } from './transport.js';
+import type { KubeRequest, KubeResponse, Transport } from './transport.js';
 
 const HTTP_UNAUTHORIZED = 401;
 
 /**
  * A transport that adds `Authorization: <auth.header()>` to every request. When the server
- * answers 401 and the provider has `invalidate`, it invalidates, asks for the header again and
- * retries the request once (the 401 body is discarded); a second 401 is returned as it is.
+ * answers 401 and the provider has `invalidate`, it invalidates with the value that was
+ * rejected, asks for the header again and retries the request once (the 401 body is
+ * discarded); a second 401 is returned as it is. Passing the rejected value lets a provider keep
+ * a credential it already replaced: several requests failing together with the same old token
+ * cause one refresh, as in client-go, not one each.
  *
  * @example
  * ```ts
@@ -18,21 +21,24 @@ const HTTP_UNAUTHORIZED = 401;
  * ```
  */
 export function withAuth(transport: Transport, auth: AuthProvider): Transport {
-  const send = async (request: KubeRequest) => {
+  const send = async (
+    request: KubeRequest,
+  ): Promise<{ response: KubeResponse; value: string | undefined }> => {
     const value = await auth.header();
-    return transport.request(
+    const response = await transport.request(
       value === undefined
         ? request
         : { ...request, headers: { ...request.headers, authorization: value } },
     );
+    return { response, value };
   };
   return {
     async request(request) {
-      const response = await send(request);
+      const { response, value } = await send(request);
       if (response.status !== HTTP_UNAUTHORIZED || auth.invalidate === undefined) return response;
       await response.dispose();
-      auth.invalidate();
-      return send(request);
+      auth.invalidate(value);
+      return (await send(request)).response;
     },
   };
 }

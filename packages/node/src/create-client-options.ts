@@ -53,4 +53,9 @@ export interface CreateClientOptions {
   readonly transport?: Pick<UndiciTransportOptions, 'allowH2' | 'connections'>;
   /** Whether standard input is a terminal, for exec plugins. Default: asked of descriptor 0. */
   readonly stdinIsTerminal?: boolean;
+  /**
+   * How long an exec credential plugin may run before it is ended and the request fails with
+   * `KubeConfigError` `ExecTimeout`. Default `KUBE_CONFIG_DEFAULTS.execTimeoutMs` (two minutes).
+   */
+  readonly execTimeoutMs?: number;
 }

@@ -5,11 +5,13 @@ import {
   type KubeResponse,
   type LineSink,
   type ReadLinesOptions,
+  redactError,
   redactUrl,
   redactUrls,
   requestUrl,
   type Transport,
   TransportError,
+  unsendableRequest,
   withAuth,
 } from '@rxkube/core';
 import { Agent, type Dispatcher, ProxyAgent, request as undiciRequest } from 'undici';
@@ -197,12 +199,15 @@ class UndiciTransportImpl implements UndiciTransport {
   async #request(request: KubeRequest): Promise<KubeResponse> {
     const url = requestUrl(this.#baseUrl, request);
     const signal = request.signal;
+    const headers = { accept: 'application/json', ...this.#headers, ...request.headers };
+    const unsendable = unsendableRequest(this.#baseUrl, headers);
+    if (unsendable !== undefined) throw unsendable;
     let answer: Dispatcher.ResponseData;
     try {
       answer = await undiciRequest(url, {
         dispatcher: this.#dispatcher,
         method: request.method ?? 'GET',
-        headers: { accept: 'application/json', ...this.#headers, ...request.headers },
+        headers,
         ...(request.body === undefined ? {} : { body: request.body }),
         ...(signal === undefined ? {} : { signal }),
         ...(request.streaming === true ? { bodyTimeout: 0 } : {}),
@@ -210,16 +215,16 @@ class UndiciTransportImpl implements UndiciTransport {
     } catch (error) {
       if (signal?.aborted) throw error;
       throw new TransportError(`cannot reach ${redactUrl(url)}: ${errorDetail(error)}`, {
-        cause: error,
+        cause: redactError(error),
       });
     }
-    const { statusCode, headers, body } = answer;
+    const { statusCode, headers: responseHeaders, body } = answer;
     const bodyError = (error: unknown) =>
       signal?.aborted
         ? error
         : new TransportError(
             `connection to ${redactUrl(url)} dropped while reading the response: ${errorDetail(error)}`,
-            { cause: error },
+            { cause: redactError(error) },
           );
     const chunks: AsyncIterable<Uint8Array> = {
       async *[Symbol.asyncIterator]() {
@@ -233,7 +238,7 @@ class UndiciTransportImpl implements UndiciTransport {
     const response: KubeResponse = {
       status: statusCode,
       header(name) {
-        const value = headers[name.toLowerCase()];
+        const value = responseHeaders[name.toLowerCase()];
         return Array.isArray(value) ? value.join(', ') : value;
       },
       body: chunks,

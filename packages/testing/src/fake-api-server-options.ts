@@ -69,7 +69,12 @@ export interface FakeApiServerOptions {
   readonly tokens?: readonly BearerToken[];
   /** Whether requests without credentials are served. Default: `true` unless `tokens` is set. */
   readonly anonymous?: boolean;
-  /** Answer CORS preflights and add `Access-Control-*` headers. Default `false`. */
+  /**
+   * Answer CORS preflights and add `Access-Control-*` headers (with credentials allowed, as
+   * kube-apiserver) for allowed origins only: `true` allows pages served from loopback
+   * (`http://localhost:4200`, `http://127.0.0.1:*`, `http://[::1]:*`); `{ allowedOrigins }`
+   * exactly the origins listed. Any other origin gets no CORS headers. Default `false`.
+   */
   readonly cors?: boolean | CorsOptions;
   /**
    * Serve metadata-only reads (`Accept: application/json;as=PartialObjectMetadata[List];
@@ -77,6 +82,12 @@ export interface FakeApiServerOptions {
    * without the feature: 406 NotAcceptable unless the header also accepts plain JSON. Default `true`.
    */
   readonly partialObjectMetadata?: boolean;
+  /**
+   * `Host` names served besides loopback names and `host`; any other `Host` gets 403, so a page
+   * that re-points its own name at 127.0.0.1 (DNS rebinding) cannot use the fake. `'any'` turns
+   * the check off (kube-apiserver does not check `Host`). Default: none.
+   */
+  readonly allowedHosts?: readonly string[] | 'any';
   /** Register the built-in resources (pods, configmaps, namespaces, services, events, deployments). Default `true`. */
   readonly builtins?: boolean;
 }

@@ -183,7 +183,10 @@ export class FakeApiServer {
       options.cors === true ? {} : options.cors === false ? undefined : options.cors;
     server.on('request', (req, res) => {
       const ctx = new HttpContext(req, res, log, () => env.faults.chunker);
-      void handleRequest(ctx, env, auth, cors);
+      void handleRequest(ctx, env, auth, cors, {
+        allowedHosts: options.allowedHosts ?? [],
+        listenHost: host,
+      });
     });
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);

@@ -21,9 +21,12 @@ import type { KubeStatus } from '../kube-status.js';
  * - `Decode`: bytes that are not the expected JSON (malformed or oversized line, bad UTF-8,
  *   an HTML page from a proxy, an envelope of the wrong shape).
  * - `InvalidObject`: an object failed the caller's schema.
+ * - `InvalidPathSegment`: a namespace, name or resource that cannot be a path segment (`..`,
+ *   `a/b`); the request was not sent.
  * - `HttpStatus`: any other unsuccessful HTTP status (400, 405, 415, 5xx, ...).
  * - `StreamingListIncomplete`: a streaming list never ended its initial events (the server or a
  *   proxy ignored `sendInitialEvents`).
+ * - `JsonPath`: a JSONPath template that does not parse or cannot be evaluated.
  */
 export type KubeErrorReason =
   | 'ResourceVersionExpired'
@@ -40,6 +43,7 @@ export type KubeErrorReason =
   | 'Transport'
   | 'Decode'
   | 'InvalidObject'
+  | 'InvalidPathSegment'
   | 'HttpStatus'
   | 'StreamingListIncomplete'
   | 'JsonPath';

@@ -1,9 +1,11 @@
 import type { AuthProvider } from '../auth-provider.js';
 import { TransportError } from '../errors/transport-error.js';
 import { readerIterable } from '../internal/reader-iterable.js';
+import { redactError } from '../redact-error.js';
 import { redactUrl, redactUrls } from '../redact-url.js';
 import { requestUrl } from '../request-url.js';
 import type { KubeRequest, KubeResponse, Transport } from '../transport.js';
+import { unsendableRequest } from '../unsendable-request.js';
 import { withAuth } from '../with-auth.js';
 
 /**
@@ -46,7 +48,11 @@ function describe(error: unknown): string {
  * with `response.body.getReader()`. A request that cannot be sent rejects with `TransportError`;
  * a connection that drops while the body is read fails the read with `TransportError`; aborting
  * `request.signal` rejects with the abort reason. Messages carry the URL without credentials,
- * query or headers.
+ * query or headers, and so do their causes (`redactError`); a base URL with `user:pass@` or a
+ * header value with a line break is refused before sending (`unsendableRequest`). Redirects are
+ * never followed (as with the undici transport): a 3xx is returned as it is, so `list$` and
+ * `watch$` fail with `HttpStatusError`; in a browser, where a redirect is opaque, the request
+ * rejects with a non-retryable `TransportError`.
  *
  * In browsers the page's own rules apply (CORS, cookies, TLS); use `auth` or `headers` for tokens.
  *
@@ -63,26 +69,40 @@ export function fetchTransport(options: FetchTransportOptions): Transport {
   const transport: Transport = {
     async request(request: KubeRequest): Promise<KubeResponse> {
       const url = requestUrl(options.baseUrl, request);
+      const headers = { accept: 'application/json', ...options.headers, ...request.headers };
+      const unsendable = unsendableRequest(options.baseUrl, headers);
+      if (unsendable !== undefined) throw unsendable;
       let response: Response;
       try {
         response = await fetchImpl(url, {
           method: request.method ?? 'GET',
-          headers: { accept: 'application/json', ...options.headers, ...request.headers },
+          headers,
+          // Never follow: a redirect to another origin would forward Impersonate-* headers and
+          // take that host's answer as the cluster's. The 3xx is returned as it is.
+          redirect: 'manual',
           ...(request.body === undefined ? {} : { body: request.body }),
           ...(request.signal === undefined ? {} : { signal: request.signal }),
         });
       } catch (error) {
         if (request.signal?.aborted) throw error;
         throw new TransportError(`cannot reach ${redactUrl(url)}: ${describe(error)}`, {
-          cause: error,
+          cause: redactError(error),
         });
+      }
+      if (response.type === 'opaqueredirect') {
+        // Browsers hide a manual redirect's status and headers (status 0).
+        await response.body?.cancel().catch(() => undefined);
+        throw new TransportError(
+          `${redactUrl(url)} answered with a redirect; redirects are not followed`,
+          { retryable: false },
+        );
       }
       const readError = (error: unknown) =>
         request.signal?.aborted
           ? error
           : new TransportError(
               `connection to ${redactUrl(url)} dropped while reading the response: ${describe(error)}`,
-              { cause: error },
+              { cause: redactError(error) },
             );
       const stream = response.body;
       return {

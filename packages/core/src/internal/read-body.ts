@@ -27,21 +27,30 @@ function decodeOrFail(decoder: InstanceType<typeof TextDecoder>, bytes: Uint8Arr
 
 /**
  * The body as text. `fatal`: bytes that are not UTF-8 fail with `DecodeError` kind `'encoding'`.
- * `limitBytes`: stop after that many bytes and release the rest of the body.
+ * `limitBytes`: stop after that many bytes and release the rest of the body. `maxBytes`: a body
+ * longer than that fails with `DecodeError` kind `'oversized'` (the body is released, the text
+ * read so far dropped). Both count the bytes the transport delivers, after any decompression.
  *
  * Each chunk is decoded whole (a character cut at its end waits for the next chunk): on Node 20
  * the decoder's stream mode is several times slower.
  */
 export async function readBodyText(
   response: KubeResponse,
-  options: { readonly fatal: boolean; readonly limitBytes?: number },
+  options: { readonly fatal: boolean; readonly limitBytes?: number; readonly maxBytes?: number },
 ): Promise<string> {
-  const decoder = new TextDecoder('utf-8', { fatal: options.fatal });
+  // Each chunk is decoded on its own: without ignoreBOM a BOM at any chunk start would vanish.
+  const decoder = new TextDecoder('utf-8', { fatal: options.fatal, ignoreBOM: true });
   const limit = options.limitBytes ?? Number.POSITIVE_INFINITY;
+  const max = options.maxBytes ?? Number.POSITIVE_INFINITY;
   let text = '';
   let total = 0;
   let cut: Uint8Array | undefined;
   for await (const chunk of response.body) {
+    if (total + chunk.length > max) {
+      text = '';
+      await response.dispose();
+      throw new DecodeError(`response body is larger than ${max} bytes`, { kind: 'oversized' });
+    }
     const room = limit - total;
     const part = chunk.length >= room ? chunk.subarray(0, room) : chunk;
     total += part.length;

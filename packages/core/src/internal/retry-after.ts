@@ -17,12 +17,19 @@ export function retryAfterMs(
   status: KubeStatus | undefined,
   now: () => number = Date.now,
 ): number | undefined {
-  const value = header(headers, 'retry-after')?.trim();
+  const raw = header(headers, 'retry-after');
+  const value = typeof raw === 'string' ? raw.trim() : undefined;
   if (value) {
     if (/^\d+$/.test(value)) return Number(value) * MS_PER_SECOND;
     const date = Date.parse(value);
     if (!Number.isNaN(date)) return Math.max(0, date - now());
   }
-  const seconds = status?.details?.retryAfterSeconds;
-  return typeof seconds === 'number' && seconds >= 0 ? seconds * MS_PER_SECOND : undefined;
+  const details: unknown = status?.details;
+  const seconds =
+    typeof details === 'object' && details !== null
+      ? (details as { retryAfterSeconds?: unknown }).retryAfterSeconds
+      : undefined;
+  return typeof seconds === 'number' && Number.isFinite(seconds) && seconds >= 0
+    ? seconds * MS_PER_SECOND
+    : undefined;
 }

@@ -200,7 +200,9 @@ export class NdjsonDecoder {
 }
 
 function newTextDecoder(): InstanceType<typeof TextDecoder> {
-  return new TextDecoder('utf-8', { fatal: true });
+  // ignoreBOM keeps a byte-order mark as U+FEFF: a decoder that strips it would do so only at
+  // the start of each decode call, so whether a line parsed would depend on how bytes arrived.
+  return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 }
 
 function encodingError(cause: unknown): DecodeError {

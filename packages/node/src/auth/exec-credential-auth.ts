@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { isatty } from 'node:tty';
 import type { AuthProvider } from '@rxkube/core';
+import { lookPath } from '../internal/look-path.js';
 import type { ExecConfig } from '../kubeconfig/kube-config.js';
 import { KUBE_CONFIG_DEFAULTS } from '../kubeconfig/kube-config-defaults.js';
 import { KubeConfigError } from '../kubeconfig/kube-config-error.js';
@@ -57,6 +58,11 @@ export interface ExecCredentialAuthOptions {
   readonly stdinIsTerminal?: boolean;
   /** The clock, in milliseconds; `Date.now` when unset. */
   readonly now?: () => number;
+  /**
+   * How long one run may take, until its output is closed. Default
+   * {@link KUBE_CONFIG_DEFAULTS.execTimeoutMs} (two minutes).
+   */
+  readonly timeoutMs?: number;
 }
 
 /**
@@ -88,8 +94,12 @@ export interface ExecTlsCredentials {
 export interface ExecCredentialAuth extends AuthProvider {
   /** `Bearer <token>` when the plugin returned a token; runs the plugin if nothing is cached. */
   header(): Promise<string | undefined>;
-  /** Forgets the cached credential: the next request runs the plugin again (after a 401). */
-  invalidate(): void;
+  /**
+   * Forgets the cached credential: the next request runs the plugin again (after a 401). With
+   * `rejected`, the header value the server refused, a cached credential that differs from it
+   * (already refreshed by another request) is kept.
+   */
+  invalidate(rejected?: string): void;
   /** The certificate and key the plugin returned, if it returned them; runs it if needed. */
   tlsCredentials(): Promise<ExecTlsCredentials | undefined>;
 }
@@ -151,16 +161,22 @@ export function execCredentialAuth(options: ExecCredentialAuthOptions): ExecCred
 
   return {
     async header() {
-      const { token } = await credential();
-      return token === undefined ? undefined : `Bearer ${token}`;
+      return bearer(await credential());
     },
-    invalidate() {
+    invalidate(rejected?: string) {
+      // client-go refreshes only when the failed request used the credential still cached:
+      // requests that failed with an older one must not run the plugin again (or prompt again).
+      if (rejected !== undefined && cached !== undefined && rejected !== bearer(cached)) return;
       cached = undefined;
     },
     async tlsCredentials() {
       return (await credential()).tls;
     },
   };
+}
+
+function bearer(credential: Credential): string | undefined {
+  return credential.token === undefined ? undefined : `Bearer ${credential.token}`;
 }
 
 type InteractiveMode = 'Never' | 'IfAvailable' | 'Always';
@@ -224,26 +240,44 @@ async function runPlugin(
   }
   for (const variable of exec.env ?? []) env[variable.name] = variable.value;
   env.KUBERNETES_EXEC_INFO = JSON.stringify(info);
+  const program = programOf(exec, who, (options.env ?? process.env).PATH);
 
   const stdout = await new Promise<string>((resolve, reject) => {
-    const fail = (message: string, cause?: unknown) =>
-      reject(
+    const timeoutMs = options.timeoutMs ?? KUBE_CONFIG_DEFAULTS.execTimeoutMs;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const fail = (error: KubeConfigError) => {
+      clearTimeout(timer);
+      reject(error);
+    };
+    const failed = (message: string, cause?: unknown) =>
+      fail(
         new KubeConfigError('ExecFailed', `exec plugin '${exec.command}'${who} ${message}`, {
           cause,
         }),
       );
-    const child = spawn(exec.command, exec.args ?? [], {
+    const child = spawn(program, exec.args ?? [], {
       env,
       stdio: [interactive ? 'inherit' : 'ignore', 'pipe', 'inherit'],
       windowsHide: true,
     });
+    timer = setTimeout(() => {
+      // A child of the plugin may still hold the pipe open: stop reading it as well.
+      child.kill('SIGKILL');
+      child.stdout?.destroy();
+      fail(
+        new KubeConfigError(
+          'ExecTimeout',
+          `exec plugin '${exec.command}'${who} did not finish within ${timeoutMs} ms and was ended`,
+        ),
+      );
+    }, timeoutMs);
     const chunks: Buffer[] = [];
     let size = 0;
     child.stdout?.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size > KUBE_CONFIG_DEFAULTS.execMaxOutputBytes) {
         child.kill();
-        fail(`printed more than ${KUBE_CONFIG_DEFAULTS.execMaxOutputBytes} bytes`);
+        failed(`printed more than ${KUBE_CONFIG_DEFAULTS.execMaxOutputBytes} bytes`);
         return;
       }
       chunks.push(chunk);
@@ -251,14 +285,39 @@ async function runPlugin(
     child.on('error', (error: NodeJS.ErrnoException) => {
       const hint =
         error.code === 'ENOENT' && exec.installHint ? `\n${exec.installHint.trim()}` : '';
-      fail(`could not be started (${error.code ?? error.message})${hint}`);
+      failed(`could not be started (${error.code ?? error.message})${hint}`);
     });
     child.on('close', (code, signal) => {
+      clearTimeout(timer);
       if (code === 0) resolve(Buffer.concat(chunks).toString('utf8'));
-      else fail(signal ? `was ended by ${signal}` : `exited with code ${code}`);
+      else failed(signal ? `was ended by ${signal}` : `exited with code ${code}`);
     });
   });
   return parseExecCredential(stdout, exec, who);
+}
+
+/**
+ * The file to run: a command with a slash as it is (made absolute against the kubeconfig's
+ * folder when loaded); a bare name looked up in `PATH` here, so that a hit through `.`, an empty
+ * or a relative entry is refused as Go's `exec.ErrDot` refuses it, instead of running a file of
+ * the current directory. Windows keeps the system's own lookup (with `PATHEXT`).
+ */
+function programOf(exec: ExecConfig, who: string, path: string | undefined): string {
+  const command = exec.command;
+  if (process.platform === 'win32' || command.includes('/')) return command;
+  const found = lookPath(command, path);
+  if (found.kind === 'found') return found.file;
+  if (found.kind === 'relative') {
+    throw new KubeConfigError(
+      'ExecFailed',
+      `exec plugin '${command}'${who} resolves to ${found.file} through a relative PATH entry (the current directory); refused, as Go refuses it: give an absolute command or fix PATH`,
+    );
+  }
+  const hint = exec.installHint ? `\n${exec.installHint.trim()}` : '';
+  throw new KubeConfigError(
+    'ExecFailed',
+    `exec plugin '${command}'${who} could not be started (ENOENT)${hint}`,
+  );
 }
 
 function parseExecCredential(stdout: string, exec: ExecConfig, who: string): Credential {

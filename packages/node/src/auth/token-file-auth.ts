@@ -77,7 +77,9 @@ export function tokenFileAuth(options: TokenFileAuthOptions): AuthProvider {
       reading ??= read();
       return `Bearer ${await reading}`;
     },
-    invalidate() {
+    invalidate(rejected?: string) {
+      // A token already re-read since the rejected request was sent is kept.
+      if (rejected !== undefined && token !== undefined && rejected !== `Bearer ${token}`) return;
       readAt = Number.NEGATIVE_INFINITY;
     },
   };

@@ -32,4 +32,11 @@ export const KUBE_CONFIG_DEFAULTS = {
    * (a token, or a certificate and key); anything near this is a broken plugin, not a credential.
    */
   execMaxOutputBytes: 1024 * 1024,
+  /**
+   * How long an exec credential plugin may run before it is ended and the request fails with
+   * `ExecTimeout`. client-go has no bound, so a plugin that hangs (or leaves a child holding its
+   * output) blocks every request for ever. Two minutes leave room for an interactive login in a
+   * browser (kubelogin, `aws sso login`), while a hung plugin still fails in bounded time.
+   */
+  execTimeoutMs: 120_000,
 } as const;

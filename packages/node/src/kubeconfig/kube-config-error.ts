@@ -12,6 +12,8 @@
  * - `FileUnreadable`: a file named by the config (CA, certificate, key, token) cannot be read.
  * - `ExecFailed`: an exec credential plugin could not be started, failed, or printed no usable
  *   ExecCredential.
+ * - `ExecTimeout`: an exec credential plugin did not finish (print its answer and close its
+ *   output) within `execTimeoutMs`; it was ended.
  * - `ExecInteractive`: an exec plugin needs a terminal (`interactiveMode: Always`) and standard
  *   input is not one.
  * - `NotInCluster`: in-cluster configuration was asked for but the service-account environment
@@ -34,6 +36,7 @@ export type KubeConfigErrorReason =
   | 'UnsupportedAuthProvider'
   | 'FileUnreadable'
   | 'ExecFailed'
+  | 'ExecTimeout'
   | 'ExecInteractive'
   | 'NotInCluster';
 

@@ -247,7 +247,13 @@ function resolvePaths(config: KubeConfig, base: string): KubeConfig {
         }
         // A bare command name is looked up in PATH; only a command with a slash is a path.
         const exec = user.exec;
-        if (exec && (exec.command.includes('/') || exec.command.includes(sep))) {
+        // A missing command fails when the user is used (checkExecConfig), not while loading.
+        const command: unknown = exec?.command;
+        if (
+          exec &&
+          typeof command === 'string' &&
+          (command.includes('/') || command.includes(sep))
+        ) {
           user = { ...user, exec: set(exec, 'command') };
         }
         return { ...named, user };

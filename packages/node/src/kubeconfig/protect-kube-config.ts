@@ -1,5 +1,10 @@
 import { inspect } from 'node:util';
-import type { KubeConfig, KubeConfigCluster, KubeConfigUser } from './kube-config.js';
+import type {
+  KubeConfig,
+  KubeConfigCluster,
+  KubeConfigUser,
+  NamedExtension,
+} from './kube-config.js';
 import { redactKubeConfig } from './redact-kube-config.js';
 
 /**
@@ -12,10 +17,20 @@ export function protectKubeConfig(input: KubeConfig): KubeConfig {
   for (const named of config.users ?? []) {
     const user = named.user;
     defineRedacted(user, () => redactUser(user));
+    const exec = user.exec;
+    if (isObject(exec)) defineRedacted(exec, () => redactUser({ exec }).exec);
   }
   for (const named of config.clusters ?? []) {
     const cluster = named.cluster;
     defineRedacted(cluster, () => redactCluster(cluster));
+    const extensions: readonly NamedExtension[] = Array.isArray(cluster.extensions)
+      ? cluster.extensions
+      : [];
+    for (const extension of extensions) {
+      if (isObject(extension)) {
+        defineRedacted(extension, () => redactCluster({ extensions: [extension] }).extensions?.[0]);
+      }
+    }
   }
   defineRedacted(config, () => redactKubeConfig(config));
   return deepFreeze(config);
@@ -27,6 +42,10 @@ function redactUser(user: KubeConfigUser): KubeConfigUser {
 
 function redactCluster(cluster: KubeConfigCluster): KubeConfigCluster {
   return redactKubeConfig({ clusters: [{ name: '', cluster }] }).clusters?.[0]?.cluster ?? {};
+}
+
+function isObject(value: unknown): value is object {
+  return typeof value === 'object' && value !== null;
 }
 
 function defineRedacted(target: object, redacted: () => unknown): void {

@@ -7,6 +7,7 @@ import { KubeConfigError } from './kube-config-error.js';
 import { kubeConfigSources } from './kube-config-sources.js';
 import { loadKubeConfig } from './load-kube-config.js';
 import { protectKubeConfig } from './protect-kube-config.js';
+import { proxyFromEnvironment } from './proxy-from-environment.js';
 import { resolveKubeConfig } from './resolve-kube-config.js';
 import type { ResolvedConnection } from './resolved-connection.js';
 import { sealConnection } from './seal-connection.js';
@@ -26,7 +27,7 @@ export function resolveClientConnection(options: CreateClientOptions): ResolvedC
         'baseUrl cannot be combined with kubeconfig, context or inCluster',
       );
     }
-    return plainConnection(options.baseUrl, options.namespace);
+    return plainConnection(options.baseUrl, options.namespace, env);
   }
   const serviceAccountDir =
     (typeof options.inCluster === 'object' ? options.inCluster.dir : undefined) ??
@@ -64,6 +65,7 @@ export function resolveClientConnection(options: CreateClientOptions): ResolvedC
       tokenFileRefreshMs: options.tokenFileRefreshMs,
     }),
     ...(options.stdinIsTerminal !== undefined && { stdinIsTerminal: options.stdinIsTerminal }),
+    ...(options.execTimeoutMs !== undefined && { execTimeoutMs: options.execTimeoutMs }),
   });
   if (resolution.kind === 'resolved') {
     return withNamespace(resolution.connection, options.namespace);
@@ -80,7 +82,11 @@ export function resolveClientConnection(options: CreateClientOptions): ResolvedC
   );
 }
 
-function plainConnection(baseUrl: string, namespace: string | undefined): ResolvedConnection {
+function plainConnection(
+  baseUrl: string,
+  namespace: string | undefined,
+  env: Readonly<Record<string, string | undefined>>,
+): ResolvedConnection {
   let url: URL;
   try {
     url = new URL(baseUrl);
@@ -90,8 +96,14 @@ function plainConnection(baseUrl: string, namespace: string | undefined): Resolv
   if (url.username !== '' || url.password !== '') {
     throw new KubeConfigError('Invalid', 'baseUrl must not contain credentials');
   }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new KubeConfigError('Invalid', 'baseUrl must be an https:// or http:// URL');
+  }
+  // kubectl --server reads HTTPS_PROXY, HTTP_PROXY and NO_PROXY like any other server.
+  const proxyUrl = proxyFromEnvironment(url.toString(), env);
   return sealConnection({
     baseUrl: baseUrl.replace(/\/+$/, ''),
+    ...(proxyUrl !== undefined && { proxyUrl }),
     ...(namespace !== undefined && { namespace }),
     origin: 'baseUrl',
     rejectUnauthorized: true,

@@ -3,6 +3,7 @@ import type { AuthProvider } from '@rxkube/core';
 import { type ExecClusterInfo, execCredentialAuth } from '../auth/exec-credential-auth.js';
 import { staticHeaderAuth } from '../auth/static-header-auth.js';
 import { tokenFileAuth } from '../auth/token-file-auth.js';
+import { pemCertificatesProblem } from '../internal/check-pem-certificates.js';
 import type { KubeConfig, KubeConfigCluster, KubeConfigUser } from './kube-config.js';
 import { KUBE_CONFIG_DEFAULTS } from './kube-config-defaults.js';
 import { KubeConfigError } from './kube-config-error.js';
@@ -21,6 +22,7 @@ export interface ResolveKubeConfigOptions {
   readonly env?: Readonly<Record<string, string | undefined>>;
   readonly tokenFileRefreshMs?: number;
   readonly stdinIsTerminal?: boolean;
+  readonly execTimeoutMs?: number;
 }
 
 /**
@@ -86,6 +88,7 @@ export function resolveKubeConfig(
   const baseUrl = serverUrl(cluster.server, clusterName);
   const insecure = cluster['insecure-skip-tls-verify'] === true;
   const ca = pemFrom(cluster, 'certificate-authority-data', 'certificate-authority', 'CA');
+  if (ca !== undefined) checkCertificateAuthority(ca, cluster, clusterName);
   if (insecure && ca !== undefined) {
     throw new KubeConfigError(
       'Invalid',
@@ -157,6 +160,32 @@ function proxyFor(
   throw new KubeConfigError(
     'Unsupported',
     `proxy-url of cluster '${clusterName}' uses ${url.protocol.replace(/:$/, '')}; only http and https proxies are supported`,
+  );
+}
+
+/**
+ * client-go builds its certificate pool when the client is created and fails there; without
+ * this check a broken CA surfaced only at connect time, as a misleading
+ * SELF_SIGNED_CERT_IN_CHAIN.
+ */
+function checkCertificateAuthority(
+  ca: string,
+  cluster: KubeConfigCluster,
+  clusterName: string,
+): void {
+  const problem = pemCertificatesProblem(ca);
+  if (problem === undefined) return;
+  const data = cluster['certificate-authority-data'];
+  const where =
+    typeof data === 'string' && data !== ''
+      ? 'certificate-authority-data'
+      : `certificate-authority file ${cluster['certificate-authority']}`;
+  throw new KubeConfigError(
+    'Invalid',
+    `${where} of cluster '${clusterName}' ${problem}`,
+    typeof data === 'string' && data !== ''
+      ? {}
+      : { path: String(cluster['certificate-authority']) },
   );
 }
 
@@ -238,13 +267,16 @@ function userCredentials(
     authKind = 'basic';
     const basic = Buffer.from(`${user.username ?? ''}:${user.password ?? ''}`).toString('base64');
     auth = staticHeaderAuth(`Basic ${basic}`);
-  } else if (user.exec !== undefined) {
+  } else if (user.exec !== undefined && cert === undefined) {
+    // client-go skips the plugin when static credentials are present (token, basic or a client
+    // certificate): sending both a certificate and a plugin's token is never what was meant.
     const exec = execCredentialAuth({
       exec: user.exec,
       user: userName,
       env: options.env,
       ...(user.exec.provideClusterInfo === true && { cluster: options.cluster() }),
       ...(options.stdinIsTerminal !== undefined && { stdinIsTerminal: options.stdinIsTerminal }),
+      ...(options.execTimeoutMs !== undefined && { timeoutMs: options.execTimeoutMs }),
     });
     return { authKind: 'exec', auth: exec, exec, headers, ...tls };
   }

@@ -1,10 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { KubeConfig, KubeConfigUser } from '../../src/kubeconfig/kube-config.js';
 import { resolveClientConnection } from '../../src/kubeconfig/resolve-client-connection.js';
 import { useTempDir } from './temp-dir.js';
 
-const CA = '-----BEGIN CERTIFICATE-----\nCA\n-----END CERTIFICATE-----\n';
+const CA = readFileSync(new URL('../transport/fixtures/ca.crt', import.meta.url), 'utf8');
 const b64 = (text: string) => Buffer.from(text).toString('base64');
 
 function config(
@@ -99,13 +100,17 @@ describe('resolveClientConnection from a kubeconfig', () => {
   });
 
   it('reads the CA from certificate-authority-data, which wins over the file', () => {
-    const file = temp.write('ca.crt', 'FROM FILE');
+    const fromFile = readFileSync(
+      new URL('../transport/fixtures/server.crt', import.meta.url),
+      'utf8',
+    );
+    const file = temp.write('ca.crt', fromFile);
     expect(
       resolveClientConnection({
         kubeconfig: config({}, { 'certificate-authority': file }),
         env,
       }).ca,
-    ).toBe('FROM FILE');
+    ).toBe(fromFile);
     expect(
       resolveClientConnection({
         kubeconfig: config(

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { inspect } from 'node:util';
 import type { KubeRequest, KubeResponse, Transport } from '@rxkube/core';
 import { describe, expect, it } from 'vitest';
@@ -8,6 +9,8 @@ import { redactKubeConfig } from '../../src/kubeconfig/redact-kube-config.js';
 import { resolveClientConnection } from '../../src/kubeconfig/resolve-client-connection.js';
 import type { UndiciTransportOptions } from '../../src/undici-transport.js';
 import { useTempDir } from './temp-dir.js';
+
+const CA = readFileSync(new URL('../transport/fixtures/ca.crt', import.meta.url), 'utf8');
 
 const SECRETS = [
   'tok-SECRET',
@@ -155,7 +158,7 @@ describe('the client transport', () => {
             cluster: {
               server: 'https://k8s.example',
               'tls-server-name': 'api.internal',
-              'certificate-authority-data': b64('CA'),
+              'certificate-authority-data': b64(CA),
               'proxy-url': 'http://proxy:3128',
             },
           },
@@ -171,7 +174,7 @@ describe('the client transport', () => {
     expect(created).toHaveLength(1);
     expect(created[0]).toMatchObject({
       baseUrl: 'https://k8s.example',
-      ca: 'CA',
+      ca: CA,
       servername: 'api.internal',
       rejectUnauthorized: true,
       proxyUrl: 'http://proxy:3128',

@@ -76,12 +76,13 @@ describe('undiciTransport', () => {
     const closed = await startScriptServer();
     const url = closed.url;
     await closed.close();
-    const error = await transport({ baseUrl: url.replace('http://', 'http://admin:hunter2@') })
+    // A base URL with user info is refused before connecting (credentials-never-in-errors.test.ts).
+    const error = await transport({ baseUrl: url })
       .request({ path: '/api', query: { token: 'secret' } })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TransportError);
     expect((error as Error).message).toContain('ECONNREFUSED');
-    expect((error as Error).message).not.toMatch(/hunter2|secret|admin/);
+    expect((error as Error).message).not.toMatch(/secret/);
   });
 
   it('fails the body with TransportError when the connection drops mid-body', async () => {

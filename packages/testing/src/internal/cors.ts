@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CorsOptions } from '../cors-options.js';
+import { hostName, isLoopbackHost } from './host-check.js';
 
 // What kube-apiserver's CORS filter allows and exposes.
 const ALLOW_METHODS = 'POST, GET, OPTIONS, PUT, DELETE, PATCH';
@@ -17,7 +18,10 @@ export function applyCors(
 ): 'preflight' | 'continue' {
   const origin = req.headers.origin;
   if (origin === undefined) return 'continue';
-  const allowed = options.allowedOrigins === undefined || options.allowedOrigins.includes(origin);
+  const allowed =
+    options.allowedOrigins === undefined
+      ? isLoopbackOrigin(origin)
+      : options.allowedOrigins.includes(origin);
   if (!allowed) return 'continue';
   res.setHeader('Access-Control-Allow-Origin', origin);
   res.setHeader('Access-Control-Allow-Methods', ALLOW_METHODS);
@@ -25,4 +29,10 @@ export function applyCors(
   res.setHeader('Access-Control-Expose-Headers', (options.exposedHeaders ?? ['Date']).join(', '));
   res.setHeader('Access-Control-Allow-Credentials', 'true');
   return req.method === 'OPTIONS' ? 'preflight' : 'continue';
+}
+
+/** A page served from this machine (a dev server): `http(s)://localhost|127.x|[::1]:port`. */
+function isLoopbackOrigin(origin: string): boolean {
+  const match = /^https?:\/\/([^/]+)$/.exec(origin);
+  return match !== null && isLoopbackHost(hostName(match[1]!));
 }

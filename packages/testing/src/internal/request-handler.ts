@@ -6,9 +6,11 @@ import type { Authenticator } from './auth.js';
 import { applyCors } from './cors.js';
 import { DEFAULTS } from './defaults.js';
 import { apiGroupDocument, apiGroupList, apiResourceList, apiVersions } from './discovery.js';
+import { type HostPolicy, hostRefusal } from './host-check.js';
 import type { HttpContext } from './http-context.js';
 import { handleList } from './list-handler.js';
 import { parseListOptions } from './list-options.js';
+import { mediaTypeRefusal } from './media-type-check.js';
 import {
   handleCreate,
   handleDelete,
@@ -179,6 +181,7 @@ export async function handleRequest(
   env: ServerEnv,
   auth: Authenticator,
   cors: CorsOptions | undefined,
+  hosts: HostPolicy = { allowedHosts: [], listenHost: '127.0.0.1' },
 ): Promise<void> {
   try {
     if (cors && applyCors(ctx.req, ctx.res, cors) === 'preflight') {
@@ -193,10 +196,14 @@ export async function handleRequest(
       route.kind === 'resource' ? `${route.type.apiVersion}/${route.type.resource}` : undefined,
     );
     ctx.logOnce();
+    const misdirected = hostRefusal(ctx.req, hosts);
+    if (misdirected) throw new FakeApiError(misdirected);
     const html = env.faults.takeHtml();
     if (html !== undefined) return ctx.text(html, htmlPage(html), 'text/html');
     const who = auth.authenticate(ctx.req);
     if (!who.ok) throw new FakeApiError(status.unauthorized());
+    const undecodable = mediaTypeRefusal(ctx.req);
+    if (undecodable) throw new FakeApiError(undecodable);
     if (who.user !== undefined) ctx.record.user = who.user;
     const failure = env.faults.takeFailure(kind);
     if (failure) {
