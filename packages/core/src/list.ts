@@ -2,7 +2,7 @@ import { Observable } from 'rxjs';
 import { errorFromResponse } from './error-from-response.js';
 import { DecodeError } from './errors/decode-error.js';
 import { ResourceVersionExpiredError } from './errors/resource-version-expired-error.js';
-import { listEnvelopeCheck } from './internal/envelope-checks.js';
+import { isListEnvelope, listEnvelopeCheck } from './internal/envelope-checks.js';
 import { excerpt } from './internal/excerpt.js';
 import { objectDecoder } from './internal/object-decoder.js';
 import { errorOfResponse, readBodyText } from './internal/read-body.js';
@@ -198,6 +198,7 @@ function parsePage(body: string): ListPage {
       cause,
     });
   }
+  if (isListEnvelope(json)) return json as ListPage;
   const check = listEnvelopeCheck.safeParse(json);
   if (!check.success) {
     const issue = check.error.issues[0];
