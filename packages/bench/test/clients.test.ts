@@ -31,6 +31,7 @@ describe('the clients under test', () => {
 
   const specs: BenchClientSpec[] = [
     { kind: 'floor' },
+    { kind: 'string-floor' },
     { kind: 'rxkube' },
     { kind: 'rxkube', decoder: 'core', transform: 'drop-managed-fields' },
     { kind: 'rxkube', shared: true, subscribers: 3 },

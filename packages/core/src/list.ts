@@ -3,7 +3,7 @@ import { errorFromResponse } from './error-from-response.js';
 import { DecodeError } from './errors/decode-error.js';
 import { ResourceVersionExpiredError } from './errors/resource-version-expired-error.js';
 import { TransportError } from './errors/transport-error.js';
-import { listEnvelopeCheck } from './internal/envelope-checks.js';
+import { isListEnvelope, listEnvelopeCheck } from './internal/envelope-checks.js';
 import { excerpt } from './internal/excerpt.js';
 import { metadataOnlyAccept, metadataOnlyDecoder } from './internal/metadata-only.js';
 import { objectDecoder } from './internal/object-decoder.js';
@@ -281,6 +281,7 @@ function parsePage(body: string): ListPage {
       cause,
     });
   }
+  if (isListEnvelope(json)) return json as ListPage;
   const check = listEnvelopeCheck.safeParse(json);
   if (!check.success) {
     const issue = check.error.issues[0];

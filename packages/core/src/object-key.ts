@@ -12,5 +12,7 @@ import type { KubeObject } from './kube-object.js';
  */
 export function objectKey(object: KubeObject): string {
   const { namespace, name } = object.metadata ?? {};
-  return namespace ? `${namespace}/${name}` : `${name}`;
+  // `join` builds the key as one flat string; a template literal builds a two-part string that
+  // the first hash of it flattens into a second copy, and caches keep both.
+  return namespace ? [namespace, name].join('/') : `${name}`;
 }

@@ -3,7 +3,7 @@ import { errorFromStatus } from './error-from-status.js';
 import { DecodeError } from './errors/decode-error.js';
 import { WatchEmptyError } from './errors/watch-empty-error.js';
 import { WatchStalledError } from './errors/watch-stalled-error.js';
-import { watchEnvelopeCheck } from './internal/envelope-checks.js';
+import { isWatchEnvelope } from './internal/envelope-checks.js';
 import { startIdleWatchdog } from './internal/idle-watchdog.js';
 import { metadataOnlyAccept, metadataOnlyDecoder } from './internal/metadata-only.js';
 import { objectDecoder } from './internal/object-decoder.js';
@@ -148,7 +148,7 @@ export function watch$<T extends KubeObject = KubeObject>(
 
     const onValue = (value: unknown): void => {
       if (finished) throw STOPPED;
-      if (!watchEnvelopeCheck.safeParse(value).success) throw shapeError(value);
+      if (!isWatchEnvelope(value)) throw shapeError(value);
       const event = value as RawEvent;
       const object = event.object;
       switch (event.type) {

@@ -1,7 +1,10 @@
 /**
  * Which client a measurement runs, and how.
  *
- * - `floor`: node:http, split on newlines, `JSON.parse`, `Map.set`; nothing else.
+ * - `floor`: node:http, Buffers split on the newline byte, each line decoded and `JSON.parse`d,
+ *   `Map.set`; nothing else.
+ * - `string-floor`: the earlier floor, reading through `setEncoding('utf8')` and string
+ *   concatenation; kept for comparison.
  * - `rxkube`: `cachedCollection$` over `createClient` (undici, watch lines through the core
  *   decoder, the default); `decoder: 'ndjson'` decodes them with the `ndjson` package instead;
  *   `transform: 'drop-managed-fields'` drops `metadata.managedFields` before caching;
@@ -14,7 +17,7 @@
  * ```
  */
 export interface BenchClientSpec {
-  readonly kind: 'floor' | 'rxkube' | 'client-node';
+  readonly kind: 'floor' | 'string-floor' | 'rxkube' | 'client-node';
   readonly subscribers?: number;
   readonly shared?: boolean;
   readonly decoder?: 'ndjson' | 'core';

@@ -17,6 +17,8 @@ export async function createBenchClient(
   switch (spec.kind) {
     case 'floor':
       return (await import('./floor-client.js')).floorClient(options);
+    case 'string-floor':
+      return (await import('./string-floor-client.js')).stringFloorClient(options);
     case 'rxkube':
       return (await import('./rxkube-client.js')).rxkubeClient(spec, options);
     case 'client-node':

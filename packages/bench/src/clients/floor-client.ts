@@ -21,13 +21,16 @@ interface RawEvent {
 }
 
 const HTTP_GONE = 410;
+const NEWLINE = 0x0a;
 
 /**
- * The floor: what any client must at least do. node:http with keep-alive, LIST pages of
- * `pageSize` parsed with `JSON.parse` into a `Map`, then one watch whose text is split on
- * newlines, each line `JSON.parse`d and `Map.set`. On a clean end it watches again from the last
- * version; on 410 it lists again. No validation, no snapshots, no events to anyone.
- * With several subscribers, each has its own list, watch and map.
+ * The floor: the fastest plain client we can write, doing only what any client must. node:http
+ * with keep-alive; each LIST page's Buffers joined once, decoded once and `JSON.parse`d into a
+ * `Map`; then one watch whose Buffers are split on the newline byte, each line decoded on its own
+ * (no text is carried or copied between chunks) and `JSON.parse`d, its object `Map.set`. Every
+ * parsed object is kept. On a clean end it watches again from the last version; on 410 it lists
+ * again. No validation, no snapshots, no events to anyone. With several subscribers, each has its
+ * own list, watch and map.
  *
  * @example
  * ```ts
@@ -75,10 +78,9 @@ function floorCache(options: BenchClientOptions, subscriber: number, agent: Agen
     do {
       const query = `limit=${options.pageSize}${selector}${token ? `&continue=${encodeURIComponent(token)}` : ''}`;
       const response = await request(`${base}?${query}`);
-      response.setEncoding('utf8');
-      let body = '';
-      for await (const chunk of response) body += chunk;
-      const page = JSON.parse(body) as RawList;
+      const chunks: Buffer[] = [];
+      for await (const chunk of response) chunks.push(chunk as Buffer);
+      const page = JSON.parse(Buffer.concat(chunks).toString('utf8')) as RawList;
       for (const item of page.items) {
         next.set(`${item.metadata.namespace}/${item.metadata.name}`, item);
         options.onApplied(subscriber, item);
@@ -99,31 +101,43 @@ function floorCache(options: BenchClientOptions, subscriber: number, agent: Agen
     }
     current = response;
     response.on('error', failed);
-    response.setEncoding('utf8');
-    let buffer = '';
+    let carried: Buffer[] = [];
     let gone = false;
-    response.on('data', (chunk: string) => {
-      buffer += chunk;
-      let start = 0;
-      for (let end = buffer.indexOf('\n'); end !== -1; end = buffer.indexOf('\n', start)) {
-        const event = JSON.parse(buffer.slice(start, end)) as RawEvent;
-        start = end + 1;
-        const object = event.object;
-        if (event.type === 'ERROR') {
-          if (object.code === HTTP_GONE) gone = true;
-          continue;
-        }
-        if (event.type !== 'BOOKMARK') {
-          const key = `${object.metadata.namespace}/${object.metadata.name}`;
-          if (event.type === 'DELETED') items.delete(key);
-          else {
-            items.set(key, object);
-            options.onApplied(subscriber, object);
-          }
-        }
-        version = object.metadata.resourceVersion ?? version;
+    const apply = (event: RawEvent) => {
+      const object = event.object;
+      if (event.type === 'ERROR') {
+        if (object.code === HTTP_GONE) gone = true;
+        return;
       }
-      buffer = buffer.slice(start);
+      if (event.type !== 'BOOKMARK') {
+        const key = `${object.metadata.namespace}/${object.metadata.name}`;
+        if (event.type === 'DELETED') items.delete(key);
+        else {
+          items.set(key, object);
+          options.onApplied(subscriber, object);
+        }
+      }
+      version = object.metadata.resourceVersion ?? version;
+    };
+    response.on('data', (chunk: Buffer) => {
+      let start = 0;
+      let end = chunk.indexOf(NEWLINE);
+      if (end === -1) {
+        carried.push(chunk);
+        return;
+      }
+      if (carried.length > 0) {
+        carried.push(chunk.subarray(0, end));
+        apply(JSON.parse(Buffer.concat(carried).toString('utf8')) as RawEvent);
+        carried = [];
+        start = end + 1;
+        end = chunk.indexOf(NEWLINE, start);
+      }
+      for (; end !== -1; end = chunk.indexOf(NEWLINE, start)) {
+        apply(JSON.parse(chunk.toString('utf8', start, end)) as RawEvent);
+        start = end + 1;
+      }
+      if (start < chunk.length) carried.push(chunk.subarray(start));
     });
     response.on('end', () => {
       if (stopped) return;

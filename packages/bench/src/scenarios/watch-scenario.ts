@@ -10,6 +10,7 @@ import { withRatios } from './with-ratios.js';
 
 const CLIENTS: readonly BenchClientSpec[] = [
   { kind: 'floor' },
+  { kind: 'string-floor' },
   { kind: 'rxkube' },
   { kind: 'rxkube', decoder: 'ndjson' },
   { kind: 'client-node' },

@@ -4,8 +4,10 @@
  * O(log32 n) whatever the size — which is what lets every emitted snapshot stay immutable while
  * the per-event cost does not grow with the collection.
  *
- * Batches of updates go through {@link PersistentMap.withMutations}, which copies each touched
- * node at most once per batch.
+ * Batches of updates go through {@link PersistentMap.withMutations}: a batch builds its new
+ * version in place (transiently), copying each node it touches at most once, then freezes it.
+ * Entries sit inline in their node's array (key, value), with no object per entry, so the map
+ * costs less memory per entry than a `Map`.
  *
  * @example
  * ```ts
@@ -32,22 +34,23 @@ export class PersistentMap<V> implements ReadonlyMap<string, V> {
     });
   }
 
-  readonly #root: TrieNode<V>;
+  readonly #root: TrieNode;
   readonly size: number;
 
-  private constructor(root: TrieNode<V>, size: number) {
+  private constructor(root: TrieNode, size: number) {
     this.#root = root;
     this.size = size;
   }
 
   /** The value under `key`, or `undefined`. O(log32 n). */
   get(key: string): V | undefined {
-    return lookup(this.#root, hashString(key), key, 0);
+    const found = lookup(this.#root, hashString(key), key);
+    return found === ABSENT ? undefined : (found as V);
   }
 
   /** Whether `key` is present. O(log32 n). */
   has(key: string): boolean {
-    return lookupLeaf(this.#root, hashString(key), key, 0) !== undefined;
+    return lookup(this.#root, hashString(key), key) !== ABSENT;
   }
 
   /** A map with `key` set to `value`; this map if the value is already there (`===`). */
@@ -77,19 +80,19 @@ export class PersistentMap<V> implements ReadonlyMap<string, V> {
     callback: (value: V, key: string, map: ReadonlyMap<string, V>) => void,
     thisArg?: unknown,
   ): void {
-    walk(this.#root, (leaf) => callback.call(thisArg, leaf.value, leaf.key, this));
+    walk(this.#root, (key, value) => callback.call(thisArg, value as V, key, this));
   }
 
   *entries(): MapIterator<[string, V]> {
-    for (const leaf of leaves(this.#root)) yield [leaf.key, leaf.value];
+    for (const [key, value] of pairs(this.#root)) yield [key, value as V];
   }
 
   *keys(): MapIterator<string> {
-    for (const leaf of leaves(this.#root)) yield leaf.key;
+    for (const [key] of pairs(this.#root)) yield key;
   }
 
   *values(): MapIterator<V> {
-    for (const leaf of leaves(this.#root)) yield leaf.value;
+    for (const [, value] of pairs(this.#root)) yield value as V;
   }
 
   /** The entries, in the same order as `forEach`. */
@@ -128,38 +131,39 @@ export interface MapDraft<V> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The trie. Nodes created inside one batch carry that batch's owner token and are changed in
-// place for the rest of the batch; every other node is copied before it is changed.
+// The trie. A branch keeps, for each bit of its bitmap, two slots of `slots`: a key and its value
+// (an entry), or `undefined` and a child node. Entries need no object of their own, and a key's
+// hash is computed again only when two keys must be pushed one level down. Nodes created inside
+// one batch carry that batch's owner token and are changed in place for the rest of the batch;
+// every other node is copied before it is changed. Arrays are always built at their exact length
+// (no spare capacity is kept in a frozen map).
 
 const BITS = 5;
 const MASK = (1 << BITS) - 1;
 /** Past this depth all 32 hash bits are used up: keys with equal hashes share a collision node. */
 const MAX_SHIFT = 30;
 
-interface Leaf<V> {
-  readonly kind: 0;
-  readonly hash: number;
-  readonly key: string;
-  readonly value: V;
-}
-
-interface Branch<V> {
+interface Branch {
   readonly kind: 1;
   owner: object | undefined;
   bitmap: number;
-  children: TrieNode<V>[];
+  /** Per child: `key, value` for an entry, `undefined, node` for a subtree. */
+  slots: unknown[];
 }
 
-interface Collision<V> {
+interface Collision {
   readonly kind: 2;
   owner: object | undefined;
   readonly hash: number;
-  leaves: Leaf<V>[];
+  /** `key, value, key, value, ...` of keys with the same hash. */
+  pairs: unknown[];
 }
 
-type TrieNode<V> = Leaf<V> | Branch<V> | Collision<V>;
+type TrieNode = Branch | Collision;
 
-const EMPTY_NODE: Branch<never> = { kind: 1, owner: undefined, bitmap: 0, children: [] };
+const EMPTY_NODE: Branch = { kind: 1, owner: undefined, bitmap: 0, slots: [] };
+/** What a lookup finds for an absent key (a value may itself be `undefined`). */
+const ABSENT: unique symbol = Symbol('absent');
 
 /** FNV-1a over UTF-16 code units: fast, and well spread for `namespace/name` keys. */
 function hashString(key: string): number {
@@ -177,50 +181,67 @@ function popcount(x: number): number {
   return (Math.imul((n + (n >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) as number;
 }
 
-function lookupLeaf<V>(
-  node: TrieNode<V>,
-  hash: number,
-  key: string,
-  shift: number,
-): Leaf<V> | undefined {
-  let current: TrieNode<V> = node;
-  let s = shift;
+function lookup(root: TrieNode, hash: number, key: string): unknown {
+  let node = root;
+  let shift = 0;
   for (;;) {
-    if (current.kind === 0) return current.key === key ? current : undefined;
-    if (current.kind === 2) return current.leaves.find((leaf) => leaf.key === key);
-    const bit = 1 << ((hash >>> s) & MASK);
-    if ((current.bitmap & bit) === 0) return undefined;
-    current = current.children[popcount(current.bitmap & (bit - 1))]!;
-    s += BITS;
+    if (node.kind === 2) {
+      const pairs = node.pairs;
+      for (let i = 0; i < pairs.length; i += 2) if (pairs[i] === key) return pairs[i + 1];
+      return ABSENT;
+    }
+    const bit = 1 << ((hash >>> shift) & MASK);
+    if ((node.bitmap & bit) === 0) return ABSENT;
+    const at = popcount(node.bitmap & (bit - 1)) << 1;
+    const slotKey = node.slots[at];
+    if (slotKey === undefined) {
+      node = node.slots[at + 1] as TrieNode;
+      shift += BITS;
+      continue;
+    }
+    return slotKey === key ? node.slots[at + 1] : ABSENT;
   }
 }
 
-function lookup<V>(node: TrieNode<V>, hash: number, key: string, shift: number): V | undefined {
-  return lookupLeaf(node, hash, key, shift)?.value;
+function walk(node: TrieNode, visit: (key: string, value: unknown) => void): void {
+  const slots = node.kind === 1 ? node.slots : node.pairs;
+  for (let i = 0; i < slots.length; i += 2) {
+    const key = slots[i];
+    if (key === undefined) walk(slots[i + 1] as TrieNode, visit);
+    else visit(key as string, slots[i + 1]);
+  }
 }
 
-function walk<V>(node: TrieNode<V>, visit: (leaf: Leaf<V>) => void): void {
-  if (node.kind === 0) visit(node);
-  else if (node.kind === 1) for (const child of node.children) walk(child, visit);
-  else for (const leaf of node.leaves) visit(leaf);
-}
-
-function* leaves<V>(root: TrieNode<V>): Generator<Leaf<V>> {
-  const stack: TrieNode<V>[] = [root];
+function* pairs(root: TrieNode): Generator<[string, unknown]> {
+  const stack: TrieNode[] = [root];
+  const offsets: number[] = [0];
   while (stack.length > 0) {
-    const node = stack.pop()!;
-    if (node.kind === 0) yield node;
-    else if (node.kind === 2) yield* node.leaves;
-    else for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
+    const node = stack[stack.length - 1]!;
+    const slots = node.kind === 1 ? node.slots : node.pairs;
+    const i = offsets[offsets.length - 1]!;
+    if (i >= slots.length) {
+      stack.pop();
+      offsets.pop();
+      continue;
+    }
+    offsets[offsets.length - 1] = i + 2;
+    const key = slots[i];
+    if (key === undefined) {
+      stack.push(slots[i + 1] as TrieNode);
+      offsets.push(0);
+    } else yield [key as string, slots[i + 1]];
   }
 }
 
 class Draft<V> implements MapDraft<V> {
-  root: TrieNode<V>;
+  root: TrieNode;
   size: number;
   #owner: object | undefined = {};
+  /** The last key hashed, and its hash: `get` then `set` of one key hashes it once. */
+  #lastKey: string | undefined;
+  #lastHash = 0;
 
-  constructor(root: TrieNode<V>, size: number) {
+  constructor(root: TrieNode, size: number) {
     this.root = root;
     this.size = size;
   }
@@ -235,129 +256,214 @@ class Draft<V> implements MapDraft<V> {
     return this.#owner;
   }
 
+  #hash(key: string): number {
+    if (key !== this.#lastKey) {
+      this.#lastKey = key;
+      this.#lastHash = hashString(key);
+    }
+    return this.#lastHash;
+  }
+
   get(key: string): V | undefined {
-    return lookup(this.root, hashString(key), key, 0);
+    const found = lookup(this.root, this.#hash(key), key);
+    return found === ABSENT ? undefined : (found as V);
   }
 
   has(key: string): boolean {
-    return lookupLeaf(this.root, hashString(key), key, 0) !== undefined;
+    return lookup(this.root, this.#hash(key), key) !== ABSENT;
   }
 
   set(key: string, value: V): void {
     const owner = this.#token();
-    const hash = hashString(key);
     inserted = false;
-    this.root = insert(this.root, owner, { kind: 0, hash, key, value }, 0);
+    this.root = insert(this.root, owner, this.#hash(key), key, value, 0);
     if (inserted) this.size++;
   }
 
   delete(key: string): boolean {
     const owner = this.#token();
-    const next = remove(this.root, owner, hashString(key), key, 0);
+    const next = remove(this.root, owner, this.#hash(key), key, 0);
     if (next === NOT_FOUND) return false;
-    this.root = next ?? (EMPTY_NODE as Branch<V>);
+    this.root = next === undefined || next === COLLAPSED ? EMPTY_NODE : next;
     this.size--;
     return true;
   }
 }
 
-function editable<V>(node: Branch<V>, owner: object): Branch<V> {
+function editable(node: Branch, owner: object): Branch {
   if (node.owner === owner) return node;
-  return { kind: 1, owner, bitmap: node.bitmap, children: node.children.slice() };
+  return { kind: 1, owner, bitmap: node.bitmap, slots: node.slots.slice() };
 }
 
-function branchOf<V>(a: Leaf<V>, b: Leaf<V>, owner: object, shift: number): TrieNode<V> {
-  if (shift > MAX_SHIFT) return { kind: 2, owner, hash: a.hash, leaves: [a, b] };
-  const ia = (a.hash >>> shift) & MASK;
-  const ib = (b.hash >>> shift) & MASK;
+/** `array` with `a, b` inserted at `at`, as a new array of exact length. */
+function withPair(array: readonly unknown[], at: number, a: unknown, b: unknown): unknown[] {
+  const out = new Array<unknown>(array.length + 2);
+  for (let i = 0; i < at; i++) out[i] = array[i];
+  out[at] = a;
+  out[at + 1] = b;
+  for (let i = at; i < array.length; i++) out[i + 2] = array[i];
+  return out;
+}
+
+/** `array` without the two slots at `at`, as a new array of exact length. */
+function withoutPair(array: readonly unknown[], at: number): unknown[] {
+  const out = new Array<unknown>(array.length - 2);
+  for (let i = 0; i < at; i++) out[i] = array[i];
+  for (let i = at + 2; i < array.length; i++) out[i - 2] = array[i];
+  return out;
+}
+
+/** The node holding two entries whose keys differ, from `shift` down. */
+function nodeOf(
+  keyA: string,
+  hashA: number,
+  valueA: unknown,
+  keyB: string,
+  hashB: number,
+  valueB: unknown,
+  owner: object,
+  shift: number,
+): TrieNode {
+  if (shift > MAX_SHIFT) return { kind: 2, owner, hash: hashA, pairs: [keyA, valueA, keyB, valueB] };
+  const ia = (hashA >>> shift) & MASK;
+  const ib = (hashB >>> shift) & MASK;
   if (ia === ib) {
-    return { kind: 1, owner, bitmap: 1 << ia, children: [branchOf(a, b, owner, shift + BITS)] };
+    const child = nodeOf(keyA, hashA, valueA, keyB, hashB, valueB, owner, shift + BITS);
+    return { kind: 1, owner, bitmap: 1 << ia, slots: [undefined, child] };
   }
-  return { kind: 1, owner, bitmap: (1 << ia) | (1 << ib), children: ia < ib ? [a, b] : [b, a] };
+  return {
+    kind: 1,
+    owner,
+    bitmap: (1 << ia) | (1 << ib),
+    slots: ia < ib ? [keyA, valueA, keyB, valueB] : [keyB, valueB, keyA, valueA],
+  };
 }
 
 /** Set by `insert` when the key was new (a module-level flag instead of a result object per level). */
 let inserted = false;
 
-function insert<V>(node: TrieNode<V>, owner: object, leaf: Leaf<V>, shift: number): TrieNode<V> {
-  if (node.kind === 0) {
-    if (node.key === leaf.key) return node.value === leaf.value ? node : leaf;
-    inserted = true;
-    return branchOf(node, leaf, owner, shift);
-  }
+function insert(
+  node: TrieNode,
+  owner: object,
+  hash: number,
+  key: string,
+  value: unknown,
+  shift: number,
+): TrieNode {
   if (node.kind === 2) {
-    const index = node.leaves.findIndex((l) => l.key === leaf.key);
-    if (index >= 0 && node.leaves[index]!.value === leaf.value) return node;
-    const target: Collision<V> =
-      node.owner === owner
-        ? node
-        : { kind: 2, owner, hash: node.hash, leaves: node.leaves.slice() };
-    if (index >= 0) target.leaves[index] = leaf;
+    const pairs = node.pairs;
+    let index = -1;
+    for (let i = 0; i < pairs.length; i += 2) if (pairs[i] === key) index = i;
+    if (index >= 0 && pairs[index + 1] === value) return node;
+    const target: Collision =
+      node.owner === owner ? node : { kind: 2, owner, hash: node.hash, pairs: pairs.slice() };
+    if (index >= 0) target.pairs[index + 1] = value;
     else {
-      target.leaves.push(leaf);
+      target.pairs = withPair(target.pairs, target.pairs.length, key, value);
       inserted = true;
     }
     return target;
   }
-  const bit = 1 << ((leaf.hash >>> shift) & MASK);
-  const index = popcount(node.bitmap & (bit - 1));
+  const bit = 1 << ((hash >>> shift) & MASK);
+  const at = popcount(node.bitmap & (bit - 1)) << 1;
   if ((node.bitmap & bit) === 0) {
     const target = editable(node, owner);
-    target.children.splice(index, 0, leaf);
+    target.slots = withPair(target.slots, at, key, value);
     target.bitmap |= bit;
     inserted = true;
     return target;
   }
-  const child = node.children[index]!;
-  const next = insert(child, owner, leaf, shift + BITS);
-  if (next === child) return node;
+  const slotKey = node.slots[at];
+  const slotValue = node.slots[at + 1];
+  if (slotKey === undefined) {
+    const child = slotValue as TrieNode;
+    const next = insert(child, owner, hash, key, value, shift + BITS);
+    if (next === child) return node;
+    const target = editable(node, owner);
+    target.slots[at + 1] = next;
+    return target;
+  }
+  if (slotKey === key) {
+    if (slotValue === value) return node;
+    const target = editable(node, owner);
+    target.slots[at + 1] = value;
+    return target;
+  }
+  const other = slotKey as string;
+  const child = nodeOf(other, hashString(other), slotValue, key, hash, value, owner, shift + BITS);
+  inserted = true;
   const target = editable(node, owner);
-  target.children[index] = next;
+  target.slots[at] = undefined;
+  target.slots[at + 1] = child;
   return target;
 }
 
 const NOT_FOUND = Symbol('not found');
+/** `remove` left a subtree with one entry, in `collapsedKey`/`collapsedValue`: its parent inlines it. */
+const COLLAPSED = Symbol('collapsed');
+let collapsedKey = '';
+let collapsedValue: unknown;
 
-/** The node without the key; `undefined` when nothing is left; NOT_FOUND when the key is absent. */
-function remove<V>(
-  node: TrieNode<V>,
+/**
+ * The node without the key; `undefined` when nothing is left; COLLAPSED when one entry is left
+ * (so the trie stays canonical and shallow); NOT_FOUND when the key is absent.
+ */
+function remove(
+  node: TrieNode,
   owner: object,
   hash: number,
   key: string,
   shift: number,
-): TrieNode<V> | undefined | typeof NOT_FOUND {
-  if (node.kind === 0) return node.key === key ? undefined : NOT_FOUND;
+): TrieNode | undefined | typeof NOT_FOUND | typeof COLLAPSED {
   if (node.kind === 2) {
-    const index = node.leaves.findIndex((l) => l.key === key);
+    const pairs = node.pairs;
+    let index = -1;
+    for (let i = 0; i < pairs.length; i += 2) if (pairs[i] === key) index = i;
     if (index < 0) return NOT_FOUND;
-    if (node.leaves.length === 2) return node.leaves[1 - index]!;
-    const target: Collision<V> =
-      node.owner === owner
-        ? node
-        : { kind: 2, owner, hash: node.hash, leaves: node.leaves.slice() };
-    target.leaves.splice(index, 1);
+    if (pairs.length === 4) {
+      collapsedKey = pairs[2 - index] as string;
+      collapsedValue = pairs[3 - index];
+      return COLLAPSED;
+    }
+    const target: Collision =
+      node.owner === owner ? node : { kind: 2, owner, hash: node.hash, pairs: pairs };
+    target.pairs = withoutPair(pairs, index);
     return target;
   }
   const bit = 1 << ((hash >>> shift) & MASK);
   if ((node.bitmap & bit) === 0) return NOT_FOUND;
-  const index = popcount(node.bitmap & (bit - 1));
-  const child = node.children[index]!;
-  const next = remove(child, owner, hash, key, shift + BITS);
-  if (next === NOT_FOUND) return NOT_FOUND;
-  if (next === undefined) {
-    if (node.children.length === 1) return shift === 0 ? EMPTY_NODE : undefined;
-    // A branch left with one leaf collapses into it, keeping the trie canonical and shallow.
-    if (node.children.length === 2 && shift > 0) {
-      const other = node.children[1 - index]!;
-      if (other.kind === 0) return other;
+  const at = popcount(node.bitmap & (bit - 1)) << 1;
+  const slotKey = node.slots[at];
+  if (slotKey === undefined) {
+    const next = remove(node.slots[at + 1] as TrieNode, owner, hash, key, shift + BITS);
+    if (next === NOT_FOUND) return NOT_FOUND;
+    if (next === COLLAPSED) {
+      // A subtree left with one entry: this node holds it inline, or hands it further up when
+      // it has nothing else.
+      if (node.slots.length === 2 && shift > 0) return COLLAPSED;
+      const target = editable(node, owner);
+      target.slots[at] = collapsedKey;
+      target.slots[at + 1] = collapsedValue;
+      return target;
     }
-    const target = editable(node, owner);
-    target.children.splice(index, 1);
-    target.bitmap &= ~bit;
-    return target;
+    if (next !== undefined) {
+      const target = editable(node, owner);
+      target.slots[at + 1] = next;
+      return target;
+    }
+  } else if (slotKey !== key) return NOT_FOUND;
+  // The slot at `at` goes.
+  if (node.slots.length === 2) return shift === 0 ? EMPTY_NODE : undefined;
+  if (node.slots.length === 4 && shift > 0) {
+    const rest = 2 - at;
+    if (node.slots[rest] !== undefined) {
+      collapsedKey = node.slots[rest] as string;
+      collapsedValue = node.slots[rest + 1];
+      return COLLAPSED;
+    }
   }
-  if (next.kind === 0 && node.children.length === 1 && shift > 0) return next;
   const target = editable(node, owner);
-  target.children[index] = next;
+  target.slots = withoutPair(target.slots, at);
+  target.bitmap &= ~bit;
   return target;
 }

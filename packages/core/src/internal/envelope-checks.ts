@@ -16,3 +16,59 @@ export const listEnvelopeCheck = z.object({
   metadata: z.object(listMetaShape),
   items: z.nullable(z.array(z.object({ metadata: z.object(objectMetaShape) }))),
 });
+
+/** The `metadata` fields of `objectMetaShape`, each absent or a string. */
+const META_FIELDS = ['name', 'generateName', 'namespace', 'uid', 'resourceVersion'] as const;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isObjectMeta(value: unknown): boolean {
+  if (!isRecord(value)) return false;
+  for (let i = 0; i < META_FIELDS.length; i++) {
+    const field = value[META_FIELDS[i]!];
+    if (field !== undefined && typeof field !== 'string') return false;
+  }
+  return true;
+}
+
+/**
+ * The same test as `watchEnvelopeCheck`, written out by hand: a few branches per event instead of
+ * a schema walk and a result object. The two agree on every input (test/internal/
+ * envelope-checks.test.ts); the schema stays the reference and words the errors.
+ */
+export function isWatchEnvelope(value: unknown): boolean {
+  if (!isRecord(value)) return false;
+  const type = value.type;
+  if (
+    type !== 'MODIFIED' &&
+    type !== 'ADDED' &&
+    type !== 'DELETED' &&
+    type !== 'BOOKMARK' &&
+    type !== 'ERROR'
+  )
+    return false;
+  const object = value.object;
+  if (!isRecord(object)) return false;
+  const metadata = object.metadata;
+  return metadata === undefined || isObjectMeta(metadata);
+}
+
+/** The same test as `listEnvelopeCheck`, by hand (see {@link isWatchEnvelope}). */
+export function isListEnvelope(value: unknown): boolean {
+  if (!isRecord(value)) return false;
+  const metadata = value.metadata;
+  if (!isRecord(metadata) || typeof metadata.resourceVersion !== 'string') return false;
+  if (metadata.continue !== undefined && typeof metadata.continue !== 'string') return false;
+  if (metadata.remainingItemCount !== undefined && typeof metadata.remainingItemCount !== 'number')
+    return false;
+  const items = value.items;
+  if (items === null) return true;
+  if (!Array.isArray(items)) return false;
+  for (let i = 0; i < items.length; i++) {
+    const item: unknown = items[i];
+    if (!isRecord(item) || !isObjectMeta(item.metadata)) return false;
+  }
+  return true;
+}

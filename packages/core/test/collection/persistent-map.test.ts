@@ -75,6 +75,34 @@ describe('PersistentMap', () => {
     expect(sum).toBe(10_000 * 10_000);
   });
 
+  it('keeps keys with equal hashes apart through sets, deletes and batches', () => {
+    // Pairs of keys with the same 32-bit FNV-1a hash: they share a collision node.
+    const colliding = ['p1uzx', 'pc2ad', 'p1uzy', 'pc2ae'];
+    const others = Array.from({ length: 500 }, (_, i) => [`k${i}`, i] as const);
+    const full = PersistentMap.from([...others, ...colliding.map((k, i) => [k, -1 - i] as const)]);
+    expect(full.size).toBe(504);
+    colliding.forEach((k, i) => expect(full.get(k)).toBe(-1 - i));
+    const oneGone = full.delete('p1uzx');
+    expect(oneGone.has('p1uzx')).toBe(false);
+    expect(oneGone.get('pc2ad')).toBe(-2);
+    expect(full.get('p1uzx')).toBe(-1);
+    const replaced = oneGone.withMutations((draft) => {
+      draft.set('pc2ad', 7);
+      draft.set('p1uzx', 8);
+      expect(draft.delete('pc2ae')).toBe(true);
+      expect(draft.delete('pc2ae')).toBe(false);
+    });
+    expect(replaced.get('pc2ad')).toBe(7);
+    expect(replaced.get('p1uzx')).toBe(8);
+    expect(replaced.get('p1uzy')).toBe(-3);
+    expect(replaced.size).toBe(503);
+    let emptied = replaced;
+    for (const key of colliding) emptied = emptied.delete(key);
+    expect(emptied.size).toBe(500);
+    expect(new Map(emptied)).toEqual(new Map(others));
+    expect(oneGone.size).toBe(503);
+  });
+
   it('returns the same map when an update changes nothing', () => {
     const map = PersistentMap.from([['a', 1]]);
     expect(map.set('a', 1)).toBe(map);

@@ -1,0 +1,104 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  isListEnvelope,
+  isWatchEnvelope,
+  listEnvelopeCheck,
+  watchEnvelopeCheck,
+} from '../../src/internal/envelope-checks.js';
+
+/** JSON values near the envelopes' shapes: right and wrong types in every field that is checked. */
+const leaf = fc.oneof(
+  fc.constant(null),
+  fc.boolean(),
+  fc.integer(),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.constantFrom('', 'x', 'ADDED', 'MODIFIED', 'DELETED', 'BOOKMARK', 'ERROR', 'added'),
+);
+const loose = fc.oneof(leaf, fc.array(leaf, { maxLength: 2 }), fc.dictionary(fc.string(), leaf));
+const field = fc.option(loose, { nil: undefined });
+const metadata = fc.oneof(
+  loose,
+  fc.record(
+    {
+      name: fc.oneof(fc.string(), loose),
+      generateName: fc.oneof(fc.string(), loose),
+      namespace: fc.oneof(fc.string(), loose),
+      uid: fc.oneof(fc.string(), loose),
+      resourceVersion: fc.oneof(fc.string(), loose),
+      continue: fc.oneof(fc.string(), loose),
+      remainingItemCount: fc.oneof(fc.integer(), loose),
+      labels: loose,
+    },
+    { requiredKeys: [] },
+  ),
+);
+const object = fc.oneof(loose, fc.record({ metadata, kind: field }, { requiredKeys: [] }));
+const event = fc.oneof(
+  loose,
+  fc.record(
+    {
+      type: fc.oneof(fc.constantFrom('ADDED', 'MODIFIED', 'DELETED', 'BOOKMARK', 'ERROR'), loose),
+      object,
+    },
+    { requiredKeys: [] },
+  ),
+);
+const list = fc.oneof(
+  loose,
+  fc.record(
+    { metadata, items: fc.oneof(fc.constant(null), loose, fc.array(object, { maxLength: 4 })) },
+    { requiredKeys: [] },
+  ),
+);
+/** Through JSON and back: the guards only ever see what `JSON.parse` makes. */
+const asJson = (value: unknown): unknown => JSON.parse(JSON.stringify(value) ?? 'null');
+
+describe('the hand-written envelope guards', () => {
+  it('accept exactly the watch events the schema accepts', () => {
+    const seen = { accepted: 0, rejected: 0 };
+    fc.assert(
+      fc.property(event, (value) => {
+        const json = asJson(value);
+        const accepted = watchEnvelopeCheck.safeParse(json).success;
+        seen[accepted ? 'accepted' : 'rejected']++;
+        expect(isWatchEnvelope(json)).toBe(accepted);
+      }),
+      { numRuns: 5000 },
+    );
+    // Both answers were exercised, not only one.
+    expect(seen.accepted).toBeGreaterThan(50);
+    expect(seen.rejected).toBeGreaterThan(50);
+  });
+
+  it('accept exactly the lists the schema accepts', () => {
+    const seen = { accepted: 0, rejected: 0 };
+    fc.assert(
+      fc.property(list, (value) => {
+        const json = asJson(value);
+        const accepted = listEnvelopeCheck.safeParse(json).success;
+        seen[accepted ? 'accepted' : 'rejected']++;
+        expect(isListEnvelope(json)).toBe(accepted);
+      }),
+      { numRuns: 5000 },
+    );
+    // Both answers were exercised, not only one.
+    expect(seen.accepted).toBeGreaterThan(50);
+    expect(seen.rejected).toBeGreaterThan(50);
+  });
+
+  it('accept well-formed envelopes and reject a wrong type in each checked field', () => {
+    const good = { type: 'ADDED', object: { metadata: { name: 'a', resourceVersion: '1' } } };
+    expect(isWatchEnvelope(good)).toBe(true);
+    expect(isWatchEnvelope({ ...good, type: 'added' })).toBe(false);
+    expect(isWatchEnvelope({ ...good, object: [] })).toBe(false);
+    expect(isWatchEnvelope({ ...good, object: { metadata: { name: 1 } } })).toBe(false);
+    expect(isWatchEnvelope({ type: 'BOOKMARK', object: {} })).toBe(true);
+    const page = { metadata: { resourceVersion: '5' }, items: [{ metadata: { name: 'a' } }] };
+    expect(isListEnvelope(page)).toBe(true);
+    expect(isListEnvelope({ ...page, items: null })).toBe(true);
+    expect(isListEnvelope({ ...page, items: [{}] })).toBe(false);
+    expect(isListEnvelope({ ...page, metadata: { resourceVersion: 5 } })).toBe(false);
+    expect(isListEnvelope({ ...page, metadata: { resourceVersion: '5', continue: 1 } })).toBe(false);
+  });
+});
