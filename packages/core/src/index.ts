@@ -65,3 +65,8 @@ export * from './controller/reconcile-report.js';
 export * from './controller/reconcile-result.js';
 export * from './controller/related-collection.js';
 export * from './controller/work-queue-stats.js';
+export * from './controller/leader-election.js';
+export * from './controller/leader-election-defaults.js';
+export * from './controller/leader-election-options.js';
+export * from './controller/leadership-status.js';
+export * from './controller/while-leader.js';
