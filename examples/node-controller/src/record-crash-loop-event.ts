@@ -22,14 +22,14 @@ export async function recordCrashLoopEvent(
   transition: Extract<CrashLoopTransition, { type: 'entered' }>,
 ): Promise<string> {
   const { pod, containers, restarts } = transition;
-  const namespace = pod.metadata.namespace ?? 'default';
-  const name = pod.metadata.name ?? '';
+  const namespace = pod.metadata?.namespace ?? 'default';
+  const name = pod.metadata?.name ?? '';
   const now = new Date().toISOString();
   const event = {
     apiVersion: 'v1',
     kind: 'Event',
     metadata: { generateName: `${name}.crashloop-`, namespace },
-    involvedObject: { apiVersion: 'v1', kind: 'Pod', namespace, name, uid: pod.metadata.uid },
+    involvedObject: { apiVersion: 'v1', kind: 'Pod', namespace, name, uid: pod.metadata?.uid },
     type: 'Warning',
     reason: 'CrashLoopDetected',
     message: `container ${containers.join(', ')} is in CrashLoopBackOff after ${restarts} restarts`,
@@ -48,5 +48,5 @@ export async function recordCrashLoopEvent(
   if (response.status < 200 || response.status > 299) {
     throw errorFromResponse(response.status, body, (header) => response.header(header));
   }
-  return (JSON.parse(body) as KubeObject).metadata.name ?? '';
+  return (JSON.parse(body) as KubeObject).metadata?.name ?? '';
 }

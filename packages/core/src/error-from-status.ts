@@ -1,15 +1,24 @@
+import { AlreadyExistsError } from './errors/already-exists-error.js';
 import { ConflictError } from './errors/conflict-error.js';
+import { ForbiddenError } from './errors/forbidden-error.js';
 import { HttpStatusError } from './errors/http-status-error.js';
+import { InvalidError } from './errors/invalid-error.js';
 import type { KubeError, KubeErrorOptions } from './errors/kube-error.js';
+import { NotFoundError } from './errors/not-found-error.js';
 import { ResourceVersionExpiredError } from './errors/resource-version-expired-error.js';
 import { ResourceVersionTooLargeError } from './errors/resource-version-too-large-error.js';
 import { TooManyRequestsError } from './errors/too-many-requests-error.js';
+import { UnauthorizedError } from './errors/unauthorized-error.js';
 import type { HeaderSource } from './header-source.js';
 import { retryAfterMs } from './internal/retry-after.js';
 import type { KubeStatus } from './kube-status.js';
 
+const HTTP_UNAUTHORIZED = 401;
+const HTTP_FORBIDDEN = 403;
+const HTTP_NOT_FOUND = 404;
 const HTTP_CONFLICT = 409;
 const HTTP_GONE = 410;
+const HTTP_UNPROCESSABLE = 422;
 const HTTP_TOO_MANY_REQUESTS = 429;
 const HTTP_SERVER_ERROR = 500;
 const HTTP_GATEWAY_TIMEOUT = 504;
@@ -26,7 +35,10 @@ export interface ErrorFromStatusContext {
  * or an ERROR watch event (`errorFromStatus(event.object, event.object.code)`).
  *
  * - 410, or reason `Expired` / legacy `Gone` → `ResourceVersionExpiredError`
- * - 409 → `ConflictError`
+ * - 409 with reason `AlreadyExists` → `AlreadyExistsError`; any other 409 → `ConflictError`
+ *   (naming the fields and managers of an apply conflict)
+ * - 401 → `UnauthorizedError`, 403 → `ForbiddenError`, 404 → `NotFoundError`
+ * - 422 → `InvalidError` (with the Status causes)
  * - 429 → `TooManyRequestsError` (`retryAfterMs` from `Retry-After` or `details.retryAfterSeconds`)
  * - 504 with cause `ResourceVersionTooLarge` → `ResourceVersionTooLargeError`
  * - anything else → `HttpStatusError`, retryable for 5xx
@@ -67,7 +79,15 @@ export function errorFromStatus(
   if (code === HTTP_GONE || reason === 'Expired' || reason === 'Gone') {
     return new ResourceVersionExpiredError(message, options);
   }
-  if (code === HTTP_CONFLICT) return new ConflictError(message, options);
+  if (code === HTTP_CONFLICT) {
+    return reason === 'AlreadyExists'
+      ? new AlreadyExistsError(message, options)
+      : new ConflictError(message, options);
+  }
+  if (code === HTTP_UNAUTHORIZED) return new UnauthorizedError(message, options);
+  if (code === HTTP_FORBIDDEN) return new ForbiddenError(message, options);
+  if (code === HTTP_NOT_FOUND) return new NotFoundError(message, options);
+  if (code === HTTP_UNPROCESSABLE) return new InvalidError(message, options);
   if (code === HTTP_TOO_MANY_REQUESTS) return new TooManyRequestsError(message, options);
   if (
     code === HTTP_GATEWAY_TIMEOUT &&

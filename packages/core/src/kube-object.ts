@@ -1,8 +1,10 @@
 import type { ResourceVersion } from './resource-version.js';
 
 /**
- * The part of `metadata` that rxkube reads. Unknown fields are kept as they came. Optional fields
- * also accept an explicit `undefined`, so types inferred from zod schemas fit.
+ * The standard object metadata. Every field is optional and also accepts an explicit `undefined`,
+ * so types inferred from zod schemas fit; there is no index signature, so the `ObjectMeta` of
+ * `kubernetes-types` (an interface) is assignable as it is. Fields the server adds later are kept
+ * as they came.
  *
  * @example
  * ```ts
@@ -19,11 +21,13 @@ export interface ObjectMeta {
   readonly generation?: number | undefined;
   readonly creationTimestamp?: string | undefined;
   readonly deletionTimestamp?: string | undefined;
+  readonly deletionGracePeriodSeconds?: number | undefined;
+  readonly finalizers?: readonly string[] | undefined;
+  readonly selfLink?: string | undefined;
   readonly labels?: Readonly<Record<string, string>> | undefined;
   readonly annotations?: Readonly<Record<string, string>> | undefined;
   readonly ownerReferences?: readonly OwnerReference[] | undefined;
   readonly managedFields?: readonly unknown[] | undefined;
-  readonly [field: string]: unknown;
 }
 
 /**
@@ -47,6 +51,10 @@ export interface OwnerReference {
 /**
  * Any Kubernetes object: `apiVersion`, `kind`, `metadata`, and whatever else its kind carries.
  *
+ * `metadata` is optional and there is no index signature, as in the models of `kubernetes-types`
+ * (`Pod` from `kubernetes-types/core/v1` is a `KubeObject` as it is). Objects that come from the
+ * server always carry `metadata` with at least `name` and `resourceVersion`.
+ *
  * @example
  * ```ts
  * import type { KubeObject } from '@rxkube/core';
@@ -56,5 +64,5 @@ export interface OwnerReference {
 export interface KubeObject {
   readonly apiVersion?: string | undefined;
   readonly kind?: string | undefined;
-  readonly metadata: ObjectMeta;
+  readonly metadata?: ObjectMeta | undefined;
 }

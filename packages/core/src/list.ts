@@ -4,6 +4,7 @@ import { DecodeError } from './errors/decode-error.js';
 import { ResourceVersionExpiredError } from './errors/resource-version-expired-error.js';
 import { listEnvelopeCheck } from './internal/envelope-checks.js';
 import { excerpt } from './internal/excerpt.js';
+import { metadataOnlyAccept, metadataOnlyDecoder } from './internal/metadata-only.js';
 import { objectDecoder } from './internal/object-decoder.js';
 import { errorOfResponse, readBodyText } from './internal/read-body.js';
 import { ioDefaults } from './io-defaults.js';
@@ -66,6 +67,14 @@ export interface ListOptions<T extends KubeObject = KubeObject> {
   readonly schema?: ObjectSchema<T>;
   /** Runs on every item (after `schema`), e.g. to drop `metadata.managedFields`. */
   readonly transform?: (object: T) => T;
+  /**
+   * Ask for `PartialObjectMetadata` only, through the `Accept` header as client-go's metadata
+   * informer does (`as=PartialObjectMetadataList;g=meta.k8s.io;v=v1`, then plain JSON): items carry `apiVersion`,
+   * `kind` and `metadata`, no `spec` or `status`. Type the call with `PartialObjectMetadata`. A
+   * server that cannot serve the partial form sends whole objects, of which only the metadata
+   * is kept. Default false.
+   */
+  readonly metadataOnly?: boolean;
   /** Called after each page; may be used for a progress display. */
   readonly onPage?: (progress: ListPageProgress) => void;
 }
@@ -125,7 +134,10 @@ async function listAll<T extends KubeObject>(
   signal: AbortSignal,
 ): Promise<ListResult<T>> {
   const path = resourcePath(ref);
-  const decode = objectDecoder(options.schema, options.transform);
+  const decode = metadataOnlyDecoder(
+    options.metadataOnly,
+    objectDecoder(options.schema, options.transform),
+  );
   const pageSize = options.pageSize ?? ioDefaults.pageSize;
   const semantic = options.listSemantic ?? ioDefaults.listSemantic;
   const selectors = {
@@ -157,7 +169,7 @@ async function listAll<T extends KubeObject>(
       const response = await client.transport.request({
         path,
         query,
-        headers: ACCEPT_JSON,
+        headers: options.metadataOnly ? { accept: metadataOnlyAccept.list } : ACCEPT_JSON,
         signal,
       });
       if (response.status !== HTTP_OK) {

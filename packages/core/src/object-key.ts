@@ -11,6 +11,6 @@ import type { KubeObject } from './kube-object.js';
  * ```
  */
 export function objectKey(object: KubeObject): string {
-  const { namespace, name } = object.metadata;
+  const { namespace, name } = object.metadata ?? {};
   return namespace ? `${namespace}/${name}` : `${name}`;
 }

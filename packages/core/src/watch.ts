@@ -5,6 +5,7 @@ import { WatchEmptyError } from './errors/watch-empty-error.js';
 import { WatchStalledError } from './errors/watch-stalled-error.js';
 import { watchEnvelopeCheck } from './internal/envelope-checks.js';
 import { startIdleWatchdog } from './internal/idle-watchdog.js';
+import { metadataOnlyAccept, metadataOnlyDecoder } from './internal/metadata-only.js';
 import { objectDecoder } from './internal/object-decoder.js';
 import { errorOfResponse } from './internal/read-body.js';
 import { ioDefaults } from './io-defaults.js';
@@ -63,6 +64,14 @@ export interface WatchOptions<T extends KubeObject = KubeObject> {
   readonly schema?: ObjectSchema<T>;
   /** Runs on every object (after `schema`), e.g. to drop `metadata.managedFields`. */
   readonly transform?: (object: T) => T;
+  /**
+   * Ask for `PartialObjectMetadata` only, through the `Accept` header as client-go's metadata
+   * informer does (`as=PartialObjectMetadata;g=meta.k8s.io;v=v1`, then plain JSON): items carry `apiVersion`,
+   * `kind` and `metadata`, no `spec` or `status`. Type the call with `PartialObjectMetadata`. A
+   * server that cannot serve the partial form sends whole objects, of which only the metadata
+   * is kept. Default false.
+   */
+  readonly metadataOnly?: boolean;
   /** Clock and timers of the idle timeout; tests pass a virtual-time scheduler. Default `asyncScheduler`. */
   readonly scheduler?: SchedulerLike;
 }
@@ -106,7 +115,10 @@ export function watch$<T extends KubeObject = KubeObject>(
     const scheduler = options.scheduler ?? asyncScheduler;
     const idleTimeoutMs = options.idleTimeoutMs ?? ioDefaults.idleTimeoutMs;
     const maxLineBytes = options.maxLineBytes ?? ioDefaults.maxLineBytes;
-    const decode = objectDecoder(options.schema, options.transform);
+    const decode = metadataOnlyDecoder(
+      options.metadataOnly,
+      objectDecoder(options.schema, options.transform),
+    );
     const path = resourcePath(ref);
     const controller = new AbortController();
     const startedAt = scheduler.now();
@@ -169,7 +181,7 @@ export function watch$<T extends KubeObject = KubeObject>(
       const response = await client.transport.request({
         path,
         query: watchQuery(options),
-        headers: ACCEPT_JSON,
+        headers: options.metadataOnly ? { accept: metadataOnlyAccept.object } : ACCEPT_JSON,
         signal: controller.signal,
         streaming: true,
       });
@@ -223,7 +235,7 @@ function watchQuery<T extends KubeObject>(
 }
 
 function isInitialEventsEnd(object: KubeObject): boolean {
-  const annotations = object.metadata.annotations;
+  const annotations = object.metadata?.annotations;
   return (
     typeof annotations === 'object' &&
     annotations !== null &&

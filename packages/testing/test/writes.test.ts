@@ -296,9 +296,11 @@ describe('writes over HTTP', () => {
       body: { kind: 'DeleteOptions', apiVersion: 'v1', preconditions: { uid: 'nope' } },
     });
     expect(status).toBe(409);
-    expect(body.message).toMatch(
-      /^Operation cannot be fulfilled on configmaps "c": Precondition failed: UID in precondition: nope/,
+    // kube-apiserver 1.20 names the kind here, not the resource.
+    expect(body.message).toBe(
+      `Operation cannot be fulfilled on ConfigMap "c": the UID in the precondition (nope) does not match the UID in record (${server.get(CONFIGMAPS, { namespace: 'default', name: 'c' })?.metadata?.uid}). The object might have been deleted and then recreated`,
     );
+    expect(body.details).toEqual({ name: 'c', kind: 'ConfigMap' });
   });
 
   it('DELETE of an object with finalizers only marks it; removing the last finalizer deletes it', async () => {

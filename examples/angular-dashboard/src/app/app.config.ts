@@ -9,7 +9,7 @@ import { API_URL } from './api-url-token';
 
 /** Managed fields are large and never shown: drop them before they are cached. */
 function withoutManagedFields<T extends KubeObject>(object: T): T {
-  if (object.metadata.managedFields === undefined) return object;
+  if (object.metadata?.managedFields === undefined) return object;
   const { managedFields: _, ...metadata } = object.metadata;
   return { ...object, metadata };
 }

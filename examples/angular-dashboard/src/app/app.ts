@@ -90,7 +90,7 @@ export class App {
   /** Pods by namespace, maintained incrementally by `indexBy`: the selector's options. */
   private readonly byNamespace = toSignal(
     this.pods.state$.pipe(
-      indexBy((pod: Pod) => pod.metadata.namespace ?? ''),
+      indexBy((pod: Pod) => pod.metadata?.namespace ?? ''),
       catchError(() => EMPTY),
     ),
   );

@@ -10,9 +10,9 @@ export interface PodFilter {
 export function podMatches(filter: PodFilter): (pod: Pod) => boolean {
   const text = filter.text.trim().toLowerCase();
   return (pod) => {
-    if (filter.namespace !== '' && pod.metadata.namespace !== filter.namespace) return false;
+    if (filter.namespace !== '' && pod.metadata?.namespace !== filter.namespace) return false;
     if (text === '') return true;
-    return [pod.metadata.name, pod.spec?.nodeName, pod.status?.phase].some(
+    return [pod.metadata?.name, pod.spec?.nodeName, pod.status?.phase].some(
       (field) => field?.toLowerCase().includes(text) === true,
     );
   };

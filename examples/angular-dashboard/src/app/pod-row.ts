@@ -16,8 +16,8 @@ export function podRow(key: string, pod: Pod): PodRow {
   const containers = pod.status?.containerStatuses ?? [];
   return {
     key,
-    namespace: pod.metadata.namespace ?? '',
-    name: pod.metadata.name ?? '',
+    namespace: pod.metadata?.namespace ?? '',
+    name: pod.metadata?.name ?? '',
     phase: pod.status?.phase ?? 'Unknown',
     node: pod.spec?.nodeName ?? '—',
     ready: `${containers.filter((c) => c.ready === true).length}/${containers.length}`,

@@ -57,6 +57,13 @@ export interface CachedCollectionOptions<T extends KubeObject = KubeObject> {
   readonly watchTimeoutSeconds?: { readonly min: number; readonly max: number };
   /** Longest accepted watch line in bytes. Default 16 MiB. */
   readonly maxLineBytes?: number;
+  /**
+   * Cache `PartialObjectMetadata` only (`apiVersion`, `kind`, `metadata`), as client-go's
+   * metadata informers do: lists and watches ask for it through the `Accept` header, so neither
+   * the bytes nor the memory of `spec` and `status` are paid for. A server that cannot serve the
+   * partial form sends whole objects, of which only the metadata is kept. Default false.
+   */
+  readonly metadataOnly?: boolean;
   /** Called after each LIST page, e.g. to show progress of a large initial list. */
   readonly onPage?: (progress: ListPageProgress) => void;
 }

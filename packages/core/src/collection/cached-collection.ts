@@ -1,6 +1,7 @@
 import { filter, type Observable } from 'rxjs';
 import type { KubeClient } from '../kube-client.js';
 import type { KubeObject } from '../kube-object.js';
+import type { PartialObjectMetadata } from '../partial-object-metadata.js';
 import type { ResourceRef } from '../resource-ref.js';
 import type { CachedCollectionOptions } from './cached-collection-options.js';
 import type { CollectionState } from './collection-state.js';
@@ -26,6 +27,7 @@ import { collectionUpdates$ } from './collection-updates.js';
  *   share one); unsubscribing aborts the request in flight.
  *
  * Events that arrive together (one network chunk) are applied as one batch and emitted once.
+ * With `metadataOnly: true` the items are `PartialObjectMetadata`.
  *
  * @example
  * ```ts
@@ -40,6 +42,16 @@ import { collectionUpdates$ } from './collection-updates.js';
  *   });
  * ```
  */
+export function cachedCollection$<T extends KubeObject = KubeObject>(
+  client: KubeClient,
+  ref: ResourceRef,
+  options: CachedCollectionOptions<PartialObjectMetadata> & { readonly metadataOnly: true },
+): Observable<CollectionState<PartialObjectMetadata>>;
+export function cachedCollection$<T extends KubeObject = KubeObject>(
+  client: KubeClient,
+  ref: ResourceRef,
+  options?: CachedCollectionOptions<T>,
+): Observable<CollectionState<T>>;
 export function cachedCollection$<T extends KubeObject = KubeObject>(
   client: KubeClient,
   ref: ResourceRef,

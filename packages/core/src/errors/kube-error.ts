@@ -7,7 +7,13 @@ import type { KubeStatus } from '../kube-status.js';
  *   the only cure is a fresh LIST.
  * - `ResourceVersionTooLarge`: 504 with cause ResourceVersionTooLarge: the server has not caught up
  *   with the version yet (retryable; relist with a consistent read).
- * - `Conflict`: 409, e.g. an update with a stale `metadata.resourceVersion`.
+ * - `Conflict`: 409, the optimistic-concurrency failure: an update with a stale
+ *   `metadata.resourceVersion`, or a server-side apply conflicting with another field manager.
+ * - `AlreadyExists`: 409 with Status reason `AlreadyExists`: a create of a name that is taken.
+ * - `NotFound`: 404, no such object (or resource, or namespace).
+ * - `Unauthorized`: 401, the server does not know the caller.
+ * - `Forbidden`: 403, the caller may not do this.
+ * - `Invalid`: 422, the server refused the object or patch; the Status causes name the fields.
  * - `TooManyRequests`: 429, honour `retryAfterMs`.
  * - `WatchStalled`: no byte arrived for `idleTimeoutMs`.
  * - `WatchEmpty`: the watch ended at once without an event (the server would not serve it).
@@ -15,12 +21,17 @@ import type { KubeStatus } from '../kube-status.js';
  * - `Decode`: bytes that are not the expected JSON (malformed or oversized line, bad UTF-8,
  *   an HTML page from a proxy, an envelope of the wrong shape).
  * - `InvalidObject`: an object failed the caller's schema.
- * - `HttpStatus`: any other unsuccessful HTTP status.
+ * - `HttpStatus`: any other unsuccessful HTTP status (400, 405, 415, 5xx, ...).
  */
 export type KubeErrorReason =
   | 'ResourceVersionExpired'
   | 'ResourceVersionTooLarge'
   | 'Conflict'
+  | 'AlreadyExists'
+  | 'NotFound'
+  | 'Unauthorized'
+  | 'Forbidden'
+  | 'Invalid'
   | 'TooManyRequests'
   | 'WatchStalled'
   | 'WatchEmpty'

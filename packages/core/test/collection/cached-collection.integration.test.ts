@@ -47,7 +47,7 @@ function converged(r: StateRecorder, namespace = 'ns'): boolean {
   if (last.items.size !== expected.length) return false;
   return expected.every(
     (o) =>
-      last.items.get(`${o.metadata.namespace}/${o.metadata.name}`)?.metadata.resourceVersion ===
+      last.items.get(`${o.metadata?.namespace}/${o.metadata?.name}`)?.metadata?.resourceVersion ===
       o.metadata.resourceVersion,
   );
 }
@@ -58,9 +58,9 @@ function expectConverged(r: StateRecorder): void {
       .objects(pods, 'ns')
       .map((o) => [`${o.metadata.namespace}/${o.metadata.name}`, o.metadata.resourceVersion]),
   );
-  const actual = new Map([...r.latest.items].map(([k, o]) => [k, o.metadata.resourceVersion]));
+  const actual = new Map([...r.latest.items].map(([k, o]) => [k, o.metadata?.resourceVersion]));
   expect(actual).toEqual(expected);
-  const replayed = new Map([...r.replayed()].map(([k, o]) => [k, o.metadata.resourceVersion]));
+  const replayed = new Map([...r.replayed()].map(([k, o]) => [k, o.metadata?.resourceVersion]));
   expect(replayed).toEqual(expected);
 }
 
@@ -292,7 +292,7 @@ describe('cachedCollection$ against the fake API server', () => {
       }),
     });
     await r.until(() => r.synced.length > 0);
-    expect(r.latest.items.get('ns/a')?.metadata.labels).toEqual({ seen: 'yes' });
+    expect(r.latest.items.get('ns/a')?.metadata?.labels).toEqual({ seen: 'yes' });
     r.stop();
 
     const schema = z.looseObject({

@@ -63,7 +63,7 @@ describe('step', () => {
     const start = step(initialModel<KubeObject>(), [listed([pod('a', '1', 'u1')], '1')]);
     const next = step(start, [event('ADDED', pod('a', '4', 'u2'))]);
     expect(next.deltas.map((d) => d.type)).toEqual(['deleted', 'added']);
-    expect(next.deltas[0]?.object.metadata.uid).toBe('u1');
+    expect(next.deltas[0]?.object.metadata?.uid).toBe('u1');
   });
 
   it('diffs a relist against the cache so only real changes become deltas', () => {
@@ -126,15 +126,15 @@ describe('step', () => {
         .sort(),
     ).toEqual(['deleted ns/a', 'deleted ns/x']);
     const deletedA = next.deltas.find((d) => d.type === 'deleted' && d.key === 'ns/a');
-    expect(deletedA?.object.metadata.resourceVersion).toBe('3');
+    expect(deletedA?.object.metadata?.resourceVersion).toBe('3');
     expect(next.items.size).toBe(0);
   });
 
   it('keeps one added delta, for the later object, when a first list names a key twice', () => {
     const model = step(initialModel<KubeObject>(), [listed([pod('a', '1'), pod('a', '2')], '2')]);
     expect(
-      model.deltas.map((d) => `${d.type} ${d.key} ${d.object.metadata.resourceVersion}`),
+      model.deltas.map((d) => `${d.type} ${d.key} ${d.object.metadata?.resourceVersion}`),
     ).toEqual(['added ns/a 2']);
-    expect(model.items.get('ns/a')?.metadata.resourceVersion).toBe('2');
+    expect(model.items.get('ns/a')?.metadata?.resourceVersion).toBe('2');
   });
 });

@@ -1,14 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import {
+  AlreadyExistsError,
   ConflictError,
   DecodeError,
   errorFromResponse,
   errorFromStatus,
+  ForbiddenError,
   HttpStatusError,
+  InvalidError,
   type KubeStatus,
+  NotFoundError,
   ResourceVersionExpiredError,
   ResourceVersionTooLargeError,
   TooManyRequestsError,
+  UnauthorizedError,
 } from '../../src/index.js';
 
 const status = (fields: Partial<KubeStatus>): KubeStatus => ({
@@ -84,8 +89,32 @@ describe('errorFromStatus', () => {
       HttpStatusError,
       true,
     ],
-    ['403 Forbidden', status({ reason: 'Forbidden', code: 403 }), 403, HttpStatusError, false],
-    ['422 Invalid', status({ reason: 'Invalid', code: 422 }), 422, HttpStatusError, false],
+    [
+      '401 Unauthorized',
+      status({ reason: 'Unauthorized', code: 401 }),
+      401,
+      UnauthorizedError,
+      false,
+    ],
+    ['403 Forbidden', status({ reason: 'Forbidden', code: 403 }), 403, ForbiddenError, false],
+    ['404 NotFound', status({ reason: 'NotFound', code: 404 }), 404, NotFoundError, false],
+    ['a bare 404 without a Status', undefined, 404, NotFoundError, false],
+    [
+      '409 AlreadyExists',
+      status({ reason: 'AlreadyExists', code: 409 }),
+      409,
+      AlreadyExistsError,
+      false,
+    ],
+    ['422 Invalid', status({ reason: 'Invalid', code: 422 }), 422, InvalidError, false],
+    ['400 BadRequest', status({ reason: 'BadRequest', code: 400 }), 400, HttpStatusError, false],
+    [
+      '415 UnsupportedMediaType',
+      status({ reason: 'UnsupportedMediaType', code: 415 }),
+      415,
+      HttpStatusError,
+      false,
+    ],
     ['a bare 503 without a Status', undefined, 503, HttpStatusError, true],
   ];
 
@@ -98,6 +127,81 @@ describe('errorFromStatus', () => {
       expect(error.status).toBe(body);
     },
   );
+
+  it('keeps every reason distinct, so callers can switch on it', () => {
+    const reasons = [401, 403, 404, 422, 400, 500].map(
+      (code) => errorFromStatus(undefined, code).reason,
+    );
+    expect(reasons).toEqual([
+      'Unauthorized',
+      'Forbidden',
+      'NotFound',
+      'Invalid',
+      'HttpStatus',
+      'HttpStatus',
+    ]);
+    expect(errorFromStatus(status({ reason: 'AlreadyExists', code: 409 }), 409).reason).toBe(
+      'AlreadyExists',
+    );
+    expect(errorFromStatus(status({ reason: 'Conflict', code: 409 }), 409).reason).toBe('Conflict');
+  });
+
+  it('gives an InvalidError the Status causes, field by field', () => {
+    const causes = [
+      { reason: 'FieldValueRequired', message: 'Required value', field: 'spec.containers' },
+      { reason: 'FieldValueInvalid', message: 'Invalid value: "A"', field: 'metadata.name' },
+    ];
+    const error = errorFromStatus(
+      status({ reason: 'Invalid', code: 422, details: { causes } }),
+      422,
+    );
+    expect(error).toBeInstanceOf(InvalidError);
+    expect((error as InvalidError).causes).toEqual(causes);
+    expect((errorFromStatus(undefined, 422) as InvalidError).causes).toEqual([]);
+  });
+
+  it('names the fields and managers of a server-side apply conflict', () => {
+    const error = errorFromStatus(
+      status({
+        reason: 'Conflict',
+        code: 409,
+        message:
+          'Apply failed with 2 conflicts: conflict with "kubectl" using v1: .metadata.labels.a\nconflict with "other-ctl": .spec.replicas',
+        details: {
+          causes: [
+            {
+              reason: 'FieldManagerConflict',
+              message: 'conflict with "kubectl" using v1',
+              field: '.metadata.labels.a',
+            },
+            {
+              reason: 'FieldManagerConflict',
+              message: 'conflict with "other-ctl"',
+              field: '.spec.replicas',
+            },
+          ],
+        },
+      }),
+      409,
+    ) as ConflictError;
+    expect(error.reason).toBe('Conflict');
+    expect(error.conflicts).toEqual([
+      {
+        field: '.metadata.labels.a',
+        manager: 'kubectl',
+        message: 'conflict with "kubectl" using v1',
+      },
+      { field: '.spec.replicas', manager: 'other-ctl', message: 'conflict with "other-ctl"' },
+    ]);
+  });
+
+  it('gives a stale-version conflict no field conflicts', () => {
+    const error = errorFromStatus(
+      status({ reason: 'Conflict', code: 409, message: 'the object has been modified' }),
+      409,
+    ) as ConflictError;
+    expect(error.conflicts).toEqual([]);
+  });
 
   it('keeps the server message and the code', () => {
     const error = errorFromStatus(

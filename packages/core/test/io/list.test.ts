@@ -55,7 +55,7 @@ describe('list$', () => {
     );
     const emitted = await lastValueFrom(list$(client, pods, { pageSize: 2 }).pipe(toArray()));
     expect(emitted).toHaveLength(1);
-    expect(emitted[0]!.items.map((item) => item.metadata.name)).toEqual(['a', 'b', 'c']);
+    expect(emitted[0]!.items.map((item) => item.metadata?.name)).toEqual(['a', 'b', 'c']);
     expect(emitted[0]!.resourceVersion).toBe('10');
     expect(server.requests.map((r) => [r.path, r.query])).toEqual([
       ['/api/v1/namespaces/default/pods', { limit: '2' }],
@@ -249,7 +249,7 @@ describe('list$', () => {
         transform: (item) => ({ ...item, metadata: { ...item.metadata, labels: { seen: 'yes' } } }),
       }),
     );
-    expect(result.items.map((item) => item.metadata.labels)).toEqual([
+    expect(result.items.map((item) => item.metadata?.labels)).toEqual([
       { seen: 'yes' },
       { seen: 'yes' },
     ]);

@@ -191,17 +191,17 @@ describe('convergence under random writes and faults', () => {
             const want = expected();
             return (
               last.items.size === want.size &&
-              [...want].every(([k, v]) => last.items.get(k)?.metadata.resourceVersion === v)
+              [...want].every(([k, v]) => last.items.get(k)?.metadata?.resourceVersion === v)
             );
           }, 15_000);
 
           const want = expected();
           const latest = recorder.latest;
           expect(
-            new Map([...latest.items].map(([k, o]) => [k, o.metadata.resourceVersion])),
+            new Map([...latest.items].map(([k, o]) => [k, o.metadata?.resourceVersion])),
           ).toEqual(want);
           expect(
-            new Map([...recorder.replayed()].map(([k, o]) => [k, o.metadata.resourceVersion])),
+            new Map([...recorder.replayed()].map(([k, o]) => [k, o.metadata?.resourceVersion])),
           ).toEqual(want);
           // client-go's contract: the states a key showed are a subsequence of the server's states
           const seen = new Map<string, string[]>(names.map((n) => [`ns/${n}`, [ABSENT]]));
@@ -212,7 +212,7 @@ describe('convergence under random writes and faults', () => {
                 .push(
                   d.type === 'deleted'
                     ? ABSENT
-                    : (d.object as KubeObject).metadata.resourceVersion!,
+                    : ((d.object as KubeObject).metadata?.resourceVersion ?? ''),
                 );
             }
           }

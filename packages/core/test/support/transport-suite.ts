@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   type DecodeError,
   HttpStatusError,
+  InvalidError,
   type KubeClient,
   type KubeObject,
   type ListPageProgress,
@@ -104,7 +105,7 @@ export function describeTransport(
       const result = await firstValueFrom(
         list$(client, pods, { pageSize: 3, onPage: (p) => progress.push(p) }),
       );
-      expect(result.items.map((p) => p.metadata.name).sort()).toEqual([
+      expect(result.items.map((p) => p.metadata?.name).sort()).toEqual([
         'p0',
         'p1',
         'p2',
@@ -154,7 +155,7 @@ export function describeTransport(
       const result = await firstValueFrom(
         list$(client, pods, { listSemantic: 'any', labelSelector: 'app=web' }),
       );
-      expect(result.items.map((p) => p.metadata.name)).toEqual(['web']);
+      expect(result.items.map((p) => p.metadata?.name)).toEqual(['web']);
       expect(server.requests.at(-1)!.query).toMatchObject({
         resourceVersion: '0',
         labelSelector: 'app=web',
@@ -220,7 +221,7 @@ export function describeTransport(
       );
       server.remove(podsRef, { namespace: 'default', name: 'p1' });
       const seen = (await events).map((e) =>
-        e.type === 'BOOKMARK' ? 'BOOKMARK' : `${e.type} ${e.object.metadata.name}`,
+        e.type === 'BOOKMARK' ? 'BOOKMARK' : `${e.type} ${e.object.metadata?.name}`,
       );
       expect(seen.filter((e) => e !== 'BOOKMARK')).toEqual([
         'ADDED new',
@@ -298,12 +299,12 @@ export function describeTransport(
       expect(seen[4]).toMatchObject({ type: 'ADDED', object: { metadata: { name: 'live' } } });
     });
 
-    it('errors with HttpStatusError 422 when the server has no streaming lists', async () => {
+    it('errors with InvalidError 422 when the server has no streaming lists', async () => {
       const { client } = await start({ streamingLists: false });
       const error = (await failureOf(
         watch$(client, pods, { sendInitialEvents: true }),
-      )) as HttpStatusError;
-      expect(error).toBeInstanceOf(HttpStatusError);
+      )) as InvalidError;
+      expect(error).toBeInstanceOf(InvalidError);
       expect(error.code).toBe(422);
     });
 

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import {
   type DecodeError,
   HttpStatusError,
+  InvalidError,
   InvalidObjectError,
   type KubeClient,
   kubeObjectSchema,
@@ -78,7 +79,7 @@ export function describeWatch(label: string, connect: (url: string) => WatchClie
       const events = await all(watch$(client, pods, { resourceVersion: '10' }));
       expect(
         events.map((e) =>
-          e.type === 'BOOKMARK' ? e.type : `${e.type} ${e.object.metadata.resourceVersion}`,
+          e.type === 'BOOKMARK' ? e.type : `${e.type} ${e.object.metadata?.resourceVersion}`,
         ),
       ).toEqual(['ADDED 11', 'MODIFIED 12', 'DELETED 13']);
       expect(server.requests[0]!.query).toEqual({
@@ -194,8 +195,8 @@ export function describeWatch(label: string, connect: (url: string) => WatchClie
       );
       const error = (await failure(
         watch$(client, pods, { sendInitialEvents: true }),
-      )) as HttpStatusError;
-      expect(error).toBeInstanceOf(HttpStatusError);
+      )) as InvalidError;
+      expect(error).toBeInstanceOf(InvalidError);
       expect(error.code).toBe(422);
     });
 

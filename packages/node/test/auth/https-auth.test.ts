@@ -3,9 +3,9 @@ import { inspect } from 'node:util';
 import {
   type CollectionState,
   cachedCollection$,
-  HttpStatusError,
   list$,
   type ResourceRef,
+  UnauthorizedError,
 } from '@rxkube/core';
 import { FakeApiServer } from '@rxkube/testing';
 import { firstValueFrom, type Subscription } from 'rxjs';
@@ -136,13 +136,13 @@ describe('createClient over HTTPS against FakeApiServer', () => {
       expect(lastRecord(server)).toMatchObject({ status: 200, user: 'token-user' });
     });
 
-    it('fails with HttpStatusError 401 for a wrong token', async () => {
+    it('fails with UnauthorizedError 401 for a wrong token', async () => {
       const kubeconfig = kubeconfigFor(server, { token: 'wrong-token' });
       const error = await firstValueFrom(list$(client({ kubeconfig }), configmaps)).catch(
         (caught: unknown) => caught,
       );
-      expect(error).toBeInstanceOf(HttpStatusError);
-      expect(error).toMatchObject({ reason: 'HttpStatus', code: 401 });
+      expect(error).toBeInstanceOf(UnauthorizedError);
+      expect(error).toMatchObject({ reason: 'Unauthorized', code: 401 });
       expect(`${inspect(error)} ${JSON.stringify(error)}`).not.toContain('wrong-token');
       expect(lastRecord(server)).toMatchObject({ status: 401 });
     });

@@ -47,7 +47,7 @@ describe('list$ over undiciTransport', () => {
     const result = await firstValueFrom(
       list$(client, pods, { pageSize: 2, labelSelector: 'app=web' }),
     );
-    expect(result.items.map((i) => i.metadata.name)).toEqual(['a', 'b', 'c']);
+    expect(result.items.map((i) => i.metadata?.name)).toEqual(['a', 'b', 'c']);
     expect(result.resourceVersion).toBe('10');
     expect(server.requests.map((r) => r.query)).toEqual([
       { limit: '2', labelSelector: 'app=web' },

@@ -31,6 +31,10 @@ export interface WriteContext {
   readonly http: boolean;
   /** The field manager recorded in `managedFields`; default: the JavaScript methods' own. */
   readonly manager?: string;
+  /** `?dryRun=All`: everything but storing (and bumping the revision). */
+  readonly dryRun?: boolean;
+  /** The `managedFields` of the write when the caller computed them (server-side apply). */
+  readonly managedFields?: () => JsonObject[] | undefined;
 }
 
 /** `metadata` with `managedFields` in their place (or none). */
@@ -43,6 +47,12 @@ export interface DeleteOutcome {
   /** The object as it was (removed) or as it is now (marked). */
   readonly object: StoredObject;
   readonly removed: boolean;
+}
+
+/** `DeleteOptions` other than preconditions: how dependents go, and whether to store at all. */
+export interface DeleteOptions {
+  readonly propagationPolicy?: 'Orphan' | 'Background' | 'Foreground';
+  readonly dryRun?: boolean;
 }
 
 /** Preconditions of a DELETE (`DeleteOptions.preconditions`). */
@@ -202,8 +212,9 @@ export class Cluster {
     type.defaults?.(object);
     const sent = meta.managedFields;
     // Test code seeding objects with managedFields states who owns what: kept as given.
-    const managed =
-      !ctx.http && Array.isArray(sent) && sent.length > 0
+    const managed = ctx.managedFields
+      ? ctx.managedFields()
+      : !ctx.http && Array.isArray(sent) && sent.length > 0
         ? sent
         : managedFieldsAfter({
             type,
@@ -214,6 +225,11 @@ export class Cluster {
           });
     object.metadata = withManagedFields(object.metadata as JsonObject, managed);
     type.prepareForCreate?.(object, ctx.http);
+    if (ctx.dryRun) {
+      // Never stored: no resourceVersion, as kube-apiserver answers a dry run.
+      delete (object.metadata as JsonObject).resourceVersion;
+      return storeObject(type, object, this.revision);
+    }
     const stored = storeObject(type, object, revision);
     this.revision = revision;
     this.commit(store, { type: 'ADDED', revision, key, object: stored, previous: undefined });
@@ -324,16 +340,19 @@ export class Cluster {
     });
     const candidate = orderObject(type.kind, type.apiVersion, metadata, next);
     dropEmptyFields(type, candidate);
-    const managed = managedFieldsAfter({
-      type,
-      live: old,
-      next: candidate,
-      sent: bodyMeta.managedFields,
-      manager: ctx.manager ?? DEFAULTS.testFieldManager,
-    });
+    const managed = ctx.managedFields
+      ? ctx.managedFields()
+      : managedFieldsAfter({
+          type,
+          live: old,
+          next: candidate,
+          sent: bodyMeta.managedFields,
+          manager: ctx.manager ?? DEFAULTS.testFieldManager,
+        });
     candidate.metadata = withManagedFields(candidate.metadata as JsonObject, managed);
     if (ctx.http && ctx.subresource !== 'status') type.prepareForUpdate?.(candidate, old);
     if (jsonEqual(candidate, old)) return existing;
+    if (ctx.dryRun) return storeObject(type, candidate, existing.revision);
 
     const revision = this.revision + 1;
     const rendered = this.codec.render(revision);
@@ -360,17 +379,20 @@ export class Cluster {
     namespace: string | undefined,
     name: string,
     preconditions: DeletePreconditions = {},
+    options: DeleteOptions = {},
   ): DeleteOutcome {
     const ns = type.namespaced ? (namespace ?? 'default') : '';
     const existing = this.get(type, ns, name);
     if (!existing) fail(status.notFound(type.gr, name));
     const currentVersion = this.codec.render(existing.revision);
+    // kube-apiserver names the kind (not the resource) in these two conflicts.
+    const byKind = { group: type.group, resource: type.kind };
     if (preconditions.uid !== undefined && preconditions.uid !== existing.uid) {
       fail(
         status.conflict(
-          type.gr,
+          byKind,
           name,
-          `Precondition failed: UID in precondition: ${preconditions.uid}, UID in object meta: ${existing.uid}`,
+          `the UID in the precondition (${preconditions.uid}) does not match the UID in record (${existing.uid}). The object might have been deleted and then recreated`,
         ),
       );
     }
@@ -380,9 +402,9 @@ export class Cluster {
     ) {
       fail(
         status.conflict(
-          type.gr,
+          byKind,
           name,
-          `Precondition failed: ResourceVersion in precondition: ${preconditions.resourceVersion}, ResourceVersion in object meta: ${currentVersion}`,
+          `the ResourceVersion in the precondition (${preconditions.resourceVersion}) does not match the ResourceVersion in record (${currentVersion}). The object might have been modified`,
         ),
       );
     }
@@ -391,15 +413,27 @@ export class Cluster {
     const oldMeta = old.metadata as JsonObject;
     const revision = this.revision + 1;
     const rendered = this.codec.render(revision);
-    const finalizers = oldMeta.finalizers;
-    if (Array.isArray(finalizers) && finalizers.length > 0) {
-      if (oldMeta.deletionTimestamp !== undefined) return { object: existing, removed: false };
+    const before = Array.isArray(oldMeta.finalizers) ? (oldMeta.finalizers as unknown[]) : [];
+    const finalizers = deletionFinalizers(before, options.propagationPolicy);
+    if (finalizers.length > 0) {
+      if (oldMeta.deletionTimestamp !== undefined && jsonEqual(finalizers, before)) {
+        return { object: existing, removed: false };
+      }
       const metadata = orderMetadata(oldMeta, {
         resourceVersion: rendered,
-        generation: type.generation ? Number(oldMeta.generation ?? 1) + 1 : undefined,
-        deletionTimestamp: timestampNow(),
+        generation:
+          type.generation && oldMeta.deletionTimestamp === undefined
+            ? Number(oldMeta.generation ?? 1) + 1
+            : oldMeta.generation,
+        deletionTimestamp: oldMeta.deletionTimestamp ?? timestampNow(),
         deletionGracePeriodSeconds: 0,
+        finalizers,
       });
+      if (options.dryRun) {
+        (metadata as JsonObject).resourceVersion = oldMeta.resourceVersion;
+        const object = orderObject(type.kind, type.apiVersion, metadata, old);
+        return { object: storeObject(type, object, existing.revision), removed: false };
+      }
       const stored = storeObject(
         type,
         orderObject(type.kind, type.apiVersion, metadata, old),
@@ -415,6 +449,7 @@ export class Cluster {
       });
       return { object: stored, removed: false };
     }
+    if (options.dryRun) return { object: existing, removed: true };
     oldMeta.resourceVersion = rendered;
     const last = storeObject(type, old, revision);
     this.revision = revision;
@@ -433,4 +468,27 @@ function withoutMetaAndStatus(object: JsonObject, type: ResourceType): JsonObjec
   const { metadata: _m, status: _s, ...rest } = object;
   if (!type.statusSubresource && _s !== undefined) return { ...rest, status: _s };
   return rest;
+}
+
+const ORPHAN = 'orphan';
+const FOREGROUND = 'foregroundDeletion';
+
+/**
+ * The finalizers a DELETE leaves, as kube-apiserver 1.20's garbage-collection rules set them:
+ * `Orphan` puts `orphan` in place of `foregroundDeletion`, `Foreground` the other way round,
+ * `Background` removes both; without a policy the object keeps what it has.
+ */
+function deletionFinalizers(
+  finalizers: readonly unknown[],
+  policy: DeleteOptions['propagationPolicy'],
+): unknown[] {
+  const orphan = policy === undefined ? finalizers.includes(ORPHAN) : policy === 'Orphan';
+  const foreground =
+    policy === undefined ? finalizers.includes(FOREGROUND) : policy === 'Foreground';
+  const out = finalizers.filter(
+    (f) => (f !== ORPHAN || orphan) && (f !== FOREGROUND || foreground),
+  );
+  if (orphan && !out.includes(ORPHAN)) out.push(ORPHAN);
+  if (foreground && !out.includes(FOREGROUND)) out.push(FOREGROUND);
+  return out;
 }

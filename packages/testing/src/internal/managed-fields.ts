@@ -15,7 +15,7 @@ import { timestampNow } from './object-meta.js';
 import type { ResourceType } from './resource-type.js';
 
 /** One entry of `metadata.managedFields`, with its fields as a set. */
-interface ManagedEntry {
+export interface ManagedEntry {
   readonly manager: string;
   readonly operation: string;
   readonly apiVersion: string;
@@ -46,7 +46,7 @@ const STRIPPED_METADATA = [
  * Removes the stripped paths (which all sit at the top and in `metadata`) from a set the caller
  * owns, in place.
  */
-function stripServerFields(set: FieldSet): void {
+export function stripServerFields(set: FieldSet): void {
   const children = set.children;
   if (children === undefined) return;
   for (const element of STRIPPED_ROOT) children.delete(element);
@@ -72,7 +72,7 @@ function identity(e: {
  * Reads `metadata.managedFields`: the entries, `undefined` when they cannot be decoded (the
  * field manager then falls back to the stored object's), `[]` when there are none.
  */
-function decode(value: unknown): ManagedEntry[] | undefined {
+export function decodeManagedFields(value: unknown): ManagedEntry[] | undefined {
   if (value === undefined || value === null) return [];
   if (!Array.isArray(value)) return undefined;
   const seen = new Set<string>();
@@ -122,7 +122,7 @@ function compareEntries(a: ManagedEntry, b: ManagedEntry): number {
   return a.manager < b.manager ? -1 : a.manager > b.manager ? 1 : 0;
 }
 
-function encode(entries: readonly ManagedEntry[]): JsonObject[] {
+export function encodeManagedFields(entries: readonly ManagedEntry[]): JsonObject[] {
   return [...entries].sort(compareEntries).map((e) => {
     const out: JsonObject = {
       manager: e.manager,
@@ -141,7 +141,7 @@ function encode(entries: readonly ManagedEntry[]): JsonObject[] {
  * `ancient-changes` entry (carrying the time of the newest change merged into it), the way
  * kube-apiserver 1.20 caps them.
  */
-function capUpdateManagers(entries: ManagedEntry[]): ManagedEntry[] {
+export function capUpdateManagers(entries: ManagedEntry[]): ManagedEntry[] {
   const updaters = entries.filter((e) => e.operation === UPDATE);
   if (updaters.length <= DEFAULTS.maxUpdateManagers) return entries;
   updaters.sort(compareEntries);
@@ -265,11 +265,11 @@ export function managedFieldsAfter(write: ManagedFieldsWrite): JsonObject[] | un
   let base: ManagedEntry[];
   if (isReset(sent)) base = [];
   else {
-    const decoded = decode(sent);
+    const decoded = decodeManagedFields(sent);
     base =
       decoded !== undefined && decoded.length > 0
         ? decoded
-        : (decode((live?.metadata as JsonObject | undefined)?.managedFields) ?? []);
+        : (decodeManagedFields((live?.metadata as JsonObject | undefined)?.managedFields) ?? []);
   }
   // Objects written before the field manager tracked them stay untracked.
   if (base.length === 0 && live !== undefined) return undefined;
@@ -315,7 +315,7 @@ export function managedFieldsAfter(write: ManagedFieldsWrite): JsonObject[] | un
     });
   } else if (previous !== undefined) entries.push(previous);
   const capped = capUpdateManagers(entries);
-  return capped.length === 0 ? undefined : encode(capped);
+  return capped.length === 0 ? undefined : encodeManagedFields(capped);
 }
 
 /**

@@ -1,23 +1,16 @@
 import { FakeApiError } from '../fake-api-error.js';
-import type { DeletePreconditions } from './cluster.js';
 import type { HttpContext } from './http-context.js';
-import { applyJsonPatch, JsonPatchError } from './json-patch.js';
-import { isJsonObject } from './json-value.js';
 import { listDocument, listPrefix, selectorFilter } from './list-handler.js';
 import type { ListOptions } from './list-options.js';
 import { currentView } from './list-view.js';
 import { managerOf } from './managed-fields.js';
-import { applyMergePatch } from './merge-patch.js';
 import { parseJsonBody, readBody } from './read-body.js';
 import type { ResourceType } from './resource-type.js';
 import type { ServerEnv } from './server-env.js';
 import * as status from './status.js';
 import type { StoredObject } from './stored-object.js';
-
-const MERGE_PATCH = 'application/merge-patch+json';
-const JSON_PATCH = 'application/json-patch+json';
-const STRATEGIC_PATCH = 'application/strategic-merge-patch+json';
-const APPLY_PATCH = 'application/apply-patch+yaml';
+import { deleteRequest } from './writes/delete-request.js';
+import { writeOptions } from './writes/write-options.js';
 
 /** The field manager of a write: `?fieldManager=`, else the User-Agent's program name. */
 function manager(ctx: HttpContext): string {
@@ -60,8 +53,13 @@ export async function handleCreate(
   namespace: string | undefined,
 ): Promise<void> {
   requireVerb(type, 'create');
+  const { dryRun } = writeOptions(ctx.query, 'CreateOptions');
   const body = parseJsonBody(await readBody(ctx.req), type.kind);
-  const stored = env.cluster.create(type, namespace, body, { http: true, manager: manager(ctx) });
+  const stored = env.cluster.create(type, namespace, body, {
+    http: true,
+    manager: manager(ctx),
+    ...(dryRun ? { dryRun } : {}),
+  });
   ctx.json(201, stored.json);
 }
 
@@ -76,64 +74,15 @@ export async function handleUpdate(
 ): Promise<void> {
   requireVerb(type, 'update');
   const sub = subresourceOf(type, subresource);
+  const { dryRun } = writeOptions(ctx.query, 'UpdateOptions');
   const body = parseJsonBody(await readBody(ctx.req), type.kind);
   const stored = env.cluster.update(type, namespace, name, body, {
     http: true,
     manager: manager(ctx),
+    ...(dryRun ? { dryRun } : {}),
     ...(sub ? { subresource: sub } : {}),
   });
   ctx.json(200, stored.json);
-}
-
-/** PATCH (merge, JSON patch, and strategic merge treated as merge for built-in kinds). */
-export async function handlePatch(
-  ctx: HttpContext,
-  env: ServerEnv,
-  type: ResourceType,
-  namespace: string | undefined,
-  name: string,
-  subresource: string | undefined,
-): Promise<void> {
-  requireVerb(type, 'patch');
-  const sub = subresourceOf(type, subresource);
-  const contentType = (ctx.req.headers['content-type'] ?? '').split(';')[0]!.trim();
-  const accepted = type.builtin
-    ? [JSON_PATCH, MERGE_PATCH, STRATEGIC_PATCH, APPLY_PATCH]
-    : [JSON_PATCH, MERGE_PATCH, APPLY_PATCH];
-  const merge = contentType === MERGE_PATCH || (type.builtin && contentType === STRATEGIC_PATCH);
-  if (!merge && contentType !== JSON_PATCH) {
-    throw new FakeApiError(status.unsupportedMediaType(accepted));
-  }
-  const patch = parseJsonBody(await readBody(ctx.req), type.kind);
-  const stored = env.cluster.patch(
-    type,
-    namespace,
-    name,
-    (current) => {
-      if (merge) {
-        if (!isJsonObject(patch))
-          throw new FakeApiError(status.badRequest('a merge patch must be a JSON object'));
-        return applyMergePatch(current, patch);
-      }
-      try {
-        return applyJsonPatch(current, patch);
-      } catch (error) {
-        if (!(error instanceof JsonPatchError)) throw error;
-        throw new FakeApiError(status.failure(422, 'Invalid', error.message));
-      }
-    },
-    { http: true, manager: manager(ctx), ...(sub ? { subresource: sub } : {}) },
-  );
-  ctx.json(200, stored.json);
-}
-
-function deletePreconditions(body: unknown): DeletePreconditions {
-  if (!isJsonObject(body) || !isJsonObject(body.preconditions)) return {};
-  const { uid, resourceVersion } = body.preconditions;
-  return {
-    ...(typeof uid === 'string' ? { uid } : {}),
-    ...(typeof resourceVersion === 'string' ? { resourceVersion } : {}),
-  };
 }
 
 /**
@@ -150,7 +99,8 @@ export async function handleDelete(
   requireVerb(type, 'delete');
   const text = await readBody(ctx.req);
   const body = text.trim() === '' ? {} : parseJsonBody(text, 'DeleteOptions');
-  const outcome = env.cluster.remove(type, namespace, name, deletePreconditions(body));
+  const { preconditions, options } = deleteRequest(ctx.query, body);
+  const outcome = env.cluster.remove(type, namespace, name, preconditions, options);
   if (outcome.removed && type.deleteReturns === 'status') {
     ctx.json(200, status.deleteSuccess(type.gr, name, outcome.object.uid));
   } else {

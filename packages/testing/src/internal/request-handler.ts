@@ -14,13 +14,13 @@ import {
   handleDelete,
   handleDeleteCollection,
   handleGet,
-  handlePatch,
   handleUpdate,
 } from './object-handlers.js';
 import { type Route, resolveRoute } from './route.js';
 import type { ServerEnv } from './server-env.js';
 import * as status from './status.js';
 import { handleWatch } from './watch-handler.js';
+import { handlePatch } from './writes/handle-patch.js';
 
 const TRUE_VALUES = new Set(['1', 't', 'T', 'TRUE', 'true', 'True']);
 

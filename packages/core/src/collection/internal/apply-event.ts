@@ -29,14 +29,14 @@ export function applyEvent<T extends KubeObject>(
     deltas.push({ type: 'added', key, object });
     return false;
   }
-  const { uid, resourceVersion } = object.metadata;
-  if (uid !== undefined && previous.metadata.uid !== undefined && uid !== previous.metadata.uid) {
+  const { uid, resourceVersion } = object.metadata ?? {};
+  if (uid !== undefined && previous.metadata?.uid !== undefined && uid !== previous.metadata.uid) {
     draft.set(key, object);
     deltas.push({ type: 'deleted', key, object: previous, previous });
     deltas.push({ type: 'added', key, object });
     return true;
   }
-  if (resourceVersion !== undefined && resourceVersion === previous.metadata.resourceVersion) {
+  if (resourceVersion !== undefined && resourceVersion === previous.metadata?.resourceVersion) {
     return true;
   }
   draft.set(key, object);

@@ -52,6 +52,7 @@ export function reflectorInputs$<T extends KubeObject>(
       ...(options.fieldSelector === undefined ? {} : { fieldSelector: options.fieldSelector }),
       ...(options.transform === undefined ? {} : { transform: options.transform }),
       ...(options.schema === undefined ? {} : { schema: options.schema }),
+      ...(options.metadataOnly === undefined ? {} : { metadataOnly: options.metadataOnly }),
     };
     const watchOptions = {
       ...objectOptions,
@@ -91,7 +92,7 @@ export function reflectorInputs$<T extends KubeObject>(
       else if (input.type === 'event') {
         const { event } = input;
         if (event.type === 'BOOKMARK') lastVersion = event.resourceVersion;
-        else if (event.object.metadata.resourceVersion !== undefined) {
+        else if (event.object.metadata?.resourceVersion !== undefined) {
           lastVersion = asResourceVersion(event.object.metadata.resourceVersion);
         }
       }
@@ -237,7 +238,7 @@ function isStaleVersionError(error: unknown): boolean {
 function isRejectedStreamingList(error: unknown): boolean {
   return (
     isKubeError(error) &&
-    error.reason === 'HttpStatus' &&
+    (error.reason === 'HttpStatus' || error.reason === 'Invalid') &&
     (error.code === 400 || error.code === 422)
   );
 }

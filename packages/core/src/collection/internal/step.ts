@@ -47,7 +47,7 @@ export function step<T extends KubeObject>(
               break;
             }
             applyEvent(draft, event.type, event.object, deltas);
-            const version = event.object.metadata.resourceVersion;
+            const version = event.object.metadata?.resourceVersion;
             if (version !== undefined) resourceVersion = asResourceVersion(version);
             events++;
             break;

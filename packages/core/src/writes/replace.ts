@@ -1,0 +1,54 @@
+import type { Observable } from 'rxjs';
+import {
+  JSON_BODY,
+  objectPath,
+  objectRequest$,
+  requireName,
+  writeQuery,
+} from '../internal/object-request.js';
+import type { KubeClient } from '../kube-client.js';
+import type { KubeObject } from '../kube-object.js';
+import type { ResourceRef } from '../resource-ref.js';
+import type { WriteOptions } from './write-options.js';
+
+/**
+ * Replaces an object (PUT): a cold observable that emits the object as the server stored it once
+ * and completes.
+ *
+ * `object.metadata.resourceVersion` is the precondition: the server writes only if the object is
+ * still at that version, and otherwise answers 409, which errors with `ConflictError` (reason
+ * `'Conflict'`): read the object again, reapply the change and retry (`updateWith$` does exactly
+ * that). Without a `resourceVersion` the write is unconditional, and may overwrite someone else's
+ * change. The name is `object.metadata.name`; the namespace the ref's, else the object's. With
+ * `subresource: 'status'` only `.status` is written. Unsubscribing aborts the request.
+ *
+ * @example
+ * ```ts
+ * import { get$, replace$ } from '@rxkube/core';
+ * import type { Pod } from 'kubernetes-types/core/v1';
+ * import { switchMap } from 'rxjs';
+ * const pods = { version: 'v1', resource: 'pods', namespace: 'x' };
+ * get$<Pod>(client, pods, 'web-0')
+ *   .pipe(switchMap((pod) => replace$<Pod>(client, pods, { ...pod, metadata: { ...pod.metadata, labels: { a: 'b' } } })))
+ *   .subscribe((pod) => console.log(pod.metadata?.resourceVersion));
+ * ```
+ */
+export function replace$<T extends KubeObject = KubeObject>(
+  client: KubeClient,
+  ref: ResourceRef,
+  object: T,
+  options: WriteOptions = {},
+): Observable<T> {
+  return objectRequest$<T>(client, () => ({
+    method: 'PUT',
+    path: objectPath(
+      ref,
+      requireName('replace$', object.metadata?.name),
+      object.metadata?.namespace,
+      options.subresource,
+    ),
+    query: writeQuery(options),
+    headers: JSON_BODY,
+    body: JSON.stringify(object),
+  }));
+}

@@ -1,0 +1,53 @@
+import type { FakeApiStatus } from '../../fake-api-status.js';
+import type { FieldSet } from '../field-set.js';
+import type { ManagedEntry } from '../managed-fields.js';
+import * as status from '../status.js';
+import { fieldPathTexts } from './field-path-text.js';
+
+/** The fields of one other manager that an apply would change. */
+export interface ApplyConflict {
+  readonly entry: ManagedEntry;
+  readonly fields: FieldSet;
+}
+
+/**
+ * How kube-apiserver 1.20 names a manager in a conflict: `"name"` for an applier,
+ * `"name" using apps/v1` for an updater (its time is not part of the name).
+ */
+function managerText(entry: ManagedEntry): string {
+  const name = JSON.stringify(entry.manager);
+  return entry.operation === 'Update' ? `${name} using ${entry.apiVersion}` : name;
+}
+
+/**
+ * The 409 of an apply that conflicts, as kube-apiserver 1.20 answers it: one cause per
+ * conflicting field (`FieldManagerConflict`, "conflict with <manager>", the field's path) and a
+ * message listing them, grouped by manager when there are several.
+ */
+export function applyConflict(conflicts: readonly ApplyConflict[]): FakeApiStatus {
+  const flat = conflicts.flatMap((c) =>
+    fieldPathTexts(c.fields).map((path) => ({ manager: managerText(c.entry), path })),
+  );
+  let message: string;
+  if (flat.length === 1) {
+    message = `Apply failed with 1 conflict: conflict with ${flat[0]!.manager}: ${flat[0]!.path}`;
+  } else {
+    const byManager = new Map<string, string[]>();
+    for (const { manager, path } of flat) {
+      byManager.set(manager, [...(byManager.get(manager) ?? []), path]);
+    }
+    const lines: string[] = [];
+    for (const manager of [...byManager.keys()].sort()) {
+      lines.push(`conflicts with ${manager}:`);
+      for (const path of byManager.get(manager)!) lines.push(`- ${path}`);
+    }
+    message = `Apply failed with ${flat.length} conflicts: ${lines.join('\n')}`;
+  }
+  return status.failure(409, 'Conflict', message, {
+    causes: flat.map(({ manager, path }) => ({
+      reason: 'FieldManagerConflict',
+      message: `conflict with ${manager}`,
+      field: path,
+    })),
+  });
+}
