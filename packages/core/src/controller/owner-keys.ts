@@ -22,9 +22,9 @@ export function ownerKeys(
     readonly clusterScoped?: boolean;
   } = {},
 ): string[] {
-  const namespace = filter.clusterScoped ? undefined : object.metadata.namespace;
+  const namespace = filter.clusterScoped ? undefined : object.metadata?.namespace;
   const keys: string[] = [];
-  for (const owner of object.metadata.ownerReferences ?? []) {
+  for (const owner of object.metadata?.ownerReferences ?? []) {
     if (filter.kind !== undefined && owner.kind !== filter.kind) continue;
     if (filter.apiVersion !== undefined && owner.apiVersion !== filter.apiVersion) continue;
     keys.push(namespace ? `${namespace}/${owner.name}` : owner.name);

@@ -13,7 +13,7 @@ import type { KubeObject } from '../kube-object.js';
  * declare const pods$: RelatedCollection<KubeObject>['collection'];
  * const related: RelatedCollection<KubeObject> = {
  *   collection: pods$,
- *   keysOf: (pod) => (pod.metadata.ownerReferences ?? []).map((o) => `${pod.metadata.namespace}/${o.name}`),
+ *   keysOf: (pod) => (pod.metadata?.ownerReferences ?? []).map((o) => `${pod.metadata?.namespace}/${o.name}`),
  * };
  * ```
  */

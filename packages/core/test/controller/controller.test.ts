@@ -277,7 +277,7 @@ describe('controller$', () => {
       primary: hot<Snapshot>('a-b', { a: first, b: deleted(first.items, 'x/a') }),
       reconcile: () => after(0),
     }));
-    expect(starts.map((s) => [s.at, s.object?.metadata.name])).toEqual([
+    expect(starts.map((s) => [s.at, s.object?.metadata?.name])).toEqual([
       [0, 'a'],
       [2, undefined],
     ]);
@@ -305,7 +305,7 @@ describe('controller$', () => {
             },
           }),
           keysOf: (o: KubeObject) =>
-            (o.metadata.ownerReferences ?? []).map((r) => `${o.metadata.namespace}/${r.name}`),
+            (o.metadata?.ownerReferences ?? []).map((r) => `${o.metadata?.namespace}/${r.name}`),
         },
       ],
       reconcile: () => after(1),

@@ -1,72 +1,48 @@
-import { errorFromResponse } from '../../error-from-response.js';
+import { firstValueFrom, fromEvent, type Observable, takeUntil } from 'rxjs';
+import { isKubeError } from '../../errors/kube-error.js';
 import type { KubeClient } from '../../kube-client.js';
-import { resourcePath } from '../../resource-ref.js';
+import { create$ } from '../../writes/create.js';
+import { get$ } from '../../writes/get.js';
+import { replace$ } from '../../writes/replace.js';
 import { LEASES, type Lease, type LeaseSpec } from './lease.js';
-
-const JSON_HEADERS = { accept: 'application/json', 'content-type': 'application/json' };
 
 /** The three requests leader election makes on its Lease; every failure is a typed `KubeError`. */
 export interface LeaseRequests {
-  /** The lease, or `undefined` when it does not exist (404). */
+  /** The lease, or `undefined` when it does not exist (`NotFound`). */
   get(signal: AbortSignal): Promise<Lease | undefined>;
-  /** Creates the lease; 409 if another replica created it first. */
+  /** Creates the lease; `AlreadyExists` (409) if another replica created it first. */
   create(spec: LeaseSpec, signal: AbortSignal): Promise<Lease>;
-  /** Replaces the lease's spec, guarded by `lease`'s resourceVersion: 409 when it is stale. */
+  /** Replaces the lease's spec, guarded by `lease`'s resourceVersion: `Conflict` (409) when stale. */
   update(lease: Lease, spec: LeaseSpec, signal: AbortSignal): Promise<Lease>;
 }
 
-/** Lease requests over the client's transport. */
+/** Lease requests through the write API; aborting the signal aborts the request. */
 export function leaseRequests(client: KubeClient, namespace: string, name: string): LeaseRequests {
   const ref = { ...LEASES, namespace };
-  const send = async (
-    method: 'GET' | 'POST' | 'PUT',
-    path: string,
-    body: unknown,
-    signal: AbortSignal,
-  ): Promise<{ status: number; lease?: Lease }> => {
-    const response = await client.transport.request({
-      method,
-      path,
-      headers: JSON_HEADERS,
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      signal,
-    });
-    const text = await response.text();
-    if (response.status === 404 && method === 'GET') return { status: 404 };
-    if (response.status < 200 || response.status > 299) {
-      throw errorFromResponse(response.status, text, (header) => response.header(header));
-    }
-    return { status: response.status, lease: JSON.parse(text) as Lease };
-  };
+  const once = <T>(request$: Observable<T>, signal: AbortSignal) =>
+    firstValueFrom(request$.pipe(takeUntil(fromEvent(signal, 'abort'))));
+  const object = (metadata: Lease['metadata'], spec: LeaseSpec): Lease => ({
+    apiVersion: 'coordination.k8s.io/v1',
+    kind: 'Lease',
+    metadata,
+    spec,
+  });
   return {
-    get: async (signal) => (await send('GET', resourcePath(ref, name), undefined, signal)).lease,
-    create: async (spec, signal) =>
-      (
-        await send(
-          'POST',
-          resourcePath(ref),
-          {
-            apiVersion: 'coordination.k8s.io/v1',
-            kind: 'Lease',
-            metadata: { name, namespace },
-            spec,
-          },
-          signal,
-        )
-      ).lease as Lease,
-    update: async (lease, spec, signal) =>
-      (
-        await send(
-          'PUT',
-          resourcePath(ref, name),
-          {
-            apiVersion: 'coordination.k8s.io/v1',
-            kind: 'Lease',
-            metadata: { ...lease.metadata, managedFields: undefined },
-            spec,
-          },
-          signal,
-        )
-      ).lease as Lease,
+    get: (signal) =>
+      once(get$<Lease>(client, ref, name), signal).catch((error: unknown) => {
+        if (isKubeError(error) && error.reason === 'NotFound') return undefined;
+        throw error;
+      }),
+    create: (spec, signal) => once(create$(client, ref, object({ name, namespace }, spec)), signal),
+    update: (lease, spec, signal) =>
+      // Only name, namespace and the version read: the version is the write's precondition.
+      once(
+        replace$(
+          client,
+          ref,
+          object({ name, namespace, resourceVersion: lease.metadata?.resourceVersion }, spec),
+        ),
+        signal,
+      ),
   };
 }
