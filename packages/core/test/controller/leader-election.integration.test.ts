@@ -78,7 +78,12 @@ function severable(): { client: KubeClient; cut: (value: boolean) => void } {
     request: (request) =>
       cut ? Promise.reject(new Error('network is unreachable')) : inner.transport.request(request),
   };
-  return { client: { transport }, cut: (value) => void (cut = value) };
+  return {
+    client: { transport },
+    cut: (value) => {
+      cut = value;
+    },
+  };
 }
 
 describe('leaderElection$ against FakeApiServer', () => {
