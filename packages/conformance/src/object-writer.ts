@@ -60,11 +60,11 @@ export function objectWriter(client: KubeClient): ObjectWriter {
     return JSON.parse(text) as T;
   };
   const scoped = (ref: ResourceRef, object: KubeObject): ResourceRef => {
-    const namespace = ref.namespace ?? object.metadata.namespace;
+    const namespace = ref.namespace ?? object.metadata?.namespace;
     return namespace === undefined ? ref : { ...ref, namespace };
   };
   const nameOf = (object: KubeObject): string => {
-    const name = object.metadata.name;
+    const name = object.metadata?.name;
     if (name === undefined) throw new TypeError('the object has no metadata.name');
     return name;
   };

@@ -21,7 +21,7 @@ export const leaderElectionDefaults = {
    * (5 s here) absorbs clock-rate differences and timer lateness.
    */
   renewDeadlineMs: 10_000,
-  /** How often a leader renews and a follower looks at the lease. */
+  /** How often a leader renews its lease (a follower looks twice as often, see `leaderElection$`). */
   retryPeriodMs: 2_000,
   /** Keep the lease when unsubscribed unless asked: releasing needs one more write. */
   releaseOnCancel: false,

@@ -101,10 +101,12 @@ describe('leader election decisions', () => {
     expect(read(leading, lease('other', {}, '9'), 1).type).toBe('following');
   });
 
-  it('tries again exactly when the observed lease expires if that comes before the retry period', () => {
+  it('follows at half the retry period, and tries exactly when the observed lease expires', () => {
     const state = read({ type: 'following' }, lease('other'), 1_000);
-    expect(nextAttemptInMs(state, timings, 2_000)).toBe(2_000);
-    expect(nextAttemptInMs(state, timings, 14_500)).toBe(1_500);
+    expect(nextAttemptInMs(state, timings, 2_000)).toBe(1_000);
+    expect(nextAttemptInMs(state, timings, 15_500)).toBe(500);
     expect(nextAttemptInMs(state, timings, 17_000)).toBe(0);
+    const leading = stepElection(state, { type: 'written', lease: lease('me'), sentAt: 0, now: 0 }, timings, 'me');
+    expect(nextAttemptInMs(leading, timings, 0)).toBe(2_000);
   });
 });

@@ -132,19 +132,16 @@ export function planWrite(
 }
 
 /**
- * When to try next: a leader renews every retry period; a follower looks every retry period, and
- * exactly when the lease it observed expires if that comes sooner — so a crashed leader is
- * replaced within `leaseDurationMs` of the last renewal this replica saw.
+ * When to try next. A leader renews every retry period. A follower looks twice per retry period,
+ * so it sees a renewal at most half a period late, and once more exactly when the lease it
+ * observed expires: a crashed leader is replaced within `leaseDurationMs + retryPeriodMs / 2`
+ * (plus two requests) of its last renewal.
  */
-export function nextAttemptInMs(
-  state: ElectionState,
-  timings: ElectionTimings,
-  now: number,
-): number {
-  if (state.type === 'leading' || state.observed?.holder === undefined)
-    return timings.retryPeriodMs;
+export function nextAttemptInMs(state: ElectionState, timings: ElectionTimings, now: number): number {
+  const poll = state.type === 'leading' ? timings.retryPeriodMs : timings.retryPeriodMs / 2;
+  if (state.type === 'leading' || state.observed?.holder === undefined) return poll;
   const expiresIn = state.observed.at + timings.leaseDurationMs - now;
-  return Math.max(0, Math.min(timings.retryPeriodMs, expiresIn));
+  return Math.max(0, Math.min(poll, expiresIn));
 }
 
 /** The spec that frees the lease, as client-go writes it on release. */
