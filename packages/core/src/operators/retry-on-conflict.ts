@@ -19,7 +19,7 @@ import { writeDefaults } from '../writes/write-defaults.js';
  * ```
  */
 export interface RetryOnConflictConfig {
-  /** Attempts in all, the first included; the conflict of the last one is passed on. Default 10. */
+  /** Attempts in all, the first included; the conflict of the last one is passed on. Default 20. */
   readonly attempts?: number;
   /** The delay before the first retry. Default 10 ms. */
   readonly initialMs?: number;

@@ -4,7 +4,7 @@
  * @example
  * ```ts
  * import { writeDefaults } from '@rxkube/core';
- * console.log(writeDefaults.conflictRetry.attempts); // 10
+ * console.log(writeDefaults.conflictRetry.attempts); // 20
  * ```
  */
 export const writeDefaults = {
@@ -12,15 +12,18 @@ export const writeDefaults = {
   patchType: 'merge',
   /**
    * How `updateWith$` and `retryOnConflict` retry a 409 Conflict. Modelled on client-go's
-   * `retry.DefaultRetry` (5 steps of 10 ms, jitter 0.1: a conflict is rare and short-lived, so
-   * retry soon), with two changes so that many writers of one object all get through: the delay
-   * doubles per attempt (as in client-go's `DefaultBackoff`), and the jitter spreads each delay
-   * over `[d, 2d)`, so writers that collided do not collide again in lockstep. Ten attempts wait
-   * 3.3 to 6.5 s in all before the conflict is passed on.
+   * `retry.DefaultRetry` (5 steps of 10 ms, jitter 0.1), which assumes a conflict is rare and
+   * short-lived. Under contention it gives up too soon: ten writers of one object, measured
+   * against FakeApiServer, needed up to 12 attempts for one write with doubling delays, and up to
+   * 33 with DefaultRetry's flat ones. So rxkube keeps the 10 ms first delay, doubles it per
+   * attempt (as client-go's `DefaultBackoff` grows), spreads each delay over `[d, 2d)` so writers
+   * that collided do not collide again in lockstep, and allows 20 attempts: 13 to 27 s of
+   * retrying in all before the conflict is passed on. A conflict passed on is never a lost
+   * update: nothing was written.
    */
   conflictRetry: {
-    /** Attempts in all, the first included: 10. */
-    attempts: 10,
+    /** Attempts in all, the first included: 20. */
+    attempts: 20,
     /** The first delay: client-go's 10 ms. */
     initialMs: 10,
     /** Growth per attempt: 2. */

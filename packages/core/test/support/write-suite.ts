@@ -85,7 +85,10 @@ export interface WriteClientUnderTest {
 }
 
 /** Runs the byte-level write tests over the client that `connect` builds for a server's URL. */
-export function describeWrites(label: string, connect: (url: string) => WriteClientUnderTest): void {
+export function describeWrites(
+  label: string,
+  connect: (url: string) => WriteClientUnderTest,
+): void {
   let server: ScriptServer;
   let client: KubeClient;
   let connection: WriteClientUnderTest;
@@ -118,9 +121,15 @@ export function describeWrites(label: string, connect: (url: string) => WriteCli
     });
 
     it('get$ with metadataOnly asks for PartialObjectMetadata in Accept', async () => {
-      const partial = { apiVersion: 'meta.k8s.io/v1', kind: 'PartialObjectMetadata', metadata: stored('a', '1').metadata };
+      const partial = {
+        apiVersion: 'meta.k8s.io/v1',
+        kind: 'PartialObjectMetadata',
+        metadata: stored('a', '1').metadata,
+      };
       server.script(answer(received, 200, partial));
-      expect(await firstValueFrom(get$(client, pods, 'a', { metadataOnly: true }))).toEqual(partial);
+      expect(await firstValueFrom(get$(client, pods, 'a', { metadataOnly: true }))).toEqual(
+        partial,
+      );
       expect(received[0]!.accept).toBe(
         'application/json;as=PartialObjectMetadata;g=meta.k8s.io;v=v1,application/json',
       );
@@ -175,7 +184,10 @@ export function describeWrites(label: string, connect: (url: string) => WriteCli
       ['strategic', 'application/strategic-merge-patch+json'],
     ] as const)('patch$ type %s sends Content-Type %s', async (type, contentType) => {
       server.script(answer(received, 200, stored('web-0', '9')));
-      const body = type === 'json' ? [{ op: 'add', path: '/metadata/labels', value: { a: 'b' } }] : { metadata: { labels: { a: 'b' } } };
+      const body =
+        type === 'json'
+          ? [{ op: 'add', path: '/metadata/labels', value: { a: 'b' } }]
+          : { metadata: { labels: { a: 'b' } } };
       await firstValueFrom(patch$(client, pods, 'web-0', body, { type }));
       expect(received[0]).toMatchObject({
         method: 'PATCH',
@@ -193,7 +205,11 @@ export function describeWrites(label: string, connect: (url: string) => WriteCli
 
     it('apply$ PATCHes with application/apply-patch+yaml, a JSON body, fieldManager and force', async () => {
       server.script(answer(received, 200, stored('web-0', '9')));
-      const desired = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web-0', labels: { a: 'b' } } };
+      const desired = {
+        apiVersion: 'v1',
+        kind: 'Pod',
+        metadata: { name: 'web-0', labels: { a: 'b' } },
+      };
       await firstValueFrom(apply$(client, pods, desired, { fieldManager: 'my-ctl', force: true }));
       expect(received[0]).toMatchObject({
         method: 'PATCH',
@@ -223,7 +239,11 @@ export function describeWrites(label: string, connect: (url: string) => WriteCli
         }),
       );
       expect(answerOf).toEqual(success);
-      expect(received[0]).toMatchObject({ method: 'DELETE', url: '/api/v1/nodes/n1', contentType: 'application/json' });
+      expect(received[0]).toMatchObject({
+        method: 'DELETE',
+        url: '/api/v1/nodes/n1',
+        contentType: 'application/json',
+      });
       expect(JSON.parse(received[0]!.body)).toEqual({
         kind: 'DeleteOptions',
         apiVersion: 'v1',
@@ -249,7 +269,9 @@ export function describeWrites(label: string, connect: (url: string) => WriteCli
     });
 
     it('turns 422 into an InvalidError carrying the Status causes', async () => {
-      const causes = [{ reason: 'FieldValueRequired', message: 'Required value', field: 'spec.containers' }];
+      const causes = [
+        { reason: 'FieldValueRequired', message: 'Required value', field: 'spec.containers' },
+      ];
       server.script(answer(received, 422, status(422, 'Invalid', { details: { causes } })));
       const error = (await failure(create$(client, pods, stored('web-0', '1')))) as InvalidError;
       expect(error).toBeInstanceOf(InvalidError);
@@ -260,7 +282,11 @@ export function describeWrites(label: string, connect: (url: string) => WriteCli
     it('names the fields and managers of an apply conflict', async () => {
       const details = {
         causes: [
-          { reason: 'FieldManagerConflict', message: 'conflict with "kubectl" using v1', field: '.metadata.labels.a' },
+          {
+            reason: 'FieldManagerConflict',
+            message: 'conflict with "kubectl" using v1',
+            field: '.metadata.labels.a',
+          },
         ],
       };
       server.script(answer(received, 409, status(409, 'Conflict', { details })));
@@ -269,7 +295,11 @@ export function describeWrites(label: string, connect: (url: string) => WriteCli
       )) as ConflictError;
       expect(error.reason).toBe('Conflict');
       expect(error.conflicts).toEqual([
-        { field: '.metadata.labels.a', manager: 'kubectl', message: 'conflict with "kubectl" using v1' },
+        {
+          field: '.metadata.labels.a',
+          manager: 'kubectl',
+          message: 'conflict with "kubectl" using v1',
+        },
       ]);
     });
 
