@@ -17,11 +17,6 @@ let server: FakeApiServer;
 const subscriptions: Subscription[] = [];
 beforeEach(async () => {
   server = await FakeApiServer.start();
-  try {
-    server.registerResource({ ...LEASES, kind: 'Lease' });
-  } catch {
-    // Served as a built-in kind.
-  }
 });
 afterEach(async () => {
   for (const s of subscriptions.splice(0)) s.unsubscribe();
