@@ -82,7 +82,9 @@ export function leaderElection$(
 
     const emit = () => {
       const leading = state.type === 'leading';
-      const holder = leading ? identity : state.observed?.holder;
+      // A replica that gave up (renew deadline) may still be named in the lease: it does not hold it.
+      const observed = state.observed?.holder;
+      const holder = leading ? identity : observed === identity ? undefined : observed;
       const status: LeadershipStatus = {
         leading,
         ...(holder === undefined ? {} : { holder }),

@@ -137,7 +137,11 @@ export function planWrite(
  * observed expires: a crashed leader is replaced within `leaseDurationMs + retryPeriodMs / 2`
  * (plus two requests) of its last renewal.
  */
-export function nextAttemptInMs(state: ElectionState, timings: ElectionTimings, now: number): number {
+export function nextAttemptInMs(
+  state: ElectionState,
+  timings: ElectionTimings,
+  now: number,
+): number {
   const poll = state.type === 'leading' ? timings.retryPeriodMs : timings.retryPeriodMs / 2;
   if (state.type === 'leading' || state.observed?.holder === undefined) return poll;
   const expiresIn = state.observed.at + timings.leaseDurationMs - now;
