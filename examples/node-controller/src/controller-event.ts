@@ -1,4 +1,4 @@
-import type { CollectionHealth, CollectionStats } from '@rxkube/core';
+import type { CollectionHealth, CollectionStats, LeadershipStatus } from '@rxkube/core';
 import type { CrashLoopTransition } from './crash-loop-transition.js';
 
 /**
@@ -6,8 +6,10 @@ import type { CrashLoopTransition } from './crash-loop-transition.js';
  *
  * - `synced`: the initial list is complete (`pods` cached, `crashLooping` of them crash-looping);
  * - `health`: the collection's health changed (`reconnecting`, `relisting`, `live`, …);
- * - a {@link CrashLoopTransition};
- * - `acted` / `action-failed`: the outcome of the action taken on an `entered` transition.
+ * - a {@link CrashLoopTransition} the reconcile found (`entered` or `recovered`);
+ * - `acted` / `action-failed`: the outcome of the reconcile's write (an `action-failed` is retried
+ *   by the queue with backoff);
+ * - `leadership`: this replica started or stopped leading (`holder`: who leads, as far as known).
  *
  * @example
  * ```ts
@@ -24,4 +26,5 @@ export type ControllerEvent =
     }
   | CrashLoopTransition
   | { readonly type: 'acted'; readonly key: string; readonly outcome: string }
-  | { readonly type: 'action-failed'; readonly key: string; readonly error: unknown };
+  | { readonly type: 'action-failed'; readonly key: string; readonly error: unknown }
+  | ({ readonly type: 'leadership' } & LeadershipStatus);

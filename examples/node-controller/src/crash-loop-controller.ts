@@ -1,27 +1,27 @@
 import {
   type CollectionState,
   cachedCollection$,
+  controller$,
+  eventRecorder,
   type KubeClient,
   type ResourceRef,
+  shareCollection,
 } from '@rxkube/core';
 import {
-  catchError,
-  concatMap,
-  connect,
+  defer,
   distinctUntilChanged,
-  from,
   map,
   merge,
+  mergeMap,
   type Observable,
-  of,
+  Subject,
   skip,
   take,
 } from 'rxjs';
 import type { ControllerEvent } from './controller-event.js';
-import type { CrashLoopTransition } from './crash-loop-transition.js';
-import { crashLoopTransitions } from './crash-loop-transitions.js';
 import { crashLoopingContainers } from './crash-looping-containers.js';
 import type { Pod } from './pod.js';
+import { FIELD_MANAGER, reconcilePod } from './reconcile-pod.js';
 
 /**
  * Options of {@link crashLoopController$}.
@@ -29,7 +29,7 @@ import type { Pod } from './pod.js';
  * @example
  * ```ts
  * import type { CrashLoopControllerOptions } from './crash-loop-controller.js';
- * const options: CrashLoopControllerOptions = { namespace: 'shop', labelSelector: 'tier=web' };
+ * const options: CrashLoopControllerOptions = { namespace: 'shop', labelSelector: 'tier=web', act: true };
  * ```
  */
 export interface CrashLoopControllerOptions {
@@ -38,66 +38,85 @@ export interface CrashLoopControllerOptions {
   /** Server-side label selector, e.g. `tier=web`. */
   readonly labelSelector?: string;
   /**
-   * What to do when a pod enters CrashLoopBackOff; resolves with a line to report. Actions run
-   * one at a time, in order; a failed action is reported and the controller carries on.
-   * Unset: only report.
+   * Annotate crash-looping pods (server-side apply) and record Events on them. Unset: read-only,
+   * only report — and since nothing is annotated, a crash-looping pod is reported on each change.
    */
-  readonly act?: (entered: Extract<CrashLoopTransition, { type: 'entered' }>) => Promise<string>;
+  readonly act?: boolean;
+  /** `source.host` of the Events: which replica recorded them. */
+  readonly host?: string;
+  /** Pods reconciled at once (never one pod twice). Default 4. */
+  readonly concurrency?: number;
 }
 
+/** Four pods at once: enough to keep up with a busy cluster, few enough to stay gentle on it. */
+const DEFAULT_CONCURRENCY = 4;
+
 /**
- * A small controller: watches pods and reacts to each one entering `CrashLoopBackOff`.
- *
- * One list+watch (`cachedCollection$`) feeds three views of the same states through `connect`:
- * the first synced snapshot, health changes, and crash-loop transitions, which are acted upon.
- * Cold: it starts on subscribe; unsubscribing stops the watch.
+ * A controller that keeps pods' crash-loop annotation up to date: a keyed work queue
+ * (`controller$`) over the live pod collection, one reconcile per pod change, never two at once
+ * for one pod, failures retried with backoff. The first synced snapshot and health changes are
+ * reported too, from the same shared list+watch.
+ * Cold: it starts on subscribe; unsubscribing stops the watch and aborts running reconciles.
  *
  * @example
  * ```ts
  * import { crashLoopController$ } from './crash-loop-controller.js';
- * crashLoopController$(client, { namespace: 'shop' }).subscribe((event) => console.log(event.type));
+ * crashLoopController$(client, { namespace: 'shop', act: true }).subscribe((event) => console.log(event.type));
  * ```
  */
 export function crashLoopController$(
   client: KubeClient,
   options: CrashLoopControllerOptions = {},
 ): Observable<ControllerEvent> {
-  const ref: ResourceRef = {
-    version: 'v1',
-    resource: 'pods',
-    ...(options.namespace === undefined ? {} : { namespace: options.namespace }),
-  };
-  const { act } = options;
-  return cachedCollection$<Pod>(client, ref, {
-    ...(options.labelSelector === undefined ? {} : { labelSelector: options.labelSelector }),
-    // Keep the cache lean: managedFields are large and never read here.
-    transform: (pod) => ({ ...pod, metadata: { ...pod.metadata, managedFields: undefined } }),
-  }).pipe(
-    connect((states$) =>
-      merge(
-        states$.pipe(take(1), map(synced)),
-        states$.pipe(
-          distinctUntilChanged((a, b) => a.health === b.health),
-          skip(1),
-          map(
-            (state): ControllerEvent => ({
-              type: 'health',
-              health: state.health,
-              stats: state.stats,
-            }),
-          ),
-        ),
-        states$.pipe(
-          crashLoopTransitions(),
-          concatMap((transition) =>
-            transition.type === 'entered' && act !== undefined
-              ? merge(of(transition), actOn(transition, act))
-              : of(transition),
-          ),
+  return defer(() => {
+    const ref: ResourceRef = {
+      version: 'v1',
+      resource: 'pods',
+      ...(options.namespace === undefined ? {} : { namespace: options.namespace }),
+    };
+    const pods$ = cachedCollection$<Pod>(client, ref, {
+      ...(options.labelSelector === undefined ? {} : { labelSelector: options.labelSelector }),
+      // Keep the cache lean: managedFields are large and never read here.
+      transform: (pod) => ({ ...pod, metadata: { ...pod.metadata, managedFields: undefined } }),
+    }).pipe(shareCollection());
+    const reported = new Subject<ControllerEvent>();
+    const recorder = options.act
+      ? eventRecorder(client, {
+          component: FIELD_MANAGER,
+          ...(options.host === undefined ? {} : { host: options.host }),
+        })
+      : undefined;
+    const reconcile = reconcilePod({
+      ...(recorder === undefined ? {} : { act: { client, recorder } }),
+      report: (event) => reported.next(event),
+    });
+    return merge(
+      reported,
+      pods$.pipe(take(1), map(synced)),
+      pods$.pipe(
+        distinctUntilChanged((a, b) => a.health === b.health),
+        skip(1),
+        map(
+          (state): ControllerEvent => ({
+            type: 'health',
+            health: state.health,
+            stats: state.stats,
+          }),
         ),
       ),
-    ),
-  );
+      controller$<Pod>({
+        primary: pods$,
+        reconcile,
+        concurrency: options.concurrency ?? DEFAULT_CONCURRENCY,
+      }).pipe(
+        mergeMap((report): ControllerEvent[] =>
+          report.outcome === 'failed'
+            ? [{ type: 'action-failed', key: report.key, error: report.error }]
+            : [],
+        ),
+      ),
+    );
+  });
 }
 
 function synced(state: CollectionState<Pod>): ControllerEvent {
@@ -105,16 +124,4 @@ function synced(state: CollectionState<Pod>): ControllerEvent {
   for (const pod of state.items.values())
     if (crashLoopingContainers(pod).length > 0) crashLooping++;
   return { type: 'synced', pods: state.items.size, crashLooping };
-}
-
-function actOn(
-  entered: Extract<CrashLoopTransition, { type: 'entered' }>,
-  act: NonNullable<CrashLoopControllerOptions['act']>,
-): Observable<ControllerEvent> {
-  return from(act(entered)).pipe(
-    map((outcome): ControllerEvent => ({ type: 'acted', key: entered.key, outcome })),
-    catchError((error: unknown) =>
-      of<ControllerEvent>({ type: 'action-failed', key: entered.key, error }),
-    ),
-  );
 }

@@ -1,13 +1,13 @@
 import type { Pod } from './pod.js';
 
 /**
- * A pod's crash-loop status changed.
+ * A pod's crash-loop status changed, as the reconcile finds it by comparing the pod with its
+ * crash-loop annotation.
  *
- * - `entered`: the pod has a container in `CrashLoopBackOff` and did not before (or is new, or
- *   was already crashing when the controller started). Reported once per episode, however many
- *   restarts follow.
- * - `recovered`: no container of the pod is in `CrashLoopBackOff` any more.
- * - `gone`: a crash-looping pod was deleted.
+ * - `entered`: the pod has a container in `CrashLoopBackOff` and is not annotated yet (it is new,
+ *   or was already crashing when the controller started). Reported once per episode, however
+ *   many restarts follow, and by whichever replica leads.
+ * - `recovered`: the pod is annotated but no container is in `CrashLoopBackOff` any more.
  *
  * @example
  * ```ts
@@ -26,5 +26,4 @@ export type CrashLoopTransition =
       /** Restarts of those containers so far. */
       readonly restarts: number;
     }
-  | { readonly type: 'recovered'; readonly key: string; readonly pod: Pod }
-  | { readonly type: 'gone'; readonly key: string; readonly pod: Pod };
+  | { readonly type: 'recovered'; readonly key: string; readonly pod: Pod };

@@ -20,6 +20,12 @@ export interface ExampleArgs {
   readonly allNamespaces: boolean;
   /** Record Events on crash-looping pods: always against the embedded server, `--act` on a real one. */
   readonly act: boolean;
+  /** `--replicas <n>`: replicas in this process, sharing one Lease (embedded default 2, real 1). */
+  readonly replicas?: number;
+  /** `--crash-leader-after <seconds>`: the leading replica crashes then (embedded default 6; 0: never). */
+  readonly crashLeaderAfterMs?: number;
+  /** `--lease-namespace <ns>`: where the Lease lives (default: the namespace, else `default`). */
+  readonly leaseNamespace?: string;
   /** `--duration <seconds>`: stop after that long (used by the smoke test). */
   readonly durationMs?: number;
   readonly help: boolean;

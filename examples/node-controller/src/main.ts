@@ -1,26 +1,32 @@
 #!/usr/bin/env node
-import type { CollectionHealth } from '@rxkube/core';
+import { hostname } from 'node:os';
+import { type CollectionHealth, type KubeClient, TransportError } from '@rxkube/core';
 import { createClient } from '@rxkube/node';
-import { timer } from 'rxjs';
+import { lastValueFrom, type Subscription, timer } from 'rxjs';
 import type { ControllerEvent } from './controller-event.js';
 import { crashLoopController$ } from './crash-loop-controller.js';
 import { type EmbeddedCluster, startEmbeddedCluster } from './embedded-cluster.js';
 import { parseExampleArgs } from './parse-example-args.js';
-import { recordCrashLoopEvent } from './record-crash-loop-event.js';
+import { replica$ } from './replica.js';
+import { replicaDefaults } from './replica-defaults.js';
 
-const HELP = `Reacts to pods entering CrashLoopBackOff.
+const HELP = `Keeps a crash-loop annotation on pods, with leader election between replicas.
 
   pnpm --filter @rxkube/example-node-controller start [-- options]
 
-  (default)              an embedded API server with churning pods, in this process
-  --real                 the current context of your kubeconfig (also: KUBECONFIG set)
-  --kubeconfig <file>    this kubeconfig file alone
-  --context <name>       another context of the kubeconfig
-  --embedded             the embedded server even when KUBECONFIG is set
-  -n, --namespace <ns>   one namespace (real cluster default: the context's)
-  -A, --all-namespaces   every namespace (embedded default)
-  --act                  on a real cluster: record a Warning Event on each crash-looping pod
-  --duration <seconds>   stop after that long
+  (default)                   an embedded API server with churning pods, in this process,
+                              two replicas: the leader crashes after 6 s, the other takes over
+  --real                      the current context of your kubeconfig (also: KUBECONFIG set)
+  --kubeconfig <file>         this kubeconfig file alone
+  --context <name>            another context of the kubeconfig
+  --embedded                  the embedded server even when KUBECONFIG is set
+  -n, --namespace <ns>        one namespace (real cluster default: the context's)
+  -A, --all-namespaces        every namespace (embedded default)
+  --act                       on a real cluster: annotate pods, record Events, elect a leader
+  --replicas <n>              replicas in this process, one Lease (embedded 2, real 1)
+  --crash-leader-after <s>    the leader crashes then, without releasing (embedded 6; 0: never)
+  --lease-namespace <ns>      namespace of the Lease (default: the namespace, else default)
+  --duration <seconds>        stop after that long
 `;
 
 // Piped into `head` and the like: stop quietly when the reader goes away.
@@ -40,79 +46,157 @@ if (args.help) {
 }
 
 let cluster: EmbeddedCluster | undefined;
-let client: ReturnType<typeof createClient>;
+let connect: () => ReturnType<typeof createClient>;
 if (args.mode === 'embedded') {
   cluster = await startEmbeddedCluster();
-  client = createClient({ baseUrl: cluster.server.url });
-  log(`embedded API server at ${cluster.server.url}: pods churning, faults injected`);
+  const url = cluster.server.url;
+  connect = () => createClient({ baseUrl: url });
+  log(`embedded API server at ${url}: pods churning, faults injected`);
 } else {
+  const options = {
+    ...(args.kubeconfig === undefined ? {} : { kubeconfig: args.kubeconfig }),
+    ...(args.context === undefined ? {} : { context: args.context }),
+  };
+  connect = () => createClient(options);
   try {
-    client = createClient({
-      ...(args.kubeconfig === undefined ? {} : { kubeconfig: args.kubeconfig }),
-      ...(args.context === undefined ? {} : { context: args.context }),
-    });
+    void connect().transport.destroy();
   } catch (error) {
     // A KubeConfigError says what is missing or wrong, never a credential.
     process.stderr.write(`cannot connect: ${messageOf(error)}\n`);
     process.exit(1);
   }
-  log(`real cluster${args.act ? '' : ' (read-only: pass --act to record Events)'}`);
+  log(
+    `real cluster${args.act ? '' : ' (read-only: pass --act to annotate pods and record Events)'}`,
+  );
 }
 
+const defaults = args.mode === 'embedded' ? replicaDefaults.embedded : undefined;
+const firstClient = connect();
 const namespace = args.allNamespaces
   ? undefined
-  : (args.namespace ?? (args.mode === 'real' ? client.namespace : undefined));
-const counts = { entered: 0, recovered: 0, gone: 0, acted: 0, failed: 0 };
+  : (args.namespace ?? (args.mode === 'real' ? firstClient.namespace : undefined));
+void firstClient.transport.destroy();
+const leaseNamespace = args.leaseNamespace ?? namespace ?? 'default';
+const replicaCount = args.replicas ?? defaults?.replicas ?? replicaDefaults.real.replicas;
+const crashAfterMs =
+  replicaCount > 1 ? (args.crashLeaderAfterMs ?? defaults?.crashLeaderAfterMs ?? 0) : 0;
+const counts = { entered: 0, recovered: 0, acted: 0, failed: 0, handOvers: 0 };
 
-const subscription = crashLoopController$(client, {
-  ...(namespace === undefined ? {} : { namespace }),
-  ...(args.act ? { act: (entered) => recordCrashLoopEvent(client, entered) } : {}),
-}).subscribe({
-  next: report,
-  error: (error: unknown) => {
-    log(`failed: ${messageOf(error)}`);
-    void shutdown(1);
-  },
-});
+/** One replica: its own connections, a transport that a simulated crash cuts, its state. */
+interface Running {
+  readonly name: string;
+  readonly client: ReturnType<typeof createClient>;
+  readonly stop: AbortController;
+  done: Promise<void>;
+  subscription?: Subscription;
+  crashed: boolean;
+  leading: boolean;
+}
+const replicas: Running[] = [];
+for (let i = 0; i < replicaCount; i++) {
+  const name = replicaCount > 1 ? `r${i}` : '';
+  const client = connect();
+  const stop = new AbortController();
+  const running: Running = {
+    name,
+    client,
+    stop,
+    done: Promise.resolve(),
+    crashed: false,
+    leading: false,
+  };
+  // A crash: every request fails from now on, so the replica can neither renew nor release.
+  const crashable: KubeClient = {
+    ...(client.namespace === undefined ? {} : { namespace: client.namespace }),
+    transport: {
+      request: (request) =>
+        running.crashed
+          ? Promise.reject(new TransportError(`replica ${name} crashed`))
+          : client.transport.request(request),
+    },
+  };
+  const events$ = args.act
+    ? replica$(crashable, {
+        identity: `${hostname()}-${process.pid}${name ? `-${name}` : ''}`,
+        leaseNamespace,
+        ...(defaults === undefined ? {} : { timings: defaults.timings }),
+        signal: stop.signal,
+        controller: {
+          act: true,
+          host: hostname(),
+          ...(namespace === undefined ? {} : { namespace }),
+        },
+      })
+    : // Read-only: nothing is written, so there is nothing to elect a leader for.
+      crashLoopController$(crashable, { ...(namespace === undefined ? {} : { namespace }) });
+  running.done = new Promise<void>((resolve) => {
+    running.subscription = events$.subscribe({
+      next: (event) => report(running, event),
+      error: (error: unknown) => {
+        log(`${prefix(running)}failed: ${messageOf(error)}`);
+        resolve();
+      },
+      complete: resolve,
+    });
+  });
+  replicas.push(running);
+}
 
+const crash =
+  crashAfterMs > 0
+    ? timer(crashAfterMs).subscribe(() => {
+        const leader = replicas.find((r) => r.leading && !r.crashed);
+        if (leader === undefined) return;
+        leader.crashed = true;
+        log(`${prefix(leader)}crashed: it stops renewing without releasing the lease`);
+      })
+    : undefined;
 const stopAfter =
   args.durationMs === undefined ? undefined : timer(args.durationMs).subscribe(() => shutdown(0));
 process.once('SIGINT', () => void shutdown(0));
 process.once('SIGTERM', () => void shutdown(0));
 
-function report(event: ControllerEvent): void {
+function prefix(replica: Running): string {
+  return replica.name ? `[${replica.name}] ` : '';
+}
+
+function report(replica: Running, event: ControllerEvent): void {
+  const p = prefix(replica);
   switch (event.type) {
+    case 'leadership':
+      if (event.leading && !replica.leading && replicas.some((r) => r.crashed)) counts.handOvers++;
+      replica.leading = event.leading;
+      log(
+        `${p}${event.leading ? 'leading' : `following ${event.holder ?? '(no leader yet)'}`}${event.error ? ` (${messageOf(event.error)})` : ''}`,
+      );
+      break;
     case 'synced':
       log(
-        `synced: ${event.pods} pods in ${namespace ?? 'all namespaces'}, ${event.crashLooping} crash-looping`,
+        `${p}synced: ${event.pods} pods in ${namespace ?? 'all namespaces'}, ${event.crashLooping} crash-looping`,
       );
       break;
     case 'health':
       log(
-        `health: ${describeHealth(event.health)} (${event.stats.relists} relists, ${event.stats.reconnects} reconnects)`,
+        `${p}health: ${describeHealth(event.health)} (${event.stats.relists} relists, ${event.stats.reconnects} reconnects)`,
       );
       break;
     case 'entered':
       counts.entered++;
       log(
-        `CrashLoopBackOff: ${event.key} (container ${event.containers.join(', ')}, restarts: ${event.restarts})`,
+        `${p}CrashLoopBackOff: ${event.key} (container ${event.containers.join(', ')}, restarts: ${event.restarts})`,
       );
       break;
     case 'recovered':
       counts.recovered++;
-      log(`recovered: ${event.key}`);
-      break;
-    case 'gone':
-      counts.gone++;
-      log(`deleted while crash-looping: ${event.key}`);
+      log(`${p}recovered: ${event.key}`);
       break;
     case 'acted':
       counts.acted++;
-      log(`recorded Event ${event.outcome} on ${event.key}`);
+      log(`${p}${event.outcome} on ${event.key}, Event recorded`);
       break;
     case 'action-failed':
       counts.failed++;
-      log(`could not record an Event on ${event.key}: ${messageOf(event.error)}`);
+      log(`${p}could not update ${event.key} (retried with backoff): ${messageOf(event.error)}`);
       break;
   }
 }
@@ -132,13 +216,18 @@ let stopping = false;
 async function shutdown(code: number): Promise<void> {
   if (stopping) return;
   stopping = true;
-  subscription.unsubscribe();
+  crash?.unsubscribe();
   stopAfter?.unsubscribe();
-  await client.transport.destroy();
+  // Gracefully: each replica stops leading and releases the lease before the connections close.
+  for (const replica of replicas) replica.stop.abort();
+  if (!args.act) for (const replica of replicas) replica.subscription?.unsubscribe();
+  else await Promise.race([Promise.all(replicas.map((r) => r.done)), lastValueFrom(timer(5_000))]);
+  for (const replica of replicas) replica.subscription?.unsubscribe();
+  await Promise.all(replicas.map((r) => r.client.transport.destroy()));
   await cluster?.stop();
   log(
     `done: ${counts.entered} pods entered CrashLoopBackOff, ${counts.recovered} recovered, ` +
-      `${counts.gone} deleted, ${counts.acted} Events recorded, ${counts.failed} failed`,
+      `${counts.acted} pods updated with an Event, ${counts.failed} failed writes, ${counts.handOvers} hand-overs`,
   );
   process.exitCode = code;
 }

@@ -30,6 +30,9 @@ export function parseExampleArgs(
       'all-namespaces': { type: 'boolean', short: 'A', default: false },
       act: { type: 'boolean', default: false },
       duration: { type: 'string' },
+      replicas: { type: 'string' },
+      'crash-leader-after': { type: 'string' },
+      'lease-namespace': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -41,8 +44,22 @@ export function parseExampleArgs(
   if (seconds !== undefined && !(seconds > 0)) {
     throw new Error(`--duration must be a positive number of seconds, not ${values.duration}`);
   }
+  const replicas = values.replicas === undefined ? undefined : Number(values.replicas);
+  if (replicas !== undefined && !(Number.isInteger(replicas) && replicas >= 1)) {
+    throw new Error(`--replicas must be a whole number of at least 1, not ${values.replicas}`);
+  }
+  const crash = values['crash-leader-after'];
+  const crashSeconds = crash === undefined ? undefined : Number(crash);
+  if (crashSeconds !== undefined && !(crashSeconds >= 0)) {
+    throw new Error(`--crash-leader-after must be a number of seconds (0: never), not ${crash}`);
+  }
   return {
     mode: real ? 'real' : 'embedded',
+    ...(replicas === undefined ? {} : { replicas }),
+    ...(crashSeconds === undefined ? {} : { crashLeaderAfterMs: crashSeconds * MS_PER_SECOND }),
+    ...(values['lease-namespace'] === undefined
+      ? {}
+      : { leaseNamespace: values['lease-namespace'] }),
     ...(values.kubeconfig === undefined ? {} : { kubeconfig: values.kubeconfig }),
     ...(values.context === undefined ? {} : { context: values.context }),
     ...(values.namespace === undefined ? {} : { namespace: values.namespace }),

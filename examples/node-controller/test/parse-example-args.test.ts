@@ -39,4 +39,18 @@ describe('parseExampleArgs --act', () => {
     expect(parseExampleArgs(['--real'], {}).act).toBe(false);
     expect(parseExampleArgs(['--real', '--act'], {}).act).toBe(true);
   });
+
+  it('reads the replica options and rejects bad ones', () => {
+    expect(
+      parseExampleArgs(
+        ['--replicas', '3', '--crash-leader-after', '0', '--lease-namespace', 'ops'],
+        {},
+      ),
+    ).toMatchObject({ replicas: 3, crashLeaderAfterMs: 0, leaseNamespace: 'ops' });
+    expect(() => parseExampleArgs(['--replicas', '0'], {})).toThrow(/--replicas/);
+    expect(() => parseExampleArgs(['--replicas', '1.5'], {})).toThrow(/--replicas/);
+    expect(() => parseExampleArgs(['--crash-leader-after', '-1'], {})).toThrow(
+      /--crash-leader-after/,
+    );
+  });
 });

@@ -1,0 +1,170 @@
+import type { Lease, LeaseSpec } from './lease.js';
+
+/**
+ * When this replica first saw the lease in its current form, on its own monotonic clock. Expiry
+ * is judged from this moment, never from the times written in the lease: those come from another
+ * machine's clock, and comparing clocks across machines is exactly what must not be needed.
+ */
+export interface Observation {
+  /** The lease's spec as JSON: any change (a renewal) is a new observation. */
+  readonly record: string;
+  readonly holder: string | undefined;
+  readonly at: number;
+}
+
+/**
+ * The election as data. `leading.renewedAt` is when the last successful write was *sent*: the
+ * leader counts its deadline from before the server stored it, so it always stops before a
+ * follower, counting from after it saw the write, may take over.
+ */
+export type ElectionState =
+  | { readonly type: 'following'; readonly lease?: Lease; readonly observed?: Observation }
+  | {
+      readonly type: 'leading';
+      readonly lease: Lease;
+      readonly observed: Observation;
+      readonly renewedAt: number;
+    };
+
+/**
+ * What happened: the lease was read (`undefined`: it does not exist), written (by this replica,
+ * the write sent at `sentAt`), a request failed, or the renew deadline timer fired.
+ */
+export type ElectionEvent =
+  | { readonly type: 'read'; readonly lease: Lease | undefined; readonly now: number }
+  | {
+      readonly type: 'written';
+      readonly lease: Lease;
+      readonly sentAt: number;
+      readonly now: number;
+    }
+  | { readonly type: 'failed'; readonly now: number }
+  | { readonly type: 'deadline'; readonly now: number };
+
+/** The timings the election runs on, in milliseconds. */
+export interface ElectionTimings {
+  readonly leaseDurationMs: number;
+  readonly renewDeadlineMs: number;
+  readonly retryPeriodMs: number;
+}
+
+/** The write to make next, if any: create the lease, or update it guarded by its version. */
+export type LeaseWrite =
+  | { readonly type: 'create'; readonly spec: LeaseSpec }
+  | { readonly type: 'update'; readonly lease: Lease; readonly spec: LeaseSpec }
+  | { readonly type: 'none' };
+
+/** The election's one transition. Pure. */
+export function stepElection(
+  state: ElectionState,
+  event: ElectionEvent,
+  timings: ElectionTimings,
+  identity: string,
+): ElectionState {
+  switch (event.type) {
+    case 'read': {
+      const observed = observe(state.observed, event.lease, event.now);
+      if (event.lease === undefined) return { type: 'following' };
+      // Someone else's write is on the lease: whatever this replica believed, it does not lead.
+      if (state.type === 'leading' && observed.holder === identity)
+        return { ...state, lease: event.lease, observed };
+      return { type: 'following', lease: event.lease, observed };
+    }
+    case 'written':
+      return {
+        type: 'leading',
+        lease: event.lease,
+        observed: observe(undefined, event.lease, event.now),
+        renewedAt: event.sentAt,
+      };
+    case 'failed':
+    case 'deadline':
+      // client-go's renewDeadline: a leader that could not renew in time gives up.
+      if (state.type === 'leading' && event.now - state.renewedAt >= timings.renewDeadlineMs) {
+        return { type: 'following', lease: state.lease, observed: state.observed };
+      }
+      return state;
+  }
+}
+
+/**
+ * client-go's `tryAcquireOrRenew` decision on the lease just read: create it when missing; leave
+ * it alone while another holder's lease has not expired (observed + lease duration, on the local
+ * clock); otherwise take or renew it, keeping the acquire time and transition count when this
+ * replica already held it.
+ */
+export function planWrite(
+  state: ElectionState,
+  identity: string,
+  timings: ElectionTimings,
+  now: number,
+  wallClock: string,
+): LeaseWrite {
+  const durationSeconds = Math.ceil(timings.leaseDurationMs / 1000);
+  const fresh: LeaseSpec = {
+    holderIdentity: identity,
+    leaseDurationSeconds: durationSeconds,
+    acquireTime: wallClock,
+    renewTime: wallClock,
+    leaseTransitions: 0,
+  };
+  if (state.lease === undefined) return { type: 'create', spec: fresh };
+  const spec = state.lease.spec ?? {};
+  const holder = spec.holderIdentity || undefined;
+  if (
+    holder !== undefined &&
+    holder !== identity &&
+    state.observed !== undefined &&
+    state.observed.at + timings.leaseDurationMs > now
+  ) {
+    return { type: 'none' };
+  }
+  const mine = holder === identity;
+  return {
+    type: 'update',
+    lease: state.lease,
+    spec: {
+      ...fresh,
+      acquireTime: mine ? (spec.acquireTime ?? wallClock) : wallClock,
+      leaseTransitions: (spec.leaseTransitions ?? 0) + (mine ? 0 : 1),
+    },
+  };
+}
+
+/**
+ * When to try next. A leader renews every retry period. A follower looks twice per retry period,
+ * so it sees a renewal at most half a period late, and once more exactly when the lease it
+ * observed expires: a crashed leader is replaced within `leaseDurationMs + retryPeriodMs / 2`
+ * (plus two requests) of its last renewal.
+ */
+export function nextAttemptInMs(
+  state: ElectionState,
+  timings: ElectionTimings,
+  now: number,
+): number {
+  const poll = state.type === 'leading' ? timings.retryPeriodMs : timings.retryPeriodMs / 2;
+  if (state.type === 'leading' || state.observed?.holder === undefined) return poll;
+  const expiresIn = state.observed.at + timings.leaseDurationMs - now;
+  return Math.max(0, Math.min(poll, expiresIn));
+}
+
+/** The spec that frees the lease, as client-go writes it on release. */
+export function releasedSpec(lease: Lease, wallClock: string): LeaseSpec {
+  return {
+    holderIdentity: '',
+    leaseDurationSeconds: 1,
+    acquireTime: wallClock,
+    renewTime: wallClock,
+    leaseTransitions: lease.spec?.leaseTransitions ?? 0,
+  };
+}
+
+function observe(
+  previous: Observation | undefined,
+  lease: Lease | undefined,
+  now: number,
+): Observation {
+  const record = JSON.stringify(lease?.spec ?? null);
+  if (previous !== undefined && previous.record === record) return previous;
+  return { record, holder: lease?.spec?.holderIdentity || undefined, at: now };
+}

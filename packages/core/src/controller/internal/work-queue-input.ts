@@ -1,0 +1,26 @@
+/**
+ * What happens to the work queue; `now` is the scheduler's time in milliseconds.
+ *
+ * - `synced`: the primary collection's first complete snapshot, with every key in it.
+ * - `add`: keys that changed (primary or related deltas, a resync).
+ * - `wake`: a timer fired; delayed keys that are due become ready.
+ * - `finished`: a run of `key` ended: `done`, asked to run again after `requeueAfterMs`, or failed.
+ * - `stop`: shut down; nothing starts any more.
+ */
+export type WorkQueueInput =
+  | { readonly type: 'synced'; readonly keys: Iterable<string>; readonly now: number }
+  | { readonly type: 'add'; readonly keys: Iterable<string>; readonly now: number }
+  | { readonly type: 'wake'; readonly now: number }
+  | {
+      readonly type: 'finished';
+      readonly key: string;
+      readonly outcome: RunOutcome;
+      readonly now: number;
+    }
+  | { readonly type: 'stop' };
+
+/** How one run ended, as the queue needs to know it. */
+export type RunOutcome =
+  | { readonly type: 'done' }
+  | { readonly type: 'requeue-after'; readonly delayMs: number }
+  | { readonly type: 'failed' };

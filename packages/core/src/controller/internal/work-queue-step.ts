@@ -1,0 +1,175 @@
+import { pushFifo, shiftFifo } from './fifo.js';
+import type { WorkQueueInput } from './work-queue-input.js';
+import type { WorkQueueState } from './work-queue-state.js';
+
+/** The limits the transition applies; `controllerDefaults` holds the defaults. */
+export interface WorkQueueConfig {
+  readonly concurrency: number;
+  readonly backoff: { readonly baseMs: number; readonly maxMs: number };
+  readonly rateLimit: { readonly perSecond: number; readonly burst: number };
+}
+
+/** A run to start: `attempt` 1 is the first since the key's last success. */
+export interface RunStart {
+  readonly key: string;
+  readonly attempt: number;
+}
+
+/** The next state, the runs to start now, and the delay chosen for a failed key (if any). */
+export interface WorkQueueStep {
+  readonly state: WorkQueueState;
+  readonly start: readonly RunStart[];
+  readonly retryDelayMs?: number;
+}
+
+/**
+ * The work queue's one transition. Pure: the given state is left untouched, time comes in with
+ * the input, and the runs to start come out; the caller starts them and feeds back `finished`.
+ */
+export function stepWorkQueue(
+  state: WorkQueueState,
+  input: WorkQueueInput,
+  config: WorkQueueConfig,
+): WorkQueueStep {
+  let next = state;
+  let retryDelayMs: number | undefined;
+  switch (input.type) {
+    case 'synced':
+      next = addKeys({ ...next, synced: true }, input.keys);
+      break;
+    case 'add':
+      next = addKeys(next, input.keys);
+      break;
+    case 'wake':
+      next = wake(next, input.now);
+      break;
+    case 'finished': {
+      const result = finish(next, input.key, input.outcome, input.now, config);
+      next = result.state;
+      retryDelayMs = result.retryDelayMs;
+      break;
+    }
+    case 'stop':
+      next = { ...next, stopped: true };
+      break;
+  }
+  const started = startReady(next, config.concurrency);
+  return retryDelayMs === undefined ? started : { ...started, retryDelayMs };
+}
+
+/**
+ * Marks keys dirty. A dirty key is not queued again (that is the coalescing); a running key only
+ * becomes dirty and is queued when its run finishes. A key that gets a change while it waits for
+ * a delayed run runs now instead: the change is news the delayed run could not know about.
+ */
+function addKeys(state: WorkQueueState, keys: Iterable<string>): WorkQueueState {
+  let { ready, delayed } = state;
+  const dirty = state.dirty.withMutations((draft) => {
+    for (const key of keys) {
+      if (draft.has(key)) continue;
+      draft.set(key, true);
+      if (!state.running.has(key)) ready = pushFifo(ready, key);
+      if (delayed.has(key)) delayed = delayed.delete(key);
+    }
+  });
+  return { ...state, ready, dirty, delayed };
+}
+
+/** Delayed keys that are due are added; the next due time is recomputed from what is left. */
+function wake(state: WorkQueueState, now: number): WorkQueueState {
+  if (state.nextDueAt === undefined || state.nextDueAt > now) return state;
+  const due: string[] = [];
+  let nextDueAt: number | undefined;
+  for (const [key, at] of state.delayed) {
+    if (at <= now) due.push(key);
+    else if (nextDueAt === undefined || at < nextDueAt) nextDueAt = at;
+  }
+  const delayed = state.delayed.withMutations((draft) => {
+    for (const key of due) draft.delete(key);
+  });
+  return addKeys({ ...state, delayed, nextDueAt }, due);
+}
+
+function finish(
+  state: WorkQueueState,
+  key: string,
+  outcome: Extract<WorkQueueInput, { type: 'finished' }>['outcome'],
+  now: number,
+  config: WorkQueueConfig,
+): { state: WorkQueueState; retryDelayMs?: number } {
+  const running = state.running.delete(key);
+  // A change arrived during the run: it runs again at once, whatever the outcome, as client-go's
+  // Done() re-queues a dirty key (a failure's backoff does not hold back news).
+  const changed = state.dirty.has(key);
+  const ready = changed ? pushFifo(state.ready, key) : state.ready;
+  const base = { ...state, running, ready };
+  switch (outcome.type) {
+    case 'done':
+      return { state: { ...base, failures: state.failures.delete(key) } };
+    case 'requeue-after': {
+      const failures = state.failures.delete(key);
+      return {
+        state: changed
+          ? { ...base, failures }
+          : delay({ ...base, failures }, key, now + outcome.delayMs),
+      };
+    }
+    case 'failed': {
+      const count = state.failures.get(key) ?? 0;
+      const failures = state.failures.set(key, count + 1);
+      const perKey = Math.min(config.backoff.baseMs * 2 ** count, config.backoff.maxMs);
+      const { bucket, waitMs } = takeToken(state.bucket, now, config.rateLimit);
+      const retryDelayMs = Math.max(perKey, waitMs);
+      const retried = { ...base, failures, bucket, retries: state.retries + 1 };
+      return {
+        state: changed ? retried : delay(retried, key, now + retryDelayMs),
+        retryDelayMs,
+      };
+    }
+  }
+}
+
+function delay(state: WorkQueueState, key: string, at: number): WorkQueueState {
+  const existing = state.delayed.get(key);
+  // As client-go's delaying queue: a key already waiting keeps the earlier of the two times.
+  if (existing !== undefined && existing <= at) return state;
+  const nextDueAt = state.nextDueAt === undefined ? at : Math.min(state.nextDueAt, at);
+  return { ...state, delayed: state.delayed.set(key, at), nextDueAt };
+}
+
+/**
+ * Token bucket with reservations, as golang.org/x/time/rate's `Reserve`: the bucket refills at
+ * `perSecond` up to `burst`; taking a token from an empty bucket reserves a future one, and the
+ * wait is how long until it exists.
+ */
+function takeToken(
+  bucket: WorkQueueState['bucket'],
+  now: number,
+  limit: WorkQueueConfig['rateLimit'],
+): { bucket: WorkQueueState['bucket']; waitMs: number } {
+  const refilled = Math.min(
+    limit.burst,
+    bucket.tokens + ((now - bucket.at) * limit.perSecond) / 1000,
+  );
+  const tokens = refilled - 1;
+  const waitMs = tokens >= 0 ? 0 : Math.ceil((-tokens * 1000) / limit.perSecond);
+  return { bucket: { tokens, at: now }, waitMs };
+}
+
+/** Starts ready keys while fewer than `concurrency` run: each leaves `ready` and `dirty`. */
+function startReady(state: WorkQueueState, concurrency: number): WorkQueueStep {
+  if (!state.synced || state.stopped || state.ready.size === 0) return { state, start: [] };
+  const start: RunStart[] = [];
+  let { ready, dirty, running } = state;
+  while (running.size < concurrency) {
+    const shifted = shiftFifo(ready);
+    if (shifted === undefined) break;
+    const [key, rest] = shifted;
+    ready = rest;
+    dirty = dirty.delete(key);
+    const attempt = (state.failures.get(key) ?? 0) + 1;
+    running = running.set(key, attempt);
+    start.push({ key, attempt });
+  }
+  return { state: { ...state, ready, dirty, running }, start };
+}

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type ElectionState,
+  nextAttemptInMs,
+  planWrite,
+  stepElection,
+} from '../../src/controller/internal/election-step.js';
+import type { Lease } from '../../src/controller/internal/lease.js';
+
+const timings = { leaseDurationMs: 15_000, renewDeadlineMs: 10_000, retryPeriodMs: 2_000 };
+const lease = (
+  holderIdentity: string,
+  extra: Partial<NonNullable<Lease['spec']>> = {},
+  rv = '1',
+): Lease => ({
+  metadata: { name: 'l', namespace: 'n', resourceVersion: rv },
+  spec: {
+    holderIdentity,
+    leaseDurationSeconds: 15,
+    leaseTransitions: 3,
+    acquireTime: 'then',
+    renewTime: 'then',
+    ...extra,
+  },
+});
+const read = (state: ElectionState, l: Lease | undefined, now: number) =>
+  stepElection(state, { type: 'read', lease: l, now }, timings, 'me');
+
+describe('leader election decisions', () => {
+  it('creates the lease when it does not exist', () => {
+    const state = read({ type: 'following' }, undefined, 0);
+    expect(planWrite(state, 'me', timings, 0, 'now')).toEqual({
+      type: 'create',
+      spec: {
+        holderIdentity: 'me',
+        leaseDurationSeconds: 15,
+        acquireTime: 'now',
+        renewTime: 'now',
+        leaseTransitions: 0,
+      },
+    });
+  });
+
+  it('leaves a lease alone until it has not changed for the lease duration, on the local clock', () => {
+    let state = read({ type: 'following' }, lease('other'), 1_000);
+    expect(planWrite(state, 'me', timings, 15_999, 'now').type).toBe('none');
+    // The same record read again does not restart the wait; a renewal does.
+    state = read(state, lease('other'), 10_000);
+    expect(planWrite(state, 'me', timings, 16_000, 'now')).toMatchObject({
+      type: 'update',
+      spec: { holderIdentity: 'me', acquireTime: 'now', leaseTransitions: 4 },
+    });
+    state = read(state, lease('other', { renewTime: 'later' }, '2'), 12_000);
+    expect(planWrite(state, 'me', timings, 26_999, 'now').type).toBe('none');
+  });
+
+  it('ignores the times written in the lease (another machine clock)', () => {
+    const state = read(
+      { type: 'following' },
+      lease('other', { renewTime: '1970-01-01T00:00:00.000000Z' }),
+      0,
+    );
+    expect(planWrite(state, 'me', timings, 1, 'now').type).toBe('none');
+  });
+
+  it('takes a released lease at once', () => {
+    const state = read({ type: 'following' }, lease(''), 0);
+    expect(planWrite(state, 'me', timings, 0, 'now').type).toBe('update');
+  });
+
+  it('renews its own lease keeping the acquire time and transitions', () => {
+    const state = read({ type: 'following' }, lease('me'), 0);
+    expect(planWrite(state, 'me', timings, 0, 'now')).toMatchObject({
+      spec: { acquireTime: 'then', renewTime: 'now', leaseTransitions: 3 },
+    });
+  });
+
+  it('stops leading when it could not renew within the renew deadline of sending its last renewal', () => {
+    const leading = stepElection(
+      { type: 'following' },
+      { type: 'written', lease: lease('me'), sentAt: 100, now: 150 },
+      timings,
+      'me',
+    );
+    expect(leading.type).toBe('leading');
+    expect(stepElection(leading, { type: 'failed', now: 10_099 }, timings, 'me').type).toBe(
+      'leading',
+    );
+    expect(stepElection(leading, { type: 'deadline', now: 10_100 }, timings, 'me').type).toBe(
+      'following',
+    );
+  });
+
+  it('follows at once when the lease it led shows another holder', () => {
+    const leading = stepElection(
+      { type: 'following' },
+      { type: 'written', lease: lease('me'), sentAt: 0, now: 0 },
+      timings,
+      'me',
+    );
+    expect(read(leading, lease('other', {}, '9'), 1).type).toBe('following');
+  });
+
+  it('follows at half the retry period, and tries exactly when the observed lease expires', () => {
+    const state = read({ type: 'following' }, lease('other'), 1_000);
+    expect(nextAttemptInMs(state, timings, 2_000)).toBe(1_000);
+    expect(nextAttemptInMs(state, timings, 15_500)).toBe(500);
+    expect(nextAttemptInMs(state, timings, 17_000)).toBe(0);
+    const leading = stepElection(state, { type: 'written', lease: lease('me'), sentAt: 0, now: 0 }, timings, 'me');
+    expect(nextAttemptInMs(leading, timings, 0)).toBe(2_000);
+  });
+});

@@ -1,0 +1,215 @@
+import { FakeApiServer } from '@rxkube/testing';
+import { filter, firstValueFrom, type Observable, type Subscription, share } from 'rxjs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  createFetchClient,
+  type KubeClient,
+  type LeaderElectionOptions,
+  type LeadershipStatus,
+  leaderElection$,
+  type Transport,
+} from '../../src/index.js';
+
+const LEASES = { group: 'coordination.k8s.io', version: 'v1', resource: 'leases' } as const;
+const timings = { leaseDurationMs: 1_500, renewDeadlineMs: 1_000, retryPeriodMs: 200 };
+
+let server: FakeApiServer;
+const subscriptions: Subscription[] = [];
+beforeEach(async () => {
+  server = await FakeApiServer.start();
+});
+afterEach(async () => {
+  for (const s of subscriptions.splice(0)) s.unsubscribe();
+  await server.close();
+});
+
+/** A replica: its statuses with the time each arrived, and when it started and stopped leading. */
+function replica(
+  identity: string,
+  options: Partial<LeaderElectionOptions> = {},
+  client?: KubeClient,
+) {
+  const log: { at: number; status: LeadershipStatus }[] = [];
+  const intervals: { from: number; to?: number }[] = [];
+  const election$ = leaderElection$(client ?? createFetchClient({ baseUrl: server.url }), {
+    namespace: 'default',
+    name: 'ctl',
+    identity,
+    ...timings,
+    ...options,
+  }).pipe(share());
+  const subscription = election$.subscribe((status) => {
+    const at = performance.now();
+    log.push({ at, status });
+    const open = intervals.at(-1);
+    if (status.leading && (open === undefined || open.to !== undefined))
+      intervals.push({ from: at });
+    if (!status.leading && open !== undefined && open.to === undefined) open.to = at;
+  });
+  subscriptions.push(subscription);
+  const leading = (value: boolean) =>
+    firstValueFrom(election$.pipe(filter((s) => s.leading === value)));
+  return {
+    identity,
+    log,
+    intervals,
+    subscription,
+    election$: election$ as Observable<LeadershipStatus>,
+    leading,
+  };
+}
+
+const holder = () =>
+  server.get<{ spec?: { holderIdentity?: string; leaseTransitions?: number } }>(LEASES, {
+    namespace: 'default',
+    name: 'ctl',
+  })?.spec;
+
+/** A transport that can be cut off: every request fails while `cut` is true. */
+function severable(): { client: KubeClient; cut: (value: boolean) => void } {
+  const inner = createFetchClient({ baseUrl: server.url });
+  let cut = false;
+  const transport: Transport = {
+    request: (request) =>
+      cut ? Promise.reject(new Error('network is unreachable')) : inner.transport.request(request),
+  };
+  return {
+    client: { transport },
+    cut: (value) => {
+      cut = value;
+    },
+  };
+}
+
+describe('leaderElection$ against FakeApiServer', () => {
+  it('elects exactly one leader of two replicas in one process; the other follows it', async () => {
+    const a = replica('a');
+    const b = replica('b');
+    const leader = await Promise.race([
+      a.leading(true).then(() => a),
+      b.leading(true).then(() => b),
+    ]);
+    const follower = leader === a ? b : a;
+    // Both raced to create the lease: the server accepted one create, the other got 409.
+    await server.waitFor(() => follower.log.some((e) => e.status.holder === leader.identity));
+    expect(
+      server.count('create', (r) => r.resource?.includes('leases') ?? false),
+    ).toBeGreaterThanOrEqual(1);
+    expect(server.count('create', (r) => r.status === 201)).toBe(1);
+    // Several renewals later, still one leader, the same one.
+    await server.waitFor(() => server.count('update', (r) => r.status === 200) >= 5);
+    expect(holder()?.holderIdentity).toBe(leader.identity);
+    expect(follower.log.every((e) => !e.status.leading)).toBe(true);
+    expect(leader.log.filter((e) => e.status.leading)).toHaveLength(1);
+    expect(follower.log.at(-1)?.status).toEqual({ leading: false, holder: leader.identity });
+  });
+
+  it('writes every renewal and takeover with the lease resourceVersion as precondition', async () => {
+    const a = replica('a');
+    await a.leading(true);
+    await server.waitFor(() => server.count('update') >= 3);
+    // A PUT of a stale version is refused with 409: a replica that lost a race cannot overwrite.
+    const stale = {
+      apiVersion: 'coordination.k8s.io/v1',
+      kind: 'Lease',
+      metadata: { name: 'ctl', namespace: 'default', resourceVersion: '1' },
+      spec: { holderIdentity: 'x' },
+    };
+    const answer = await fetch(
+      `${server.url}/apis/coordination.k8s.io/v1/namespaces/default/leases/ctl`,
+      {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(stale),
+      },
+    );
+    expect(answer.status).toBe(409);
+    expect(holder()?.holderIdentity).toBe('a');
+  });
+
+  it('hands over after the lease expires when the leader stops renewing, never overlapping', async () => {
+    const a = replica('a');
+    await a.leading(true);
+    const b = replica('b');
+    await server.waitFor(() => b.log.some((e) => e.status.holder === 'a'));
+    const stoppedAt = performance.now();
+    a.subscription.unsubscribe(); // no release: the lease is left to expire
+    await b.leading(true);
+    const handOverMs = performance.now() - stoppedAt;
+    // The lease was renewed at most one retry period before the stop; b waits a full lease
+    // duration from when it saw that renewal.
+    expect(handOverMs).toBeGreaterThanOrEqual(timings.leaseDurationMs - timings.retryPeriodMs);
+    expect(handOverMs).toBeLessThan(timings.leaseDurationMs + 2 * timings.retryPeriodMs + 500);
+    expect(holder()).toMatchObject({ holderIdentity: 'b', leaseTransitions: 1 });
+  });
+
+  it('stops leading within the renew deadline when cut off, and the other leads only after that', async () => {
+    const network = severable();
+    const a = replica('a', {}, network.client);
+    await a.leading(true);
+    const b = replica('b');
+    await server.waitFor(() => b.log.some((e) => e.status.holder === 'a'));
+    const cutAt = performance.now();
+    network.cut(true);
+    await a.leading(false);
+    const lostAfterMs = performance.now() - cutAt;
+    expect(lostAfterMs).toBeLessThanOrEqual(timings.renewDeadlineMs + 50);
+    expect(a.log.at(-1)?.status.error).toBeInstanceOf(Error);
+    await b.leading(true);
+    expect(b.intervals[0]!.from).toBeGreaterThan(a.intervals[0]!.to!);
+    // Back on the network, a follows b: the lease stays b's.
+    network.cut(false);
+    await server.waitFor(
+      () => a.log.at(-1)?.status.holder === 'b' && a.log.at(-1)?.status.error === undefined,
+    );
+    expect(a.log.at(-1)?.status.leading).toBe(false);
+    expect(holder()?.holderIdentity).toBe('b');
+  });
+
+  it('releases the lease on cancel when asked, so the other takes over at once', async () => {
+    const a = replica('a', { releaseOnCancel: true });
+    await a.leading(true);
+    const b = replica('b');
+    await server.waitFor(() => b.log.some((e) => e.status.holder === 'a'));
+    const stoppedAt = performance.now();
+    a.subscription.unsubscribe();
+    await b.leading(true);
+    expect(performance.now() - stoppedAt).toBeLessThan(
+      timings.leaseDurationMs - timings.retryPeriodMs,
+    );
+    expect(holder()?.holderIdentity).toBe('b');
+  });
+
+  it('with a signal: stops leading, releases the lease, then completes', async () => {
+    const stop = new AbortController();
+    const statuses: LeadershipStatus[] = [];
+    const done = new Promise<void>((resolve) => {
+      subscriptions.push(
+        leaderElection$(createFetchClient({ baseUrl: server.url }), {
+          namespace: 'default',
+          name: 'ctl',
+          identity: 'a',
+          ...timings,
+          releaseOnCancel: true,
+          signal: stop.signal,
+        }).subscribe({ next: (s) => statuses.push(s), complete: resolve }),
+      );
+    });
+    await server.waitFor(() => statuses.some((s) => s.leading));
+    stop.abort();
+    await done;
+    expect(statuses.at(-1)).toEqual({ leading: false });
+    expect(holder()?.holderIdentity).toBe('');
+  });
+
+  it('refuses timings client-go refuses', () => {
+    const client = createFetchClient({ baseUrl: server.url });
+    const base = { namespace: 'default', name: 'ctl', identity: 'a' };
+    expect(() =>
+      leaderElection$(client, { ...base, leaseDurationMs: 1000, renewDeadlineMs: 1000 }),
+    ).toThrow(RangeError);
+    expect(() =>
+      leaderElection$(client, { ...base, renewDeadlineMs: 1000, retryPeriodMs: 1000 }),
+    ).toThrow(RangeError);
+  });
+});
