@@ -131,7 +131,9 @@ describe('the list-then-watch loop', () => {
       // derived from the default idle timeout (300 s): half of it to all of it, at most 290 s
       expect(timeout).toBeGreaterThanOrEqual(145);
       expect(timeout).toBeLessThanOrEqual(290);
-      expect((call.options as SourceWatchOptions<KubeObject>).idleTimeoutMs).toBe(timeout * 1000 + 5000);
+      expect((call.options as SourceWatchOptions<KubeObject>).idleTimeoutMs).toBe(
+        timeout * 1000 + 5000,
+      );
     }
   });
 

@@ -106,7 +106,12 @@ describe('leader election decisions', () => {
     expect(nextAttemptInMs(state, timings, 2_000)).toBe(1_000);
     expect(nextAttemptInMs(state, timings, 15_500)).toBe(500);
     expect(nextAttemptInMs(state, timings, 17_000)).toBe(0);
-    const leading = stepElection(state, { type: 'written', lease: lease('me'), sentAt: 0, now: 0 }, timings, 'me');
+    const leading = stepElection(
+      state,
+      { type: 'written', lease: lease('me'), sentAt: 0, now: 0 },
+      timings,
+      'me',
+    );
     expect(nextAttemptInMs(leading, timings, 0)).toBe(2_000);
   });
 });

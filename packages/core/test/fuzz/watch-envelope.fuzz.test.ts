@@ -118,7 +118,7 @@ describe('watch$ under hostile watch lines (fuzz)', () => {
           });
           // Every good line before the bad one was delivered, in order, whatever happened next.
           const names = events.map((e) =>
-            e.type === 'BOOKMARK' ? undefined : e.object.metadata.name,
+            e.type === 'BOOKMARK' ? undefined : e.object.metadata?.name,
           );
           expect(names.slice(0, before.length)).toEqual(before.map((e) => e.object.metadata.name));
           expect(events.length).toBeLessThanOrEqual(before.length + 1 + after.length);

@@ -20,12 +20,12 @@ function stateOf(
   deltas: readonly Delta<KubeObject>[],
 ): CollectionState<KubeObject> {
   const items = PersistentMap.empty<KubeObject>().withMutations((draft) => {
-    for (const object of objects) draft.set(`ns/${object.metadata.name}`, object);
+    for (const object of objects) draft.set(`ns/${object.metadata?.name}`, object);
   });
   return {
     items,
     deltas,
-    resourceVersion: asResourceVersion(objects.at(-1)?.metadata.resourceVersion ?? '1'),
+    resourceVersion: asResourceVersion(objects.at(-1)?.metadata?.resourceVersion ?? '1'),
     health: { status: 'live' },
     stats: { events: deltas.length, lists: 1, relists: 0, reconnects: 0 },
   };
@@ -62,7 +62,7 @@ const operators: Record<
   indexBy: (throwing) =>
     indexBy((object) => {
       if (throwing && object === a3) throw boom;
-      return object.metadata.name ?? [];
+      return object.metadata?.name ?? [];
     }),
 };
 

@@ -12,7 +12,7 @@ function seedObjects(sim: Sim, count: number): void {
 
 describe('a quiet collection (virtual time)', () => {
   it.each([
-    [undefined, 'default'],
+    [undefined as number | undefined, 'default'],
     [3_000, '3 s'],
     [60_000, '60 s'],
     [3_600_000, '1 h'],

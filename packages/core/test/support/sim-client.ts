@@ -56,7 +56,7 @@ export class SimClient {
         this.reconnects = update.stats.reconnects;
         for (const delta of update.deltas) {
           const states = this.shown.get(delta.key) ?? [ABSENT];
-          states.push(delta.type === 'deleted' ? ABSENT : delta.object.metadata.resourceVersion!);
+          states.push(delta.type === 'deleted' ? ABSENT : delta.object.metadata?.resourceVersion!);
           this.shown.set(delta.key, states);
         }
       },
@@ -97,7 +97,7 @@ export class SimClient {
   converged(): boolean {
     if (this.items.size !== this.sim.objects.size) return false;
     for (const [key, object] of this.sim.objects) {
-      if (this.items.get(key)?.metadata.resourceVersion !== object.metadata.resourceVersion)
+      if (this.items.get(key)?.metadata?.resourceVersion !== object.metadata?.resourceVersion)
         return false;
     }
     return true;

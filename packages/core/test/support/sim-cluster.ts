@@ -90,7 +90,7 @@ export class SimCluster {
         metadata: {
           name,
           namespace: 'ns',
-          uid: previous?.metadata.uid ?? `uid-${this.#uid++}`,
+          uid: previous?.metadata?.uid ?? `uid-${this.#uid++}`,
           resourceVersion: version,
         },
       };
