@@ -56,7 +56,9 @@ export class SimClient {
         this.reconnects = update.stats.reconnects;
         for (const delta of update.deltas) {
           const states = this.shown.get(delta.key) ?? [ABSENT];
-          states.push(delta.type === 'deleted' ? ABSENT : delta.object.metadata?.resourceVersion!);
+          states.push(
+            delta.type === 'deleted' ? ABSENT : String(delta.object.metadata?.resourceVersion),
+          );
           this.shown.set(delta.key, states);
         }
       },
