@@ -111,7 +111,7 @@ export async function getOnce(
   if (format.kind === 'name') {
     io.stdout.write(
       sorted
-        .map((o) => `${kindPrefix(kinds[objects.indexOf(o)]!)}/${o.metadata.name ?? ''}\n`)
+        .map((o) => `${kindPrefix(kinds[objects.indexOf(o)]!)}/${o.metadata?.name ?? ''}\n`)
         .join(''),
     );
     return finish(errors);
