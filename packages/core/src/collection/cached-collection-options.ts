@@ -57,6 +57,12 @@ export interface CachedCollectionOptions<T extends KubeObject = KubeObject> {
   readonly watchTimeoutSeconds?: { readonly min: number; readonly max: number };
   /** Longest accepted watch line in bytes. Default 16 MiB. */
   readonly maxLineBytes?: number;
+  /**
+   * Largest accepted LIST page body in bytes, after decompression; a larger one fails the list
+   * with `DecodeError` kind `'oversized'` (retried with backoff). Default
+   * `ioDefaults.maxListBodyBytes` (256 MiB).
+   */
+  readonly maxListBodyBytes?: number;
   /** Called after each LIST page, e.g. to show progress of a large initial list. */
   readonly onPage?: (progress: ListPageProgress) => void;
 }

@@ -52,6 +52,8 @@ export function reflectorInputs$<T extends KubeObject>(
       ...(options.fieldSelector === undefined ? {} : { fieldSelector: options.fieldSelector }),
       ...(options.transform === undefined ? {} : { transform: options.transform }),
       ...(options.schema === undefined ? {} : { schema: options.schema }),
+      // Read by list$ only.
+      ...(options.maxListBodyBytes === undefined ? {} : { maxBodyBytes: options.maxListBodyBytes }),
     };
     const watchOptions = {
       ...objectOptions,
