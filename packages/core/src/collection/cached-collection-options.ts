@@ -101,6 +101,12 @@ export interface CachedCollectionOptions<T extends KubeObject = KubeObject> {
    * partial form sends whole objects, of which only the metadata is kept. Default false.
    */
   readonly metadataOnly?: boolean;
+  /**
+   * Largest accepted LIST page body in bytes, after decompression; a larger one fails the list
+   * with `DecodeError` kind `'oversized'` (retried with backoff). Default
+   * `ioDefaults.maxListBodyBytes` (256 MiB).
+   */
+  readonly maxListBodyBytes?: number;
   /** Called after each LIST page, e.g. to show progress of a large initial list. */
   readonly onPage?: (progress: ListPageProgress) => void;
 }

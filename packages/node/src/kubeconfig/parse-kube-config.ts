@@ -85,6 +85,8 @@ class Checker {
     if (document === null || document === undefined) return {};
     const root = this.object(document, 'the document');
     for (const key of ['apiVersion', 'kind', 'current-context']) this.optionalString(root, key, '');
+    this.extensions(root, 'the document');
+    if (root.preferences !== undefined) this.object(root.preferences, 'preferences');
     return {
       ...root,
       ...this.named(root, 'clusters', 'cluster', (value, at) => this.cluster(value, at)),
@@ -131,6 +133,7 @@ class Checker {
     for (const key of ['insecure-skip-tls-verify', 'disable-compression']) {
       this.optionalBoolean(cluster, key, at);
     }
+    this.extensions(cluster, at);
     return cluster as KubeConfigCluster;
   }
 
@@ -152,11 +155,20 @@ class Checker {
     }
     const groups = user['as-groups'];
     if (groups !== undefined) this.stringList(groups, `${at}.as-groups`);
+    const extra = user['as-user-extra'];
+    if (extra !== undefined) {
+      const checked = this.object(extra, `${at}.as-user-extra`);
+      for (const key of Object.keys(checked)) {
+        this.stringList(checked[key], `${at}.as-user-extra[${JSON.stringify(key.slice(0, 40))}]`);
+      }
+    }
     const provider = user['auth-provider'];
     if (provider !== undefined) {
       const checked = this.object(provider, `${at}.auth-provider`);
       this.optionalString(checked, 'name', `${at}.auth-provider`);
+      if (checked.config !== undefined) this.object(checked.config, `${at}.auth-provider.config`);
     }
+    this.extensions(user, at);
     const exec = user.exec;
     if (exec === undefined) return user as KubeConfigUser;
     return { ...user, exec: this.exec(exec, `${at}.exec`) } as KubeConfigUser;
@@ -186,7 +198,20 @@ class Checker {
   private context(value: unknown, at: string): KubeConfigContext {
     const context = this.object(value, at);
     for (const key of ['cluster', 'user', 'namespace']) this.optionalString(context, key, at);
+    this.extensions(context, at);
     return context as unknown as KubeConfigContext;
+  }
+
+  /** `extensions`: a list of mappings, each with a string `name`. */
+  private extensions(owner: Json, at: string): void {
+    const value = owner.extensions;
+    if (value === undefined) return;
+    const where = at === '' || at === 'the document' ? 'extensions' : `${at}.extensions`;
+    if (!Array.isArray(value)) this.fail(`${where} must be a list`);
+    value.forEach((item, index) => {
+      const entry = this.object(item, `${where}[${index}]`);
+      if (typeof entry.name !== 'string') this.fail(`${where}[${index}].name must be a string`);
+    });
   }
 
   private object(value: unknown, at: string): Json {

@@ -135,6 +135,9 @@ export function listWatchLoop$<T extends KubeObject>(
             ...(options.listPageTimeoutMs === undefined
               ? {}
               : { pageTimeoutMs: options.listPageTimeoutMs }),
+            ...(options.maxListBodyBytes === undefined
+              ? {}
+              : { maxBodyBytes: options.maxListBodyBytes }),
             ...(options.onPage === undefined ? {} : { onPage: options.onPage }),
           };
           inFlight = sources.list<T>(client, ref, listOptions).subscribe({
