@@ -296,11 +296,35 @@ describe('FakeApiServer writes (as kube-apiserver 1.20) against the real kube-ap
         },
         SMP,
       );
+      await write(
+        t,
+        'PATCH',
+        `${DEPLOY}/d`,
+        { spec: { template: { spec: { containers: [{ name: 'y', image: 'i:1' }] } } } },
+        SMP,
+      );
+      const ordered = await write(
+        t,
+        'PATCH',
+        `${DEPLOY}/d`,
+        {
+          spec: {
+            template: {
+              spec: {
+                '$setElementOrder/containers': [{ name: 'z' }, { name: 'y' }],
+                containers: [{ name: 'y', image: 'i:8' }],
+              },
+            },
+          },
+        },
+        SMP,
+      );
       const notObject = await write(t, 'PATCH', `${DEPLOY}/d`, '[]', SMP);
       return {
         created: deploymentView(created),
         patched: deploymentView(patched),
         replaced: deploymentView(replaced),
+        ordered: deploymentView(ordered),
         notObject: observe(notObject),
       };
     });
@@ -316,7 +340,14 @@ describe('FakeApiServer writes (as kube-apiserver 1.20) against the real kube-ap
       });
       const refused = await write(t, 'PATCH', `${WIDGETS}/w`, { spec: {} }, SMP);
       const unknownType = await write(t, 'PATCH', `${CM}/put`, '{}', 'text/plain');
-      return { refused: observe(refused), unknownType: observe(unknownType) };
+      const metadataList = await send(t, { path: `${WIDGETS}/w`, headers: { accept: PML } });
+      const metadata = await send(t, { path: `${WIDGETS}/w`, headers: { accept: PM } });
+      return {
+        refused: observe(refused),
+        unknownType: observe(unknownType),
+        metadataList: observe(metadataList),
+        metadata: observe(metadata),
+      };
     });
   });
 
