@@ -36,7 +36,13 @@ const PML = 'application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1';
 const CAPTURE_DIR = process.env.RXKUBE_CAPTURE_WRITES;
 
 const send = (t: Target, request: KubeRequest) => rawExchange(t.transport, request);
-const write = (t: Target, method: string, path: string, body: unknown, type = JSON_TYPE) =>
+const write = (
+  t: Target,
+  method: NonNullable<KubeRequest['method']>,
+  path: string,
+  body: unknown,
+  type = JSON_TYPE,
+) =>
   send(t, {
     method,
     path,
@@ -296,11 +302,35 @@ describe('FakeApiServer writes (as kube-apiserver 1.20) against the real kube-ap
         },
         SMP,
       );
+      await write(
+        t,
+        'PATCH',
+        `${DEPLOY}/d`,
+        { spec: { template: { spec: { containers: [{ name: 'y', image: 'i:1' }] } } } },
+        SMP,
+      );
+      const ordered = await write(
+        t,
+        'PATCH',
+        `${DEPLOY}/d`,
+        {
+          spec: {
+            template: {
+              spec: {
+                '$setElementOrder/containers': [{ name: 'z' }, { name: 'y' }],
+                containers: [{ name: 'y', image: 'i:8' }],
+              },
+            },
+          },
+        },
+        SMP,
+      );
       const notObject = await write(t, 'PATCH', `${DEPLOY}/d`, '[]', SMP);
       return {
         created: deploymentView(created),
         patched: deploymentView(patched),
         replaced: deploymentView(replaced),
+        ordered: deploymentView(ordered),
         notObject: observe(notObject),
       };
     });
@@ -316,7 +346,14 @@ describe('FakeApiServer writes (as kube-apiserver 1.20) against the real kube-ap
       });
       const refused = await write(t, 'PATCH', `${WIDGETS}/w`, { spec: {} }, SMP);
       const unknownType = await write(t, 'PATCH', `${CM}/put`, '{}', 'text/plain');
-      return { refused: observe(refused), unknownType: observe(unknownType) };
+      const metadataList = await send(t, { path: `${WIDGETS}/w`, headers: { accept: PML } });
+      const metadata = await send(t, { path: `${WIDGETS}/w`, headers: { accept: PM } });
+      return {
+        refused: observe(refused),
+        unknownType: observe(unknownType),
+        metadataList: observe(metadataList),
+        metadata: observe(metadata),
+      };
     });
   });
 
@@ -433,6 +470,61 @@ describe('FakeApiServer writes (as kube-apiserver 1.20) against the real kube-ap
     });
   });
 
+  it('server-side apply: shared ownership, sets, keyed owner references, stale versions', async () => {
+    await compare('writes-apply-ownership', async (t) => {
+      const cm = (metadata: Json, data?: Json) => ({
+        apiVersion: 'v1',
+        kind: 'ConfigMap',
+        metadata: { name: 'own', ...metadata },
+        ...(data ? { data } : {}),
+      });
+      const apply = (manager: string, body: unknown, extra = '') =>
+        write(t, 'PATCH', `${CM}/own?fieldManager=${manager}${extra}`, body, APPLY);
+      const owner = (uid: string) => ({
+        apiVersion: 'v1',
+        kind: 'ConfigMap',
+        name: `o-${uid}`,
+        uid,
+      });
+      const steps: Record<string, RawExchange> = {};
+      steps.alice = await apply(
+        'alice',
+        cm({ labels: { shared: 'x', a: '1' }, finalizers: ['f.rxkube.dev/a'] }, { k: 'v' }),
+      );
+      steps.bobSame = await apply(
+        'bob',
+        cm({ labels: { shared: 'x' }, finalizers: ['f.rxkube.dev/b'] }, { k: 'v' }),
+      );
+      steps.aliceDrops = await apply('alice', cm({ labels: { a: '1' } }));
+      steps.owners = await apply('carol', cm({ ownerReferences: [owner('u1'), owner('u2')] }));
+      steps.ownersDrop = await apply('carol', cm({ ownerReferences: [owner('u2')] }));
+      steps.nullValue = await apply('dave', cm({}, { n: null as unknown as string }));
+      steps.stale = await apply(
+        'alice',
+        cm({ labels: { a: '1' }, resourceVersion: versionOf(steps.alice) }),
+      );
+      steps.emptyLabels = await apply('erin', cm({ labels: {} }));
+      // Entries are ordered by their time in whole seconds: steps that straddle a second
+      // boundary on one server only would reorder them, so they are compared by manager.
+      const byManager = (x: RawExchange) => {
+        const seen = observe(x);
+        const body = x.body as Json & { metadata?: Json };
+        const entries = body.metadata?.managedFields as Json[] | undefined;
+        if (entries === undefined) return seen;
+        const sorted = [...entries].sort((a, b) =>
+          String(a.manager).localeCompare(String(b.manager)),
+        );
+        return {
+          ...seen,
+          body: { ...body, metadata: { ...body.metadata, managedFields: sorted } },
+        };
+      };
+      const out: Record<string, unknown> = {};
+      for (const [name, x] of Object.entries(steps)) out[name] = byManager(x);
+      return out;
+    });
+  });
+
   it('server-side apply on an untracked object: its fields belong to before-first-apply', async () => {
     await compare('writes-apply-untracked', async (t) => {
       await write(t, 'POST', CM, { metadata: { name: 'ut' }, data: { a: '1' } });
@@ -531,6 +623,29 @@ describe('FakeApiServer writes (as kube-apiserver 1.20) against the real kube-ap
     });
   });
 
+  it('DELETE of a collection: dryRun and propagationPolicy, answered with the objects as listed', async () => {
+    await compare('writes-delete-collection', async (t) => {
+      for (const name of ['dc-a', 'dc-b']) {
+        await write(t, 'POST', CM, { metadata: { name, labels: { dc: 'x' } } });
+      }
+      const query = { labelSelector: 'dc=x' };
+      const dry = await send(t, { method: 'DELETE', path: CM, query: { ...query, dryRun: 'All' } });
+      const still = await send(t, { path: CM, query });
+      const foreground = await send(t, {
+        method: 'DELETE',
+        path: CM,
+        query: { ...query, propagationPolicy: 'Foreground' },
+      });
+      const marked = await send(t, { path: CM, query });
+      return {
+        dry: observe(dry),
+        still: observe(still),
+        foreground: observe(foreground),
+        marked: observe(marked),
+      };
+    });
+  });
+
   it('status subresource: PUT/PATCH status change only status; the main resource ignores status', async () => {
     await compare('writes-status', async (t) => {
       await write(t, 'POST', DEPLOY, { ...deployment, metadata: { name: 'st' } });
@@ -554,6 +669,43 @@ describe('FakeApiServer writes (as kube-apiserver 1.20) against the real kube-ap
         'PATCH',
         `${DEPLOY}/st`,
         { spec: { replicas: 2 }, status: { replicas: 8 } },
+        MERGE,
+      );
+      const metadataChange = {
+        metadata: {
+          labels: { viaStatus: 'yes' },
+          annotations: { viaStatus: 'yes' },
+          finalizers: ['f.rxkube.dev/s'],
+          ownerReferences: [{ apiVersion: 'v1', kind: 'ConfigMap', name: 'o', uid: 'u-1' }],
+        },
+      };
+      const metaView = (x: RawExchange) => {
+        const m = (bodyOf(x).metadata ?? {}) as Json;
+        return {
+          status: x.status,
+          labels: m.labels,
+          annotations: m.annotations,
+          finalizers: m.finalizers,
+          ownerReferences: m.ownerReferences,
+        };
+      };
+      const deploymentMeta = await write(t, 'PATCH', `${DEPLOY}/st/status`, metadataChange, MERGE);
+      await write(t, 'POST', `/api/v1/namespaces/${NAMESPACE}/pods`, {
+        metadata: { name: 'pod-st' },
+        spec: { containers: [{ name: 'c', image: 'i:1' }] },
+      });
+      const podMeta = await write(
+        t,
+        'PATCH',
+        `/api/v1/namespaces/${NAMESPACE}/pods/pod-st/status`,
+        { ...metadataChange, status: { message: 'via status' } },
+        MERGE,
+      );
+      const namespaceMeta = await write(
+        t,
+        'PATCH',
+        `/api/v1/namespaces/${NAMESPACE}/status`,
+        { metadata: { labels: { viaStatus: 'yes' } } },
         MERGE,
       );
       const config = (replicas: number, statusReplicas: number) => ({
@@ -592,6 +744,12 @@ describe('FakeApiServer writes (as kube-apiserver 1.20) against the real kube-ap
         main: deploymentView(main),
         applyMain: { view: deploymentView(applyMain), managers: managers(applyMain) },
         applyStatus: { view: deploymentView(applyStatus), managers: managers(applyStatus) },
+        deploymentMeta: metaView(deploymentMeta),
+        podMeta: {
+          ...metaView(podMeta),
+          message: (bodyOf(podMeta).status as Json | undefined)?.message,
+        },
+        namespaceMeta: metaView(namespaceMeta),
       };
     });
   });

@@ -112,7 +112,8 @@ export function serverSideApply(request: ApplyRequest): ApplyOutcome {
     set: applied,
     extra: undefined,
   };
-  const all = [mine, ...kept];
+  // An applier that ends up owning nothing has no entry, as any other manager.
+  const all = isEmptyFieldSet(applied) ? kept : [mine, ...kept];
   const capped = capUpdateManagers(all);
   return {
     object: merged,
