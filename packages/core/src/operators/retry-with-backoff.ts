@@ -50,11 +50,21 @@ export interface RetryWithBackoffConfig {
  * `Retry-After` when the error carries one (`retryAfterMs`). After `resetAfterMs` without a
  * failure the attempts count from 1 again. Non-retryable errors pass through at once.
  *
+ * It resubscribes to the same source: for a watch, read the resume version when subscribing
+ * (`defer`), or each retry would replay from the original version.
+ *
  * ## Example
  * ```ts
+ * import { defer, tap } from 'rxjs';
  * import { retryWithBackoff, watch$ } from '@rxkube/core';
- * watch$(client, ref, { resourceVersion })
- *   .pipe(retryWithBackoff({ onRetry: ({ attempt, delayMs }) => console.log(attempt, delayMs) }))
+ * let from = resourceVersion; // the last version processed, where a retry resumes
+ * defer(() => watch$(client, ref, { resourceVersion: from }))
+ *   .pipe(
+ *     tap((event) => {
+ *       from = event.type === 'BOOKMARK' ? event.resourceVersion : (event.object.metadata.resourceVersion ?? from);
+ *     }),
+ *     retryWithBackoff({ onRetry: ({ attempt, delayMs }) => console.log(attempt, delayMs) }),
+ *   )
  *   .subscribe();
  * // Output (after two transient failures):
  * // 1 512.3
