@@ -22,7 +22,7 @@ describe('a day in a cluster (virtual time, 50 clients, 3 replicas)', () => {
       { listSemantic: 'any' },
       { initialList: 'stream' },
       { initialList: 'stream', listSemantic: 'any' },
-      { idleTimeoutMs: 30_000, listSemantic: 'any' },
+      { idleTimeoutMs: 90_000, listSemantic: 'any' },
     ];
     const clients = Array.from(
       { length: 50 },
@@ -59,10 +59,13 @@ describe('a day in a cluster (virtual time, 50 clients, 3 replicas)', () => {
 
     // quiet hours: nothing but live
     for (const c of clients) expect(c.notLiveBetween(MINUTE, 6 * HOUR), c.name).toEqual([]);
-    // at most one LIST per client per restart
+    // at most one LIST answered per client per restart (a NotOlderThan relist that meets the
+    // lagging replica is refused with 504 before its consistent fallback: that one costs no list)
     for (const at of restarts) {
-      for (const c of clients)
-        expect(c.requests('list', at, at + 10 * MINUTE).length, c.name).toBeLessThanOrEqual(1);
+      for (const c of clients) {
+        const answered = c.requests('list', at, at + 10 * MINUTE).filter((r) => r.result === 'ok');
+        expect(answered.length, c.name).toBeLessThanOrEqual(1);
+      }
     }
     // never back in time; converged at the end; no client failed
     for (const c of clients) {
@@ -88,7 +91,7 @@ describe('a day in a cluster (virtual time, 50 clients, 3 replicas)', () => {
         `day: after 410 to all at 20:00, ${relists.length} relists (LIST or streaming list) from ${Math.min(...times).toFixed(0)} to ${Math.max(...times).toFixed(0)} ms`,
         ...restarts.map(
           (at) =>
-            `day: restart at ${at / HOUR}:00 → ${sim.requests.filter((r) => (r.kind === 'list' || r.initialEvents) && r.at >= at && r.at < at + 10 * MINUTE).length} relists, ${sim.requests.filter((r) => r.result === '410' && r.at >= at && r.at < at + 10 * MINUTE).length} watches answered 410, ${sim.requests.filter((r) => r.at >= at && r.at < at + 10 * MINUTE).length} requests in 10 min`,
+            `day: restart at ${at / HOUR}:00 → ${sim.requests.filter((r) => (r.kind === 'list' || r.initialEvents) && r.at >= at && r.at < at + 10 * MINUTE).length} relists, ${sim.requests.filter((r) => r.result === '410' && r.at >= at && r.at < at + 10 * MINUTE).length} watches answered 410, ${sim.requests.filter((r) => r.kind === 'list' && r.result === '504' && r.at >= at && r.at < at + 10 * MINUTE).length} LISTs answered 504, ${sim.requests.filter((r) => r.at >= at && r.at < at + 10 * MINUTE).length} requests in 10 min`,
         ),
         `day: the 16:00 damaged line → ${sim.requests.filter((r) => r.kind === 'list' && r.at >= 16 * HOUR && r.at < 17 * HOUR).length} LISTs, ${sim.requests.filter((r) => r.result === 'damaged').length} damaged watches`,
       ].join('\n'),
@@ -100,12 +103,12 @@ describe('a day in a cluster (virtual time, 50 clients, 3 replicas)', () => {
       (r) => r.at >= MINUTE && r.at < 6 * HOUR && r.result !== 'ended' && r.result !== 'ok',
     );
     expect(quietWatchesCut).toEqual([]);
-    // bounded: a rotation every 145–290 s is at most ~600 watches a day (30 s idle: ~3,000)
+    // bounded: a rotation every 145–290 s is at most ~600 watches a day (90 s idle, a rotation every 45–90 s: ~1,900)
     for (const [i, c] of clients.entries()) {
-      const bound = flavours[i % flavours.length]!.idleTimeoutMs === 30_000 ? 6_000 : 1_000;
+      const bound = flavours[i % flavours.length]!.idleTimeoutMs === 90_000 ? 2_000 : 1_000;
       expect(c.requests().length, c.name).toBeLessThanOrEqual(bound);
       expect(c.requests('list').length, c.name).toBeLessThanOrEqual(8);
       c.stop();
     }
-  }, 120_000);
+  }, 300_000);
 });

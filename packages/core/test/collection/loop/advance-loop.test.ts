@@ -246,6 +246,18 @@ describe('the loop transition (pure)', () => {
     }
   });
 
+  it('falls back to a consistent read when the NotOlderThan relist is answered at the very version it could not resume from', () => {
+    const steps = drive({}, [listed('5'), failed(gone), elapsed, listed('5'), listed('9')]);
+    expect(requests(steps).map(describeRequest)).toEqual([
+      'list - - paged',
+      'watch 5',
+      'list 5 NotOlderThan whole',
+      'list - - paged',
+      'watch 9',
+    ]);
+    expect(healths(steps)).toEqual(['relisting']);
+  });
+
   it('reports a relist once even when its list is retried', () => {
     const steps = drive({}, [
       listed('5'),
