@@ -157,7 +157,10 @@ describe('injectCollection', () => {
   it('reports a permanent error as failed health without throwing from a signal read', async () => {
     const root = configure([provide()]);
     const { value: missing } = mount(root, () =>
-      injectCollection({ group: 'example.com', version: 'v1', resource: 'nothings' }),
+      injectCollection(
+        { group: 'example.com', version: 'v1', resource: 'nothings' },
+        { retryNotFoundOrForbidden: false },
+      ),
     );
     await server.waitFor(() => missing.health().status === 'failed');
     expect(missing.error()).toMatchObject({ code: 404 });

@@ -16,3 +16,5 @@ export * from './run-script.js';
 export * from './script-error.js';
 export * from './value-difference.js';
 export * from './wait-until.js';
+export * from './watch-ending.js';
+export * from './watch-ending-transport.js';

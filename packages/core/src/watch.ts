@@ -94,7 +94,8 @@ interface RawEvent {
  * synchronously as its line is decoded.
  *
  * - Completes when the server ends the stream cleanly (e.g. after `timeoutSeconds`), provided the
- *   stream delivered at least one event or bookmark or lasted `ioDefaults.emptyWatchThresholdMs`;
+ *   stream delivered at least one event or bookmark or lasted `ioDefaults.emptyWatchThresholdMs`
+ *   (or half its `timeoutSeconds`);
  *   a stream that ends at once without an event errors with `WatchEmptyError`.
  * - An ERROR event or an unsuccessful HTTP status errors with `errorFromStatus(...)`: 410 (reason
  *   `Expired` or `Gone`) becomes `ResourceVersionExpiredError`, the cue to relist.
@@ -208,7 +209,13 @@ export function watch$<T extends KubeObject = KubeObject>(
 
     stream().then(() => {
       if (finished) return;
-      if (events === 0 && scheduler.now() - startedAt < ioDefaults.emptyWatchThresholdMs) {
+      const lasted = scheduler.now() - startedAt;
+      // A watch that lasted half of its own timeout was ended by that timeout, not refused.
+      const asked =
+        options.timeoutSeconds === undefined
+          ? Number.POSITIVE_INFINITY
+          : options.timeoutSeconds * 500;
+      if (events === 0 && lasted < ioDefaults.emptyWatchThresholdMs && lasted < asked) {
         fail(new WatchEmptyError(`the watch of ${path} ended at once without an event`));
         return;
       }

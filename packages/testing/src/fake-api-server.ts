@@ -56,7 +56,8 @@ function metadataOf(object: object): JsonObject {
  * kube-apiserver's semantics: discovery, GET/LIST (pagination, selectors, resource-version
  * semantics), WATCH (history window, 410 Expired, bookmarks, `timeoutSeconds`, streaming lists),
  * POST/PUT/PATCH/DELETE with Status objects shaped as the real server's. One global revision is
- * bumped by every write. Pods, configmaps, namespaces, services, events and apps/v1 deployments
+ * bumped by every write; one or more apiserver replicas (`replicas`) serve it, each with its own
+ * watch cache that can lag or restart. Pods, configmaps, namespaces, services, events and apps/v1 deployments
  * are built in; any other resource can be registered as a CRD would be.
  *
  * Tests write through the JavaScript methods (same rules as HTTP, errors thrown as

@@ -56,4 +56,27 @@ describe('watch cache answers match the kube-apiserver 1.20 captures', () => {
     expect(w.status).toBe(200);
     expect(`${w.lines.join('\n')}\n`).toBe(capture('watch_after_restart_too_old.json'));
   });
+
+  it('watch_now_empty_resource_bookmark.json: a watch from now on a resource with no objects left still gets a bookmark', async () => {
+    server = await FakeApiServer.start();
+    const limitRanges = { version: 'v1', resource: 'limitranges', namespace: 'q' };
+    server.registerResource({
+      version: 'v1',
+      resource: 'limitranges',
+      kind: 'LimitRange',
+      namespaced: true,
+      emptyObject: { metadata: { creationTimestamp: null }, spec: { limits: null } },
+    });
+    advanceTo(server, 114);
+    server.create(limitRanges, { metadata: { name: 'lr' }, spec: { limits: [] } }); // 115
+    server.remove(limitRanges, { name: 'lr' }); // 116
+    server.create(CONFIGMAPS, named('later', 'q')); // the store moves on; the cache does not
+    const w = stream(
+      server,
+      '/api/v1/namespaces/other/limitranges?watch=true&allowWatchBookmarks=true&timeoutSeconds=3',
+    );
+    streams.push(w);
+    expect(await w.done).toBe('end');
+    expect(`${w.lines.join('\n')}\n`).toBe(capture('watch_now_empty_resource_bookmark.json'));
+  });
 });

@@ -17,12 +17,15 @@ import { isSynced } from './is-synced.js';
  *   bookmark of a streaming list): nobody ever sees half a list.
  * - A dropped or ended watch resumes from the last processed version (bookmarks count) without a
  *   LIST; transient failures (network, 5xx, 429, stalls, undecodable lines) wait with exponential
- *   backoff and full jitter first. Health shows it (`state.health`).
- * - 410 Gone relists — first cheaply at the last known version from the watch cache, then with a
- *   consistent read — and the new list is diffed against the cache, so only real changes become
- *   deltas.
- * - Permanent errors (400, 401, 403, 404, 422, invalid objects) error the stream with their typed
- *   error, after a state with `health.status === 'failed'`, unless `retryPermanentErrors` is set.
+ *   backoff and full jitter first. Health shows it (`state.health`). A quiet collection stays
+ *   `live`: each watch's server-side timeout is derived from `idleTimeoutMs`.
+ * - 410 Gone, or three failures in a row that make no progress past one version, relist after a
+ *   jittered delay (0.8–1.6 s at first) — first cheaply NotOlderThan the newest version shown,
+ *   then with a consistent read, never with `"0"` — and the new list is diffed against the cache,
+ *   so only real changes become deltas and nothing goes back in time.
+ * - 404 and 403 are retried with backoff (a CRD or a permission may come later). Other permanent
+ *   errors (400, 401, 422, invalid objects) error the stream with their typed error, after a state
+ *   with `health.status === 'failed'`, unless `retryPermanentErrors` is set.
  * - Cold and lazy: each subscription runs its own list and watch (use `shareCollection()` to
  *   share one); unsubscribing aborts the request in flight.
  *

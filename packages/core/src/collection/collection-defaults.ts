@@ -38,7 +38,8 @@ export const collectionDefaults = {
   maxWatchTimeoutSeconds: 290,
   /**
    * A watch is declared stalled when no byte came for its `timeoutSeconds` plus this margin
-   * (kube-rs: the server timeout plus 5 s): room for the server's clean end to travel.
+   * (kube-rs: the server timeout plus 5 s): room for the server's clean end to travel. An
+   * `idleTimeoutMs` below 5 s is its own margin.
    */
   idleMarginMs: 5_000,
   /**

@@ -3,12 +3,16 @@ import type { KubeError } from '../errors/kube-error.js';
 /**
  * How a live collection is doing, observable without logs.
  *
- * - `listing`: fetching the initial list (only seen before the first synced state).
- * - `live`: watching; the cache follows the server.
- * - `reconnecting`: the connection failed with a transient error; the next attempt (`attempt`,
- *   counting from 1) starts after `delayMs`. The cache is kept and still served.
- * - `relisting`: the server no longer has the history to resume from (410 Gone), or the watch
- *   could not be resumed; a fresh LIST is under way and will be diffed against the cache.
+ * - `listing`: fetching the initial list (only seen before the first synced state; never `live`
+ *   before it).
+ * - `live`: synced and watching; the cache follows the server. A quiet collection stays `live`:
+ *   the server ends each watch at its timeout and it is resumed at once.
+ * - `reconnecting`: a request failed and is retried after `delayMs` (`attempt` counts from 1):
+ *   transient errors, and 404/403 of a resource that may appear later (`error` tells which). The
+ *   cache is kept and still served.
+ * - `relisting`: the server no longer has the history to resume from (410 Gone), or resuming kept
+ *   failing at one version; a fresh list (after a jittered delay) is under way and will be diffed
+ *   against the cache. Shown once per relist, until the list is complete.
  * - `failed`: a permanent error; the stream errors with it right after this state.
  *
  * @example

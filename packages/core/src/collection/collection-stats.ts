@@ -16,6 +16,6 @@ export interface CollectionStats {
   readonly lists: number;
   /** Relists after the initial list: 410 Gone, or a watch that could not be resumed. */
   readonly relists: number;
-  /** Watch reconnections (resumes) after a dropped, ended or failed watch. */
+  /** Watches accepted after a dropped or failed one (not the routine end at `timeoutSeconds`). */
   readonly reconnects: number;
 }

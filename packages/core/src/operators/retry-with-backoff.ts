@@ -50,12 +50,22 @@ export interface RetryWithBackoffConfig {
  * `Retry-After` when the error carries one (`retryAfterMs`). After `resetAfterMs` without a
  * failure the attempts count from 1 again. Non-retryable errors pass through at once.
  *
+ * It resubscribes to the same source: for a watch, read the resume version when subscribing
+ * (`defer`), or each retry would replay from the original version.
+ *
  * @example
  * ```ts
+ * import { defer, tap } from 'rxjs';
  * import { asResourceVersion, retryWithBackoff, watch$ } from '@rxkube/core';
- * const resourceVersion = asResourceVersion('12345'); // from a LIST
- * watch$(client, ref, { resourceVersion })
- *   .pipe(retryWithBackoff({ onRetry: ({ attempt, delayMs }) => console.log(attempt, delayMs) }))
+ * let from = asResourceVersion('12345'); // the last version processed (first the LIST's): a retry resumes there
+ * defer(() => watch$(client, ref, { resourceVersion: from }))
+ *   .pipe(
+ *     tap((event) => {
+ *       const version = event.type === 'BOOKMARK' ? event.resourceVersion : event.object.metadata?.resourceVersion;
+ *       if (version !== undefined) from = asResourceVersion(version);
+ *     }),
+ *     retryWithBackoff({ onRetry: ({ attempt, delayMs }) => console.log(attempt, delayMs) }),
+ *   )
  *   .subscribe();
  * // Output (after two transient failures):
  * // 1 512.3

@@ -76,6 +76,18 @@ describe('errorFromStatus', () => {
       true,
     ],
     [
+      '504 of a server before 1.19, whose cause has only the message',
+      status({
+        reason: 'Timeout',
+        code: 504,
+        message: 'Timeout: Too large resource version: 12, current: 10',
+        details: { causes: [{ message: 'Too large resource version' }], retryAfterSeconds: 1 },
+      }),
+      504,
+      ResourceVersionTooLargeError,
+      true,
+    ],
+    [
       '504 without that cause',
       status({ reason: 'Timeout', code: 504 }),
       504,

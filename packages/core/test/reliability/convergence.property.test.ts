@@ -3,12 +3,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { collectionUpdates$ } from '../../src/collection/collection-updates.js';
 import { createFetchClient } from '../../src/fetch/create-fetch-client.js';
+import type { KubeClient } from '../../src/kube-client.js';
 import type { KubeObject } from '../../src/kube-object.js';
 import { StateRecorder } from '../collection/state-recorder.js';
 
 /**
- * Model-based property test: random interleavings of writes and faults against the fake API
- * server, then quiescence. `RXKUBE_SCHEDULES` sets how many schedules run (`pnpm soak`: 10,000).
+ * Model-based property test: random interleavings of writes and faults (one-shot and lasting:
+ * persistent faults bound to a version, replicas that lag and restart), with both list semantics,
+ * against the fake API server, then quiescence. `RXKUBE_SCHEDULES` sets how many schedules run (`pnpm soak`: 10,000).
  */
 const schedules = Number(process.env.RXKUBE_SCHEDULES ?? 200);
 const pods = { version: 'v1', resource: 'pods' } as const;
@@ -24,6 +26,10 @@ type Command =
   | { kind: 'burst'; status: 500 | 503 | 429; count: number; target: 'list' | 'watch' }
   | { kind: 'malformed' }
   | { kind: 'emptyWatch' }
+  | { kind: 'persist'; fault: 'emptyWatch' | 'tooLargeWatch' | 'nonStatusError' | 'malformedLine' }
+  | { kind: 'lag'; replica: number }
+  | { kind: 'catchUp'; replica: number }
+  | { kind: 'restartReplica'; replica: number }
   | { kind: 'pause'; turns: number };
 
 const name = fc.constantFrom(...names);
@@ -52,6 +58,23 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   }),
   fc.constant({ kind: 'malformed' } as const),
   fc.constant({ kind: 'emptyWatch' } as const),
+  // faults that last: bound to the version the client resumes from, on until quiescence
+  fc.record({
+    kind: fc.constant('persist' as const),
+    fault: fc.constantFrom(
+      'emptyWatch' as const,
+      'tooLargeWatch' as const,
+      'nonStatusError' as const,
+      'malformedLine' as const,
+    ),
+  }),
+  // replicas whose watch caches lag, catch up and restart (with one replica: no-ops)
+  fc.record({ kind: fc.constant('lag' as const), replica: fc.integer({ min: 0, max: 1 }) }),
+  fc.record({ kind: fc.constant('catchUp' as const), replica: fc.integer({ min: 0, max: 1 }) }),
+  fc.record({
+    kind: fc.constant('restartReplica' as const),
+    replica: fc.integer({ min: 0, max: 1 }),
+  }),
 );
 
 const scenario = fc
@@ -62,6 +85,8 @@ const scenario = fc
     pageSize: fc.constantFrom(1, 2, 500),
     initialList: fc.constantFrom('list' as const, 'stream' as const, 'auto' as const),
     streamingLists: fc.boolean(),
+    listSemantic: fc.constantFrom('consistent' as const, 'any' as const),
+    replicas: fc.constantFrom(1, 2),
   })
   // 'stream' requires a server with streaming lists; 'auto' is the mode for servers without
   .map((s) => (s.initialList === 'stream' ? { ...s, streamingLists: true } : s));
@@ -87,6 +112,8 @@ describe('convergence under random writes and faults', () => {
           watchExpiredAs: s.watchExpiredAs,
           streamingLists: s.streamingLists,
           bookmarkIntervalMs: 20,
+          replicas: s.replicas,
+          resourceVersionWaitMs: 50,
         });
         /** Every state each key had on the server, in order: resource versions, and ∅ for absent. */
         const history = new Map<string, string[]>(names.map((n) => [`ns/${n}`, [ABSENT]]));
@@ -120,7 +147,22 @@ describe('convergence under random writes and faults', () => {
         // a few objects exist before the client starts
         for (const n of names.slice(0, 3)) write({ kind: 'create', name: n });
 
-        const client = createFetchClient({ baseUrl: server.url });
+        const fetchClient = createFetchClient({ baseUrl: server.url });
+        const zeroAfterShown: string[] = [];
+        let shown = () => false;
+        let zeroes = 0;
+        const client: KubeClient = {
+          transport: {
+            request: (request) => {
+              const lists = request.query?.watch === undefined || request.query.sendInitialEvents;
+              if (lists && request.query?.resourceVersion === '0') {
+                zeroes++;
+                if (shown()) zeroAfterShown.push(JSON.stringify(request.query));
+              }
+              return fetchClient.transport.request(request);
+            },
+          },
+        };
         const recorder = new StateRecorder(
           collectionUpdates$(
             client,
@@ -128,13 +170,20 @@ describe('convergence under random writes and faults', () => {
             {
               pageSize: s.pageSize,
               initialList: s.initialList,
+              listSemantic: s.listSemantic,
+              relistBackoff: { initialMs: 1, maxMs: 10 },
               idleTimeoutMs: 150,
               backoff: { initialMs: 1, maxMs: 10 },
             },
           ),
         );
+        shown = () => recorder.synced.length > 0;
         let compactions = 0;
         let listFailures = 0;
+        /** Faults that may end in a relist: lasting ones, restarts, and runs of one-shot watch failures. */
+        let relistCauses = 0;
+        let bursts = 0;
+        const lagged = new Set<number>();
         try {
           for (const c of s.commands) {
             switch (c.kind) {
@@ -159,6 +208,7 @@ describe('convergence under random writes and faults', () => {
                 break;
               case 'burst':
                 if (c.target === 'list') listFailures += c.count;
+                else if (c.status === 500) bursts++;
                 server.faults.failNext({
                   kind: c.target,
                   count: c.count,
@@ -167,10 +217,38 @@ describe('convergence under random writes and faults', () => {
                 });
                 break;
               case 'malformed':
+                bursts++;
                 server.faults.malformedLine();
                 break;
               case 'emptyWatch':
+                relistCauses++;
                 server.faults.emptyWatches(1);
+                break;
+              case 'persist':
+                relistCauses++;
+                if (c.fault === 'malformedLine') {
+                  server.faults.persist({
+                    fault: 'malformedLine',
+                    at: String(Number(server.resourceVersion) + 1),
+                  });
+                } else {
+                  server.faults.persist({ fault: c.fault, upTo: server.resourceVersion });
+                }
+                break;
+              case 'lag':
+                if (c.replica < s.replicas) {
+                  lagged.add(c.replica);
+                  server.replicas[c.replica]!.lag();
+                }
+                break;
+              case 'catchUp':
+                if (c.replica < s.replicas) server.replicas[c.replica]!.catchUp();
+                break;
+              case 'restartReplica':
+                if (c.replica < s.replicas) {
+                  relistCauses++;
+                  server.replicas[c.replica]!.restart();
+                }
                 break;
               default:
                 write(c);
@@ -178,6 +256,13 @@ describe('convergence under random writes and faults', () => {
           }
           // quiescence: faults off, a final write everyone must see
           server.faults.reset();
+          // a replica that lagged starts over (FakeApiServer: a replica that lagged and caught up
+          // may hold back later events from watches), as a stuck apiserver would be restarted
+          for (const replica of server.replicas) {
+            if (!lagged.has(replica.index)) continue;
+            relistCauses++;
+            replica.restart();
+          }
           write({ kind: 'update', name: 'a' });
           const expected = () =>
             new Map(
@@ -223,11 +308,16 @@ describe('convergence under random writes and faults', () => {
             ).toBe(true);
           }
           // LISTs stay within what the faults justify
-          expect(latest.stats.relists).toBeLessThanOrEqual(compactions);
+          expect(latest.stats.relists).toBeLessThanOrEqual(compactions + relistCauses + bursts);
           const fresh = server.requests.filter(
             (r) => r.kind === 'list' && r.query.continue === undefined,
           ).length;
-          expect(fresh).toBeLessThanOrEqual(1 + 2 * compactions + listFailures + 1);
+          expect(fresh).toBeLessThanOrEqual(
+            1 + 2 * (compactions + relistCauses + bursts) + listFailures + 1,
+          );
+          // only the very first list may ask for "0": never once anything was shown
+          expect(zeroAfterShown).toEqual([]);
+          if (s.listSemantic === 'consistent') expect(zeroes).toBe(0);
           passed++;
         } finally {
           recorder.stop();

@@ -189,6 +189,7 @@ export class SimCluster {
         );
       }
       const answer = (revision: number) => {
+        record.answered = `${revision}`;
         subscriber.next({
           items: this.stateAt(revision),
           resourceVersion: asResourceVersion(`${revision}`),
@@ -466,6 +467,8 @@ export interface SimRequest {
   readonly resourceVersion: string | undefined;
   readonly match?: string | undefined;
   readonly initialEvents?: boolean;
+  /** The version a LIST was answered at. */
+  answered?: string;
   /** How it ended: `ended` by the server's timeout, `client` when the client went away, or a fault. */
   result:
     | 'ok'

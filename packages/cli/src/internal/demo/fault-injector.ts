@@ -1,3 +1,4 @@
+import { collectionDefaults } from '@rxkube/core';
 import type { FakeApiServer } from '@rxkube/testing';
 import type { DemoCluster } from './demo-cluster.js';
 import { demoDefaults } from './demo-defaults.js';
@@ -47,7 +48,11 @@ export class FaultInjector {
         faults.destroyWatches({ midLine: true });
         return 'dropped every watch connection in the middle of a line';
       case 'stall': {
-        const stallMs = this.idleTimeoutMs + demoDefaults.stallBeyondIdleMs;
+        // a stall is detected within the idle timeout (at least the server's 1 s) plus its margin
+        const stallMs =
+          Math.max(this.idleTimeoutMs, 1_000) +
+          Math.min(collectionDefaults.idleMarginMs, this.idleTimeoutMs) +
+          demoDefaults.stallBeyondIdleMs;
         faults.stallWatches(true);
         this.stallTimer = setTimeout(() => {
           this.stallTimer = undefined;

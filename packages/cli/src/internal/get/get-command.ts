@@ -62,6 +62,8 @@ export async function getCommand(args: GetArgs, io: CliIo): Promise<'completed' 
   const printer = choosePrinter(args, target, io, palette);
   const source = collectionUpdates$(client, ref, {
     pageSize: args.chunkSize,
+    // a command line reports a missing resource or permission at once, as kubectl does
+    retryNotFoundOrForbidden: false,
     onPage: (page) => printer.page(page),
     ...(args.selector === undefined ? {} : { labelSelector: args.selector }),
     ...fieldSelectorOption(args),

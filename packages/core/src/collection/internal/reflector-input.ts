@@ -9,7 +9,7 @@ import type { CollectionHealth } from '../collection-health.js';
  * - `listed`: a complete list (every page, or a streaming list up to its initial-events-end
  *   bookmark). The first one fills the cache; later ones (relists) are diffed against it.
  * - `event`: one watch event, bookmarks included.
- * - `watching`: the server accepted a watch request; `resumed` when it continues an earlier one.
+ * - `watching`: the server accepted a watch request; `resumed` when it follows a failed one.
  * - `health`: the machinery changed what it is doing (reconnecting, relisting, failed).
  */
 export type ReflectorInput<T extends KubeObject> =

@@ -79,6 +79,12 @@ export function advanceLoop(
 function whileListing(state: ListingState, outcome: LoopOutcome, context: LoopContext): LoopStep {
   switch (outcome.type) {
     case 'listed':
+      if (isStuck(state.from, outcome.resourceVersion)) {
+        // A replica whose cache is still at the version that could not be resumed from (a lagging
+        // one, after another restarted) answered at exactly it: watching from there would fail
+        // again. A consistent read gets past it.
+        return begin({ ...state, from: { kind: 'consistent' } }, context);
+      }
       return watchFrom(outcome.resourceVersion, { ...state.memory, relisting: false }, context);
     case 'failed':
       if (state.from.kind === 'notOlderThan' && isStale(outcome.error)) {
@@ -101,6 +107,9 @@ function whileStreaming(
   const { config } = context;
   switch (outcome.type) {
     case 'listed':
+      if (isStuck(state.from, outcome.resourceVersion)) {
+        return begin({ ...state, from: { kind: 'consistent' } }, context);
+      }
       // The initial events ended: the same connection goes on as the watch from their version.
       return {
         state: {
@@ -344,6 +353,11 @@ function drawTimeout({ config, random }: LoopContext): number {
 
 function cap(figures: BackoffFigures, attempt: number): number {
   return Math.min(figures.maxMs, figures.initialMs * figures.factor ** (attempt - 1));
+}
+
+/** A relist NotOlderThan a version, answered at exactly that version, does not get past it. */
+function isStuck(from: ListFrom, listed: ResourceVersion): boolean {
+  return from.kind === 'notOlderThan' && from.resourceVersion === listed;
 }
 
 function isGone(error: unknown): error is KubeError {

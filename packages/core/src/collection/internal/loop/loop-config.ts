@@ -51,7 +51,8 @@ export function loopConfig<T extends KubeObject>(options: CachedCollectionOption
     backoff: { ...d.backoff, ...options.backoff },
     relistBackoff: { ...d.relistBackoff, ...options.relistBackoff },
     watchTimeoutSeconds: { min, max },
-    idleMarginMs: d.idleMarginMs,
+    // a short idle timeout (tests, impatient dashboards) gets a margin no longer than itself
+    idleMarginMs: Math.min(d.idleMarginMs, idleMs),
     resumeFailuresBeforeRelist: Math.max(
       1,
       options.resumeFailuresBeforeRelist ?? d.resumeFailuresBeforeRelist,
