@@ -91,6 +91,21 @@ describe('leader election decisions', () => {
     );
   });
 
+  it('does not lead on a write that came back after the renew deadline', () => {
+    const late = stepElection(
+      { type: 'following' },
+      { type: 'written', lease: lease('me'), sentAt: 0, now: 10_000 },
+      timings,
+      'me',
+    );
+    expect(late.type).toBe('following');
+    // Its next look finds its own lease and renews it, with a fresh deadline.
+    expect(planWrite(late, 'me', timings, 10_001, 'now')).toMatchObject({
+      type: 'update',
+      spec: { leaseTransitions: 3 },
+    });
+  });
+
   it('follows at once when the lease it led shows another holder', () => {
     const leading = stepElection(
       { type: 'following' },
@@ -106,7 +121,12 @@ describe('leader election decisions', () => {
     expect(nextAttemptInMs(state, timings, 2_000)).toBe(1_000);
     expect(nextAttemptInMs(state, timings, 15_500)).toBe(500);
     expect(nextAttemptInMs(state, timings, 17_000)).toBe(0);
-    const leading = stepElection(state, { type: 'written', lease: lease('me'), sentAt: 0, now: 0 }, timings, 'me');
+    const leading = stepElection(
+      state,
+      { type: 'written', lease: lease('me'), sentAt: 0, now: 0 },
+      timings,
+      'me',
+    );
     expect(nextAttemptInMs(leading, timings, 0)).toBe(2_000);
   });
 });
