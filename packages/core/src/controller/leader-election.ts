@@ -23,7 +23,9 @@ import type { LeadershipStatus } from './leadership-status.js';
  *
  * The algorithm: read the lease; create it when missing; take it when it is free or when it has
  * not changed for `leaseDurationMs` since this replica first saw it in that form; otherwise
- * follow. The leader renews every `retryPeriodMs`. Every write carries the `resourceVersion` it
+ * follow. The leader renews every `retryPeriodMs`; followers look twice as often, and exactly
+ * when the lease they observed expires, so a crashed leader is replaced within
+ * `leaseDurationMs + retryPeriodMs`. Every write carries the `resourceVersion` it
  * read, so when two replicas race, the API server accepts one and answers the other 409 Conflict.
  * A leader that has not renewed within `renewDeadlineMs` of sending its last successful renewal
  * stops leading, even while a request hangs. After losing the lease a replica follows and may
