@@ -83,7 +83,10 @@ describe('cachedCollection$ against kube-apiserver', () => {
       const created = await writer.create(ref, configMap('a', { v: '1' }));
       const added = await record.waitFor((s) => s.items.has(key), { what: 'a added' });
       expect(added.items.get(key)).toMatchObject({
-        metadata: { uid: created.metadata?.uid, resourceVersion: created.metadata?.resourceVersion },
+        metadata: {
+          uid: created.metadata?.uid,
+          resourceVersion: created.metadata?.resourceVersion,
+        },
         data: { v: '1' },
       });
       expect(added.resourceVersion).toBe(created.metadata?.resourceVersion);
@@ -185,7 +188,9 @@ describe('cachedCollection$ against kube-apiserver', () => {
       const watches = transport.requests.filter((r) => r.kind === 'watch');
       expect(watches).toHaveLength(2);
       expect(watches[1]!.query.resourceVersion).toBe(before.metadata?.resourceVersion);
-      expect(resumed.items.get(`${namespace}/after-drop`)?.metadata?.uid).toBe(during.metadata?.uid);
+      expect(resumed.items.get(`${namespace}/after-drop`)?.metadata?.uid).toBe(
+        during.metadata?.uid,
+      );
       const log = deltaLog(record.values);
       expect(log.filter((entry) => entry.startsWith('added'))).toHaveLength(5);
       expect(new Set(log).size).toBe(log.length);
