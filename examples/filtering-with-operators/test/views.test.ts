@@ -61,12 +61,12 @@ describe('the filtered and indexed views', () => {
       for (const p of all) {
         const node = p.spec?.nodeName;
         if (node !== undefined)
-          byNode.set(node, [...(byNode.get(node) ?? []), `shop/${p.metadata.name}`]);
+          byNode.set(node, [...(byNode.get(node) ?? []), `shop/${p.metadata?.name}`]);
       }
       return {
         notReady: all
           .filter((p) => !isReady(p))
-          .map((p) => `shop/${p.metadata.name}`)
+          .map((p) => `shop/${p.metadata?.name}`)
           .sort(),
         byNode: [...byNode].map(([node, keys]) => [node, keys.sort()] as const).sort(),
       };
@@ -122,7 +122,7 @@ describe('the filtered and indexed views', () => {
     const subscriptions = [
       pods$.pipe(notReadyPods()).subscribe(() => filteredEmissions++),
       pods$.subscribe((s) => {
-        seen = s.items.get('shop/a')?.metadata.annotations?.touched ?? '';
+        seen = s.items.get('shop/a')?.metadata?.annotations?.touched ?? '';
       }),
     ];
     await server.waitFor(() => filteredEmissions === 1, WAIT);

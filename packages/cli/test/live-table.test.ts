@@ -29,7 +29,7 @@ const cm = (name: string, rv = '1'): KubeObject => ({
 
 function state(objects: KubeObject[], deltas: Delta[]): CollectionState {
   return {
-    items: new Map(objects.map((o) => [`ns/${o.metadata.name}`, o])),
+    items: new Map(objects.map((o) => [`ns/${o.metadata?.name}`, o])),
     deltas,
     resourceVersion: asResourceVersion('1'),
     health: { status: 'live' },

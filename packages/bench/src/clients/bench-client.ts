@@ -1,6 +1,8 @@
 /** The least the benchmark reads of an object: its annotations. */
 export interface ObjectLike {
-  readonly metadata?: { readonly annotations?: Readonly<Record<string, string>> | undefined };
+  readonly metadata?:
+    | { readonly annotations?: Readonly<Record<string, string>> | undefined }
+    | undefined;
 }
 
 /** How a client under test is set up. */

@@ -12,7 +12,7 @@ import type { BenchClientSpec } from './bench-client-spec.js';
 
 /** The documented way to keep a cache lean: drop `metadata.managedFields` before caching. */
 function dropManagedFields(pod: KubeObject): KubeObject {
-  const { managedFields: _dropped, ...metadata } = pod.metadata;
+  const { managedFields: _dropped, ...metadata } = pod.metadata ?? {};
   return { ...pod, metadata };
 }
 

@@ -50,7 +50,7 @@ export interface RetryOnConflictConfig {
  * ## Example
  * ```ts
  * import { get$, replace$, retryOnConflict } from '@rxkube/core';
- * import type { ConfigMap } from 'kubernetes-types/core/v1';
+ * import type { ConfigMap } from 'kubernetes-types/core/v1.js';
  * import { switchMap } from 'rxjs';
  * const configMaps = { version: 'v1', resource: 'configmaps', namespace: 'x' };
  * get$<ConfigMap>(client, configMaps, 'settings')

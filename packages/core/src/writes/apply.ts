@@ -43,7 +43,7 @@ export interface ApplyOptions extends WriteOptions {
  * @example
  * ```ts
  * import { apply$ } from '@rxkube/core';
- * import type { Pod } from 'kubernetes-types/core/v1';
+ * import type { Pod } from 'kubernetes-types/core/v1.js';
  * const pods = { version: 'v1', resource: 'pods', namespace: 'x' };
  * const desired: Pod = {
  *   apiVersion: 'v1', kind: 'Pod',

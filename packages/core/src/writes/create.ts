@@ -23,7 +23,7 @@ import type { WriteOptions } from './write-options.js';
  * @example
  * ```ts
  * import { create$ } from '@rxkube/core';
- * import type { ConfigMap } from 'kubernetes-types/core/v1';
+ * import type { ConfigMap } from 'kubernetes-types/core/v1.js';
  * const configMaps = { version: 'v1', resource: 'configmaps', namespace: 'x' };
  * const config: ConfigMap = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'settings' }, data: { a: '1' } };
  * create$<ConfigMap>(client, configMaps, config, { fieldManager: 'my-ctl' })

@@ -21,8 +21,8 @@ export interface DeleteOptions {
    * mismatch errors with `ConflictError` and deletes nothing.
    */
   readonly preconditions?: {
-    readonly uid?: string;
-    readonly resourceVersion?: ResourceVersion | string;
+    readonly uid?: string | undefined;
+    readonly resourceVersion?: ResourceVersion | string | undefined;
   };
   /**
    * What happens to the objects this one owns: `'Foreground'` (they go first, the object stays

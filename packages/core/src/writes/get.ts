@@ -42,7 +42,7 @@ export interface GetOptions<T extends KubeObject = KubeObject> {
  * @example
  * ```ts
  * import { createFetchClient, get$ } from '@rxkube/core';
- * import type { Pod } from 'kubernetes-types/core/v1';
+ * import type { Pod } from 'kubernetes-types/core/v1.js';
  * const client = createFetchClient({ baseUrl: 'http://127.0.0.1:8001' });
  * get$<Pod>(client, { version: 'v1', resource: 'pods', namespace: 'x' }, 'web-0')
  *   .subscribe((pod) => console.log(pod.status?.phase));

@@ -56,7 +56,7 @@ export interface PatchOptions extends WriteOptions {
  * @example
  * ```ts
  * import { patch$ } from '@rxkube/core';
- * import type { Pod } from 'kubernetes-types/core/v1';
+ * import type { Pod } from 'kubernetes-types/core/v1.js';
  * const pods = { version: 'v1', resource: 'pods', namespace: 'x' };
  * patch$<Pod>(client, pods, 'web-0', { metadata: { labels: { a: 'b' } } }, { type: 'merge' })
  *   .subscribe((pod) => console.log(pod.metadata?.labels));

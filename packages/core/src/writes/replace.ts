@@ -25,7 +25,7 @@ import type { WriteOptions } from './write-options.js';
  * @example
  * ```ts
  * import { get$, replace$ } from '@rxkube/core';
- * import type { Pod } from 'kubernetes-types/core/v1';
+ * import type { Pod } from 'kubernetes-types/core/v1.js';
  * import { switchMap } from 'rxjs';
  * const pods = { version: 'v1', resource: 'pods', namespace: 'x' };
  * get$<Pod>(client, pods, 'web-0')

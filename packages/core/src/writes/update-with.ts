@@ -36,7 +36,7 @@ export interface UpdateWithOptions extends WriteOptions {
  * @example
  * ```ts
  * import { updateWith$ } from '@rxkube/core';
- * import type { Pod } from 'kubernetes-types/core/v1';
+ * import type { Pod } from 'kubernetes-types/core/v1.js';
  * const pods = { version: 'v1', resource: 'pods', namespace: 'x' };
  * updateWith$<Pod>(client, pods, 'web-0', (current) => ({
  *   ...current,

@@ -1,5 +1,5 @@
 import { FakeApiServer } from '@rxkube/testing';
-import type { ConfigMap, Pod } from 'kubernetes-types/core/v1';
+import type { ConfigMap, Pod } from 'kubernetes-types/core/v1.js';
 import { firstValueFrom, lastValueFrom, type Observable, toArray } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {

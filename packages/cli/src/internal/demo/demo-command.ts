@@ -27,7 +27,7 @@ const FAULT_INDENT = 19;
 
 /** `managedFields` are bulky and never shown: the cache drops them (the `transform` option). */
 function withoutManagedFields(pod: KubeObject): KubeObject {
-  if (pod.metadata.managedFields === undefined) return pod;
+  if (pod.metadata?.managedFields === undefined) return pod;
   const { managedFields: _dropped, ...metadata } = pod.metadata;
   return { ...pod, metadata };
 }

@@ -33,7 +33,7 @@ export async function listOnce(
   ).finally(() => progress.done());
   if (outcome === 'aborted') return outcome;
   printList(items, target, io, palette);
-  const missing = args.names.filter((name) => !items.some((item) => item.metadata.name === name));
+  const missing = args.names.filter((name) => !items.some((item) => item.metadata?.name === name));
   if (missing.length > 0) {
     throw new CliError(
       missing.map((name) => `${target.resource.name} "${name}" not found`).join('; '),

@@ -16,7 +16,7 @@ export function withTypeMeta(object: KubeObject, resource: ApiResource): KubeObj
 /** `pod/web-0`, `deployment.apps/web`: kubectl's `-o name`. */
 export function nameOf(object: KubeObject, resource: ApiResource): string {
   const kind = resource.kind.toLowerCase();
-  return `${resource.group ? `${kind}.${resource.group}` : kind}/${object.metadata.name ?? ''}`;
+  return `${resource.group ? `${kind}.${resource.group}` : kind}/${object.metadata?.name ?? ''}`;
 }
 
 /** A list as kubectl prints it with `-o json|yaml`: a `v1` `List`. */

@@ -13,7 +13,7 @@ export interface ResourceColumns {
 
 /** AGE as kubectl shows it: `<unknown>` without a creation time. */
 export function age(object: KubeObject, now: number): string {
-  const created = object.metadata.creationTimestamp;
+  const created = object.metadata?.creationTimestamp;
   const at = created ? Date.parse(created) : Number.NaN;
   return Number.isNaN(at) ? '<unknown>' : humanDuration(now - at);
 }
@@ -87,8 +87,8 @@ export function resourceColumns(resource: ApiResource, allNamespaces: boolean): 
   return {
     headers: [...(withNamespace ? ['NAMESPACE'] : []), 'NAME', ...special.headers, 'AGE'],
     row: (object, now, palette) => [
-      ...(withNamespace ? [object.metadata.namespace ?? ''] : []),
-      object.metadata.name ?? '',
+      ...(withNamespace ? [object.metadata?.namespace ?? ''] : []),
+      object.metadata?.name ?? '',
       ...special.cells(object, now, palette),
       age(object, now),
     ],
