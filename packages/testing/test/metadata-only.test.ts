@@ -77,6 +77,28 @@ describe('metadata-only reads (Accept: as=PartialObjectMetadata[List])', () => {
     expect([empty.status, empty.lines]).toEqual([200, []]);
   });
 
+  it('WATCH bookmarks are PartialObjectMetadata too (only the version and a null timestamp)', async () => {
+    const quick = await FakeApiServer.start({ bookmarkIntervalMs: 50 });
+    try {
+      const from = quick.resourceVersion;
+      const w = stream(quick, `${CM}?watch=true&allowWatchBookmarks=true&resourceVersion=${from}`, {
+        headers: { accept: PM },
+      });
+      await w.response;
+      quick.create(CONFIGMAPS, named('c'));
+      await quick.waitFor(() => w.lines.some((l) => l.includes('"BOOKMARK"')));
+      w.close();
+      const bookmark = JSON.parse(w.lines.find((l) => l.includes('"BOOKMARK"'))!);
+      expect(bookmark.object).toEqual({
+        kind: 'PartialObjectMetadata',
+        apiVersion: 'meta.k8s.io/v1',
+        metadata: { resourceVersion: quick.resourceVersion, creationTimestamp: null },
+      });
+    } finally {
+      await quick.close();
+    }
+  });
+
   it('a server without the feature answers 406 unless plain JSON is accepted too', async () => {
     const old = await FakeApiServer.start({ partialObjectMetadata: false });
     try {

@@ -54,6 +54,39 @@ describe('write answers match the kube-apiserver 1.20 captures', () => {
     expect(answer(forceMerge)).toEqual(expected(real.forceMerge));
   });
 
+  it("writes-apply-untracked.json: an untracked object's fields belong to before-first-apply", async () => {
+    const real = capture('writes-apply-untracked');
+    await call(server, CM, {
+      method: 'POST',
+      body: { metadata: { name: 'ut' }, data: { a: '1' } },
+    });
+    const cleared = await call(server, `${CM}/ut`, {
+      method: 'PUT',
+      body: { metadata: { name: 'ut', managedFields: [{}] }, data: { a: '1', b: '2' } },
+    });
+    expect(cleared.body.metadata.managedFields).toBeUndefined();
+    const config = {
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name: 'ut' },
+      data: { a: '9' },
+    };
+    const conflict = await call(server, `${CM}/ut?fieldManager=x`, {
+      method: 'PATCH',
+      contentType: APPLY,
+      body: config,
+    });
+    expect(answer(conflict)).toEqual(expected(real.conflict));
+    const forced = await call(server, `${CM}/ut?fieldManager=x&force=true`, {
+      method: 'PATCH',
+      contentType: APPLY,
+      body: config,
+    });
+    const owners = (x: Json) =>
+      (x.metadata.managedFields as Json[]).map((e: Json) => [e.manager, e.operation, e.fieldsV1]);
+    expect(owners(forced.body)).toEqual(owners(real.forced.body));
+  });
+
   it('writes-json-patch.json: every refused operation and the non-array body', async () => {
     const real = capture('writes-json-patch');
     server.create(CONFIGMAPS, named('jp', 'default', { data: { a: '1' } }));

@@ -296,11 +296,35 @@ describe('FakeApiServer writes (as kube-apiserver 1.20) against the real kube-ap
         },
         SMP,
       );
+      await write(
+        t,
+        'PATCH',
+        `${DEPLOY}/d`,
+        { spec: { template: { spec: { containers: [{ name: 'y', image: 'i:1' }] } } } },
+        SMP,
+      );
+      const ordered = await write(
+        t,
+        'PATCH',
+        `${DEPLOY}/d`,
+        {
+          spec: {
+            template: {
+              spec: {
+                '$setElementOrder/containers': [{ name: 'z' }, { name: 'y' }],
+                containers: [{ name: 'y', image: 'i:8' }],
+              },
+            },
+          },
+        },
+        SMP,
+      );
       const notObject = await write(t, 'PATCH', `${DEPLOY}/d`, '[]', SMP);
       return {
         created: deploymentView(created),
         patched: deploymentView(patched),
         replaced: deploymentView(replaced),
+        ordered: deploymentView(ordered),
         notObject: observe(notObject),
       };
     });
@@ -316,7 +340,14 @@ describe('FakeApiServer writes (as kube-apiserver 1.20) against the real kube-ap
       });
       const refused = await write(t, 'PATCH', `${WIDGETS}/w`, { spec: {} }, SMP);
       const unknownType = await write(t, 'PATCH', `${CM}/put`, '{}', 'text/plain');
-      return { refused: observe(refused), unknownType: observe(unknownType) };
+      const metadataList = await send(t, { path: `${WIDGETS}/w`, headers: { accept: PML } });
+      const metadata = await send(t, { path: `${WIDGETS}/w`, headers: { accept: PM } });
+      return {
+        refused: observe(refused),
+        unknownType: observe(unknownType),
+        metadataList: observe(metadataList),
+        metadata: observe(metadata),
+      };
     });
   });
 
@@ -433,6 +464,80 @@ describe('FakeApiServer writes (as kube-apiserver 1.20) against the real kube-ap
     });
   });
 
+  it('server-side apply: shared ownership, sets, keyed owner references, stale versions', async () => {
+    await compare('writes-apply-ownership', async (t) => {
+      const cm = (metadata: Json, data?: Json) => ({
+        apiVersion: 'v1',
+        kind: 'ConfigMap',
+        metadata: { name: 'own', ...metadata },
+        ...(data ? { data } : {}),
+      });
+      const apply = (manager: string, body: unknown, extra = '') =>
+        write(t, 'PATCH', `${CM}/own?fieldManager=${manager}${extra}`, body, APPLY);
+      const owner = (uid: string) => ({
+        apiVersion: 'v1',
+        kind: 'ConfigMap',
+        name: `o-${uid}`,
+        uid,
+      });
+      const steps: Record<string, RawExchange> = {};
+      steps.alice = await apply(
+        'alice',
+        cm({ labels: { shared: 'x', a: '1' }, finalizers: ['f.rxkube.dev/a'] }, { k: 'v' }),
+      );
+      steps.bobSame = await apply(
+        'bob',
+        cm({ labels: { shared: 'x' }, finalizers: ['f.rxkube.dev/b'] }, { k: 'v' }),
+      );
+      steps.aliceDrops = await apply('alice', cm({ labels: { a: '1' } }));
+      steps.owners = await apply('carol', cm({ ownerReferences: [owner('u1'), owner('u2')] }));
+      steps.ownersDrop = await apply('carol', cm({ ownerReferences: [owner('u2')] }));
+      steps.nullValue = await apply('dave', cm({}, { n: null as unknown as string }));
+      steps.stale = await apply(
+        'alice',
+        cm({ labels: { a: '1' }, resourceVersion: versionOf(steps.alice) }),
+      );
+      steps.emptyLabels = await apply('erin', cm({ labels: {} }));
+      // Entries are ordered by their time in whole seconds: steps that straddle a second
+      // boundary on one server only would reorder them, so they are compared by manager.
+      const byManager = (x: RawExchange) => {
+        const seen = observe(x);
+        const body = x.body as Json & { metadata?: Json };
+        const entries = body.metadata?.managedFields as Json[] | undefined;
+        if (entries === undefined) return seen;
+        const sorted = [...entries].sort((a, b) =>
+          String(a.manager).localeCompare(String(b.manager)),
+        );
+        return {
+          ...seen,
+          body: { ...body, metadata: { ...body.metadata, managedFields: sorted } },
+        };
+      };
+      const out: Record<string, unknown> = {};
+      for (const [name, x] of Object.entries(steps)) out[name] = byManager(x);
+      return out;
+    });
+  });
+
+  it('server-side apply on an untracked object: its fields belong to before-first-apply', async () => {
+    await compare('writes-apply-untracked', async (t) => {
+      await write(t, 'POST', CM, { metadata: { name: 'ut' }, data: { a: '1' } });
+      const cleared = await write(t, 'PUT', `${CM}/ut`, {
+        metadata: { name: 'ut', managedFields: [{}] },
+        data: { a: '1', b: '2' },
+      });
+      const config = {
+        apiVersion: 'v1',
+        kind: 'ConfigMap',
+        metadata: { name: 'ut' },
+        data: { a: '9' },
+      };
+      const conflict = await write(t, 'PATCH', `${CM}/ut?fieldManager=x`, config, APPLY);
+      const forced = await write(t, 'PATCH', `${CM}/ut?fieldManager=x&force=true`, config, APPLY);
+      return { cleared: observe(cleared), conflict: observe(conflict), forced: observe(forced) };
+    });
+  });
+
   it('server-side apply on a Deployment: keyed list items and an updater in the conflict', async () => {
     await compare('writes-apply-lists', async (t) => {
       await write(t, 'POST', `${DEPLOY}?fieldManager=creator`, {
@@ -537,7 +642,43 @@ describe('FakeApiServer writes (as kube-apiserver 1.20) against the real kube-ap
         { spec: { replicas: 2 }, status: { replicas: 8 } },
         MERGE,
       );
-      return { put: deploymentView(put), patch: deploymentView(patch), main: deploymentView(main) };
+      const config = (replicas: number, statusReplicas: number) => ({
+        apiVersion: 'apps/v1',
+        kind: 'Deployment',
+        metadata: { name: 'st' },
+        spec: { replicas },
+        status: { replicas: statusReplicas },
+      });
+      const applyMain = await write(
+        t,
+        'PATCH',
+        `${DEPLOY}/st?fieldManager=ap&force=true`,
+        config(6, 11),
+        APPLY,
+      );
+      const applyStatus = await write(
+        t,
+        'PATCH',
+        `${DEPLOY}/st/status?fieldManager=ap-status&force=true`,
+        config(7, 12),
+        APPLY,
+      );
+      const managers = (x: RawExchange) =>
+        // The appliers' entries only: the creator's holds the fields the real server defaults.
+        ((bodyOf(x).metadata?.managedFields ?? []) as Json[])
+          .filter((e) => String(e.manager).startsWith('ap'))
+          .map((e) => ({
+            manager: e.manager,
+            operation: e.operation,
+            fields: e.fieldsV1,
+          }));
+      return {
+        put: deploymentView(put),
+        patch: deploymentView(patch),
+        main: deploymentView(main),
+        applyMain: { view: deploymentView(applyMain), managers: managers(applyMain) },
+        applyStatus: { view: deploymentView(applyStatus), managers: managers(applyStatus) },
+      };
     });
   });
 
@@ -716,7 +857,20 @@ describe('FakeApiServer writes (as kube-apiserver 1.20) against the real kube-ap
         SMP,
       );
       const list = await send(t, { path: EVENTS, query: { fieldSelector: 'reason=Seen' } });
-      return { created: observe(created), counted: observe(counted), list: observe(list) };
+      const involved = (namespace?: string) => ({
+        ...event,
+        metadata: { name: `bad-${namespace ?? 'none'}` },
+        involvedObject: { ...event.involvedObject, namespace },
+      });
+      const noNamespace = await write(t, 'POST', EVENTS, involved(undefined));
+      const otherNamespace = await write(t, 'POST', EVENTS, involved('other'));
+      return {
+        created: observe(created),
+        counted: observe(counted),
+        list: observe(list),
+        noNamespace: observe(noNamespace),
+        otherNamespace: observe(otherNamespace),
+      };
     });
   });
 });

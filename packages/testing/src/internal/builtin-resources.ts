@@ -2,6 +2,7 @@ import { BUILTIN_FIELD_RULES } from './field-rules.js';
 import type { JsonObject } from './json-value.js';
 import { type ResourceType, resourceType } from './resource-type.js';
 import { serializeEvent } from './writes/event-strategy.js';
+import { checkEvent } from './writes/event-validation.js';
 import { checkLease } from './writes/lease-strategy.js';
 
 const CORE_VERBS_NO_DELETECOLLECTION = [
@@ -169,8 +170,14 @@ export function builtinResources(): ResourceType[] {
       },
       {
         builtin: true,
-        prepareForCreate: (object) => serializeEvent(object),
-        prepareForUpdate: (object) => serializeEvent(object),
+        prepareForCreate: (object, http) => {
+          if (http) checkEvent(object);
+          serializeEvent(object);
+        },
+        prepareForUpdate: (object) => {
+          checkEvent(object);
+          serializeEvent(object);
+        },
         fieldPaths: {
           'involvedObject.kind': 'involvedObject.kind',
           'involvedObject.namespace': 'involvedObject.namespace',
