@@ -56,6 +56,12 @@ export interface FakeApiServerOptions {
   readonly anonymous?: boolean;
   /** Answer CORS preflights and add `Access-Control-*` headers. Default `false`. */
   readonly cors?: boolean | CorsOptions;
+  /**
+   * Serve metadata-only reads (`Accept: application/json;as=PartialObjectMetadata[List];
+   * g=meta.k8s.io;v=v1`), as kube-apiserver does since 1.15. `false` answers them like a server
+   * without the feature: 406 NotAcceptable unless the header also accepts plain JSON. Default `true`.
+   */
+  readonly partialObjectMetadata?: boolean;
   /** Register the built-in resources (pods, configmaps, namespaces, services, events, deployments). Default `true`. */
   readonly builtins?: boolean;
 }

@@ -128,6 +128,7 @@ export class FakeApiServer {
       watchCache: options.watchCache ?? true,
       watchExpiredAs: options.watchExpiredAs ?? 'event',
       resourceVersionWaitMs: options.resourceVersionWaitMs ?? DEFAULTS.resourceVersionWaitMs,
+      partialObjectMetadata: options.partialObjectMetadata ?? true,
     };
     const cluster = new Cluster(
       resolved.opaqueVersions ? opaqueVersions() : numericVersions(),

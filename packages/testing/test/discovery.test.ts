@@ -32,6 +32,11 @@ describe('discovery', () => {
           versions: [{ groupVersion: 'apps/v1', version: 'v1' }],
           preferredVersion: { groupVersion: 'apps/v1', version: 'v1' },
         },
+        {
+          name: 'coordination.k8s.io',
+          versions: [{ groupVersion: 'coordination.k8s.io/v1', version: 'v1' }],
+          preferredVersion: { groupVersion: 'coordination.k8s.io/v1', version: 'v1' },
+        },
       ],
     });
   });
@@ -122,7 +127,11 @@ describe('discovery', () => {
       verbs: ['get', 'list', 'watch'],
     });
     const groups = await call(server, '/apis');
-    expect(groups.body.groups.map((g: Json) => g.name)).toEqual(['apps', 'example.com']);
+    expect(groups.body.groups.map((g: Json) => g.name)).toEqual([
+      'apps',
+      'coordination.k8s.io',
+      'example.com',
+    ]);
     const { body } = await call(server, '/apis/example.com/v1');
     expect(body.resources).toEqual([
       {

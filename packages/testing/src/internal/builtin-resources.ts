@@ -1,6 +1,9 @@
 import { BUILTIN_FIELD_RULES } from './field-rules.js';
 import type { JsonObject } from './json-value.js';
 import { type ResourceType, resourceType } from './resource-type.js';
+import { serializeEvent } from './writes/event-strategy.js';
+import { checkEvent } from './writes/event-validation.js';
+import { checkLease } from './writes/lease-strategy.js';
 
 const CORE_VERBS_NO_DELETECOLLECTION = [
   'create',
@@ -167,6 +170,14 @@ export function builtinResources(): ResourceType[] {
       },
       {
         builtin: true,
+        prepareForCreate: (object, http) => {
+          if (http) checkEvent(object);
+          serializeEvent(object);
+        },
+        prepareForUpdate: (object) => {
+          checkEvent(object);
+          serializeEvent(object);
+        },
         fieldPaths: {
           'involvedObject.kind': 'involvedObject.kind',
           'involvedObject.namespace': 'involvedObject.namespace',
@@ -205,6 +216,10 @@ export function builtinResources(): ResourceType[] {
       },
       {
         builtin: true,
+        // A Deployment always serializes its status (a struct without omitempty), `{}` at first.
+        prepareForCreate: (object) => {
+          if (object.status === undefined) object.status = {};
+        },
         omitEmpty: [
           'spec.selector.matchLabels',
           'spec.template.metadata.labels',
@@ -212,6 +227,23 @@ export function builtinResources(): ResourceType[] {
           'spec.template.spec.nodeSelector',
         ],
         fieldRules: BUILTIN_FIELD_RULES.deployments,
+      },
+    ),
+    resourceType(
+      {
+        group: 'coordination.k8s.io',
+        version: 'v1',
+        resource: 'leases',
+        kind: 'Lease',
+        singular: 'lease',
+        generation: false,
+        deleteReturns: 'status',
+        emptyObject: { metadata: emptyMeta, spec: {} },
+      },
+      {
+        builtin: true,
+        prepareForCreate: (object) => checkLease(object),
+        prepareForUpdate: (object) => checkLease(object),
       },
     ),
   ];

@@ -74,9 +74,7 @@ function add(doc: unknown, parts: string[], value: unknown, replace: boolean): u
     if (replace) parent[index] = value;
     else parent.splice(index, 0, value);
   } else if (isJsonObject(parent)) {
-    if (replace && !Object.hasOwn(parent, last)) {
-      throw new JsonPatchError(`path not found: /${parts.join('/')}`);
-    }
+    // As kube-apiserver 1.20's JSON patch: replacing a missing key of an object sets it.
     (parent as JsonObject)[last] = value;
   } else {
     throw new JsonPatchError(`path not found: /${parts.join('/')}`);
@@ -98,7 +96,7 @@ export function applyJsonPatch(target: unknown, patch: unknown): unknown {
         doc = add(doc, parts, clone(raw.value), false);
         break;
       case 'replace':
-        if (parts.length > 0) get(doc, parts);
+        if (parts.length > 0 && Array.isArray(parentOf(doc, parts).parent)) get(doc, parts);
         doc = add(doc, parts, clone(raw.value), true);
         break;
       case 'remove':

@@ -12,6 +12,8 @@ import type { ResourceType } from './resource-type.js';
 import { type ServerEnv, waitForRevision } from './server-env.js';
 import * as status from './status.js';
 import type { StoredObject } from './stored-object.js';
+import { metadataAs, requireMetadataForm } from './writes/metadata-media-type.js';
+import { partialListDocument } from './writes/partial-list-document.js';
 
 /** The key prefix of a list: `namespace/` within one namespace, '' for all. */
 export function listPrefix(type: ResourceType, namespace: string | undefined): string {
@@ -161,6 +163,8 @@ export async function handleList(
   namespace: string | undefined,
   options: ListOptions,
 ): Promise<void> {
+  const media = metadataAs(ctx.req.headers.accept, env.options.partialObjectMetadata);
+  requireMetadataForm(type, media, true);
   const store = env.cluster.store(type);
   const prefix = listPrefix(type, namespace);
   const p = await plan(ctx, env, store, prefix, options);
@@ -176,7 +180,12 @@ export async function handleList(
     );
     if (page.remaining !== undefined) metadata.remainingItemCount = page.remaining;
   }
-  ctx.json(200, listDocument(type, metadata, page.items));
+  ctx.json(
+    200,
+    media.as === 'full'
+      ? listDocument(type, metadata, page.items)
+      : partialListDocument(media.apiVersion, metadata, page.items),
+  );
 }
 
 /**

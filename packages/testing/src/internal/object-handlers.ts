@@ -10,6 +10,11 @@ import type { ServerEnv } from './server-env.js';
 import * as status from './status.js';
 import type { StoredObject } from './stored-object.js';
 import { deleteRequest } from './writes/delete-request.js';
+import {
+  metadataAs,
+  partialObjectJson,
+  requireMetadataForm,
+} from './writes/metadata-media-type.js';
 import { writeOptions } from './writes/write-options.js';
 
 /** The field manager of a write: `?fieldManager=`, else the User-Agent's program name. */
@@ -40,9 +45,14 @@ export function handleGet(
 ): void {
   requireVerb(type, 'get');
   subresourceOf(type, subresource);
+  const media = metadataAs(ctx.req.headers.accept, env.options.partialObjectMetadata);
+  requireMetadataForm(type, media, false);
   const stored = env.cluster.get(type, namespace ?? '', name);
   if (!stored) throw new FakeApiError(status.notFound(type.gr, name));
-  ctx.json(200, stored.json);
+  ctx.json(
+    200,
+    media.as === 'full' ? stored.json : partialObjectJson(stored.json, media.apiVersion),
+  );
 }
 
 /** POST to a collection: 201 with the stored object. */

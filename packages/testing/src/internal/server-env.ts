@@ -11,6 +11,8 @@ export interface ResolvedOptions {
   readonly watchCache: boolean;
   readonly watchExpiredAs: 'event' | 'http';
   readonly resourceVersionWaitMs: number;
+  /** Whether metadata-only reads (`as=PartialObjectMetadata`) are served. */
+  readonly partialObjectMetadata: boolean;
 }
 
 /** Everything a request handler works with. */

@@ -46,6 +46,8 @@ export interface WatchStreamConfig {
   /** `timeoutSeconds` in ms; undefined = no deadline. */
   readonly timeoutMs: number | undefined;
   readonly onClose: (stream: WatchStream) => void;
+  /** Rewrites the lines before they are written (a metadata-only watch); default: as they are. */
+  readonly transformLines?: (text: string) => string;
 }
 
 const INITIAL_EVENTS_END = 'k8s.io/initial-events-end';
@@ -222,6 +224,8 @@ export class WatchStream implements EventSink {
       if (text) pieces.push(text);
     }
     this.pending = [];
+    const transform = this.config.transformLines;
+    if (transform) pieces = [transform(pieces.map((p) => p.toString()).join(''))];
     res.socket?.cork();
     for (const piece of pieces) writeBody(res, piece, faults.chunker);
     res.socket?.uncork();

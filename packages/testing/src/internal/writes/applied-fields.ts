@@ -8,8 +8,8 @@ function childPath(path: string, key: string): string {
 
 /**
  * The fields a server-side apply configuration sets, as kube-apiserver 1.20 records them for
- * the applier: every scalar, atomic value and empty container as a leaf; the items of keyed lists
- * and sets as members (with their fields); maps only through what they hold.
+ * the applier: every scalar and atomic value as a leaf; the items of keyed lists and sets as
+ * members (with their fields); maps only through what they hold (an empty one: nothing).
  */
 export function appliedFields(config: unknown, rules: FieldRules): FieldSet {
   const out = emptyFieldSet();
@@ -28,14 +28,14 @@ function visitMap(value: unknown, path: string, rules: FieldRules, out: FieldSet
 
 function visitValue(value: unknown, path: string, rules: FieldRules): FieldSet {
   if (isJsonObject(value)) {
-    if (rules.atomic.has(path) || Object.keys(value).length === 0) return memberFieldSet();
+    if (rules.atomic.has(path)) return memberFieldSet();
     const out = emptyFieldSet();
     visitMap(value, path, rules, out);
     return out;
   }
   if (Array.isArray(value)) {
     const rule = rules.lists.get(path);
-    if (rule === undefined || value.length === 0) return memberFieldSet();
+    if (rule === undefined) return memberFieldSet();
     const out = emptyFieldSet();
     for (const item of value) {
       const element = itemElement(item, rule);

@@ -49,6 +49,9 @@ export function applyMerge(live: unknown, config: unknown, rules: FieldRules, pa
   return config;
 }
 
+/** Maps of strings: a `null` value decodes to Go's zero value, the empty string. */
+const STRING_MAPS = new Set(['metadata.labels', 'metadata.annotations', 'data', 'stringData']);
+
 function mergeMaps(
   live: JsonObject,
   config: JsonObject,
@@ -56,8 +59,11 @@ function mergeMaps(
   path: string,
 ): JsonObject {
   const out: JsonObject = { ...live };
+  const strings = STRING_MAPS.has(path);
   for (const key of Object.keys(config)) {
-    out[key] = applyMerge(live[key], config[key], rules, childPath(path, key));
+    const value = config[key];
+    out[key] =
+      strings && value === null ? '' : applyMerge(live[key], value, rules, childPath(path, key));
   }
   return out;
 }

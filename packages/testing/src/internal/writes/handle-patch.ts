@@ -17,6 +17,7 @@ const MERGE_PATCH = 'application/merge-patch+json';
 const JSON_PATCH = 'application/json-patch+json';
 const STRATEGIC_PATCH = 'application/strategic-merge-patch+json';
 const APPLY_PATCH = 'application/apply-patch+yaml';
+const ALL_PATCH_TYPES = [JSON_PATCH, MERGE_PATCH, STRATEGIC_PATCH, APPLY_PATCH];
 
 function requireVerb(type: ResourceType, verb: string): void {
   if (!type.verbs.includes(verb)) {
@@ -95,6 +96,12 @@ export async function handlePatch(
   const accepted = type.builtin
     ? [JSON_PATCH, MERGE_PATCH, STRATEGIC_PATCH, APPLY_PATCH]
     : [JSON_PATCH, MERGE_PATCH, APPLY_PATCH];
+  if (!ALL_PATCH_TYPES.includes(contentType)) {
+    // Refused by the route before the handler: go-restful's own words.
+    throw new FakeApiError(
+      status.failure(415, 'UnsupportedMediaType', '415: Unsupported Media Type', {}),
+    );
+  }
   if (!accepted.includes(contentType)) {
     throw new FakeApiError(status.unsupportedMediaType(accepted));
   }
@@ -158,11 +165,26 @@ export async function handlePatch(
           throw new FakeApiError(status.badRequest('a merge patch must be a JSON object'));
         return applyMergePatch(current, patch);
       }
+      if (!Array.isArray(patch)) {
+        throw new FakeApiError(
+          status.badRequest(
+            `json: cannot unmarshal ${goJsonType(patch)} into Go value of type jsonpatch.Patch`,
+          ),
+        );
+      }
       try {
         return applyJsonPatch(current, patch);
       } catch (error) {
         if (!(error instanceof JsonPatchError)) throw error;
-        throw new FakeApiError(status.failure(422, undefined, error.message));
+        // kube-apiserver 1.20 answers every failed operation with this generic 422.
+        throw new FakeApiError(
+          status.failure(
+            422,
+            'Invalid',
+            'the server rejected our request due to an error in our request',
+            {},
+          ),
+        );
       }
     },
     write,

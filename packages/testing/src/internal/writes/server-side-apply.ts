@@ -7,6 +7,7 @@ import {
   decodeManagedFields,
   encodeManagedFields,
   type ManagedEntry,
+  managedFieldsAfter,
   stripServerFields,
 } from '../managed-fields.js';
 import { timestampNow } from '../object-meta.js';
@@ -18,6 +19,8 @@ import { intersectFieldSets } from './intersect-field-sets.js';
 import { removeFields } from './remove-fields.js';
 
 const APPLY = 'Apply';
+/** The manager kube-apiserver 1.20 gives the fields of an untracked object on its first apply. */
+const BEFORE_FIRST_APPLY = 'before-first-apply';
 
 /** One server-side apply as the field manager sees it. */
 export interface ApplyRequest {
@@ -50,7 +53,19 @@ export function serverSideApply(request: ApplyRequest): ApplyOutcome {
   const { type, live, config, manager, force } = request;
   const rules = type.fieldRules;
   const liveMeta = isJsonObject(live?.metadata) ? live.metadata : {};
-  const entries = decodeManagedFields(liveMeta.managedFields) ?? [];
+  let entries = decodeManagedFields(liveMeta.managedFields) ?? [];
+  if (live !== undefined && entries.length === 0) {
+    // An object nobody tracked yet: kube-apiserver 1.20 first records everything it holds as
+    // owned by `before-first-apply` (an Update), so an apply can conflict with it.
+    const before = managedFieldsAfter({
+      type,
+      live: undefined,
+      next: live,
+      sent: undefined,
+      manager: BEFORE_FIRST_APPLY,
+    });
+    entries = decodeManagedFields(before) ?? [];
+  }
   const previous = entries.find((e) => isApplier(e, manager));
   const others = entries.filter((e) => !isApplier(e, manager));
 
@@ -97,7 +112,8 @@ export function serverSideApply(request: ApplyRequest): ApplyOutcome {
     set: applied,
     extra: undefined,
   };
-  const all = [mine, ...kept];
+  // An applier that ends up owning nothing has no entry, as any other manager.
+  const all = isEmptyFieldSet(applied) ? kept : [mine, ...kept];
   const capped = capUpdateManagers(all);
   return {
     object: merged,

@@ -14,6 +14,9 @@ export interface WriteOptions {
   readonly force: boolean | undefined;
 }
 
+/** What Go's strconv.ParseBool takes for true. */
+const TRUE_VALUES = new Set(['1', 't', 'T', 'TRUE', 'true', 'True']);
+
 interface Cause {
   readonly reason: string;
   readonly message: string;
@@ -83,6 +86,6 @@ export function writeOptions(
   return {
     dryRun: dryRun.length === 1,
     fieldManager: fieldManager === '' ? undefined : fieldManager,
-    force: forceText === null ? undefined : forceText === 'true',
+    force: forceText === null ? undefined : TRUE_VALUES.has(forceText),
   };
 }

@@ -1,0 +1,882 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { KubeRequest, Transport } from '@rxkube/core';
+import { type KubeConfig, loadKubeConfig } from '@rxkube/node';
+import { FakeApiServer } from '@rxkube/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { diffValues } from '../../src/diff-values.js';
+import { matchDifferences } from '../../src/match-differences.js';
+import { normalizeObservation } from '../../src/normalize-observation.js';
+import { type RawExchange, rawExchange } from '../../src/raw-exchange.js';
+import { cluster, kubeconfigClient } from './cluster.js';
+import { knownDifferences } from './known-differences.js';
+
+/** One server under comparison. */
+interface Target {
+  readonly name: 'real' | 'fake';
+  readonly transport: Transport;
+  /** Makes `widgets.fidelity.rxkube.dev` (a custom resource) servable; resolves when it is. */
+  defineWidgets(): Promise<void>;
+}
+
+const NAMESPACE = `writes-${process.pid}-${Math.random().toString(36).slice(2, 6)}`;
+const CM = `/api/v1/namespaces/${NAMESPACE}/configmaps`;
+const DEPLOY = `/apis/apps/v1/namespaces/${NAMESPACE}/deployments`;
+const LEASES = `/apis/coordination.k8s.io/v1/namespaces/${NAMESPACE}/leases`;
+const EVENTS = `/api/v1/namespaces/${NAMESPACE}/events`;
+const WIDGETS = `/apis/fidelity.rxkube.dev/v1/namespaces/${NAMESPACE}/widgets`;
+const JSON_TYPE = 'application/json';
+const MERGE = 'application/merge-patch+json';
+const JSON_PATCH = 'application/json-patch+json';
+const SMP = 'application/strategic-merge-patch+json';
+const APPLY = 'application/apply-patch+yaml';
+const PM = 'application/json;as=PartialObjectMetadata;g=meta.k8s.io;v=v1';
+const PML = 'application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1';
+/** Where `RXKUBE_CAPTURE_WRITES=<dir>` writes the real server's observations, one file per case. */
+const CAPTURE_DIR = process.env.RXKUBE_CAPTURE_WRITES;
+
+const send = (t: Target, request: KubeRequest) => rawExchange(t.transport, request);
+const write = (
+  t: Target,
+  method: NonNullable<KubeRequest['method']>,
+  path: string,
+  body: unknown,
+  type = JSON_TYPE,
+) =>
+  send(t, {
+    method,
+    path,
+    headers: { 'content-type': type },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+
+/** Status, content type and body of an exchange. */
+const observe = (x: RawExchange) => ({
+  status: x.status,
+  contentType: x.headers['content-type'],
+  body: x.body,
+});
+
+type Json = Record<string, unknown>;
+const bodyOf = (x: RawExchange) => x.body as Json & { metadata?: Json; spec?: Json };
+const versionOf = (x: RawExchange) => String(bodyOf(x).metadata?.resourceVersion);
+
+/**
+ * What a Deployment answer shows of the fields a test wrote: the real server defaults many
+ * more (imagePullPolicy, strategy, …) that FakeApiServer does not model.
+ */
+function deploymentView(x: RawExchange): unknown {
+  const body = bodyOf(x);
+  if (body.kind !== 'Deployment') return observe(x);
+  const spec = (body.spec ?? {}) as Json;
+  const pod = ((spec.template as Json | undefined)?.spec ?? {}) as Json;
+  const containers = (pod.containers ?? []) as Json[];
+  return {
+    status: x.status,
+    labels: body.metadata?.labels,
+    finalizers: body.metadata?.finalizers,
+    generation: body.metadata?.generation,
+    replicas: spec.replicas,
+    containers: containers.map((c) => ({
+      name: c.name,
+      image: c.image,
+      ports: ((c.ports ?? []) as Json[]).map((p) => p.containerPort),
+      env: c.env,
+    })),
+    volumes: ((pod.volumes ?? []) as Json[]).map((v) => v.name),
+    objectStatus: body.status,
+  };
+}
+
+const deployment = {
+  apiVersion: 'apps/v1',
+  kind: 'Deployment',
+  metadata: { name: 'd', labels: { a: '1', b: '2' }, finalizers: ['x.rxkube.dev/a'] },
+  spec: {
+    replicas: 1,
+    selector: { matchLabels: { app: 'd' } },
+    template: {
+      metadata: { labels: { app: 'd' } },
+      spec: {
+        containers: [
+          {
+            name: 'a',
+            image: 'i:1',
+            ports: [{ containerPort: 80 }, { containerPort: 81 }],
+            env: [{ name: 'A', value: '1' }],
+          },
+          { name: 'b', image: 'i:2' },
+        ],
+        volumes: [{ name: 'v1', emptyDir: {} }],
+      },
+    },
+  },
+};
+
+const lease = (name: string, holder: string, renewTime: string) => ({
+  apiVersion: 'coordination.k8s.io/v1',
+  kind: 'Lease',
+  metadata: { name },
+  spec: {
+    holderIdentity: holder,
+    leaseDurationSeconds: 15,
+    acquireTime: '2026-01-01T00:00:00.000000Z',
+    renewTime,
+    leaseTransitions: 0,
+  },
+});
+
+describe('FakeApiServer writes (as kube-apiserver 1.20) against the real kube-apiserver 1.20', () => {
+  const c = cluster();
+  let real: Target;
+  let fake: Target;
+  let fakeServer: FakeApiServer;
+
+  /** Runs the same steps on both servers, compares the normalised answers, keeps the real one. */
+  async function compare(name: string, run: (target: Target) => Promise<unknown>) {
+    const [onReal, onFake] = await Promise.all([run(real), run(fake)]);
+    const normalReal = normalizeObservation(onReal);
+    const normalFake = normalizeObservation(onFake);
+    if (CAPTURE_DIR) {
+      await mkdir(CAPTURE_DIR, { recursive: true });
+      await writeFile(join(CAPTURE_DIR, `${name}.json`), `${JSON.stringify(onReal, null, 2)}\n`);
+    }
+    const report = matchDifferences(
+      diffValues(normalReal, normalFake),
+      knownDifferences[name] ?? [],
+    );
+    expect(
+      report,
+      `${name}\nreal: ${JSON.stringify(normalReal)}\nfake: ${JSON.stringify(normalFake)}`,
+    ).toEqual({ unexplained: [], fixed: [] });
+  }
+
+  beforeAll(async () => {
+    const token = (await readFile(c.env.tokenFile, 'utf8')).trim();
+    const realTransport = kubeconfigClient(
+      loadKubeConfig({ kubeconfig: c.env.kubeconfig }),
+    ).transport;
+    real = {
+      name: 'real',
+      transport: realTransport,
+      defineWidgets: async () => {
+        await rawExchange(realTransport, {
+          method: 'POST',
+          path: '/apis/apiextensions.k8s.io/v1/customresourcedefinitions',
+          headers: { 'content-type': JSON_TYPE },
+          body: JSON.stringify({
+            apiVersion: 'apiextensions.k8s.io/v1',
+            kind: 'CustomResourceDefinition',
+            metadata: { name: 'widgets.fidelity.rxkube.dev' },
+            spec: {
+              group: 'fidelity.rxkube.dev',
+              scope: 'Namespaced',
+              names: { plural: 'widgets', singular: 'widget', kind: 'Widget' },
+              versions: [
+                {
+                  name: 'v1',
+                  served: true,
+                  storage: true,
+                  schema: {
+                    openAPIV3Schema: {
+                      type: 'object',
+                      'x-kubernetes-preserve-unknown-fields': true,
+                    },
+                  },
+                },
+              ],
+            },
+          }),
+        });
+        // Served once established: poll the collection (a condition, not a sleep).
+        for (let i = 0; i < 200; i += 1) {
+          const x = await rawExchange(realTransport, { path: WIDGETS });
+          if (x.status === 200) return;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        throw new Error('the widgets CRD was never served');
+      },
+    };
+    fakeServer = await FakeApiServer.start({
+      streamingLists: false,
+      watchCache: true,
+      watchExpiredAs: 'event',
+      tls: true,
+      tokens: [token],
+    });
+    const fakeConfig: KubeConfig = {
+      clusters: [
+        {
+          name: 'fake',
+          cluster: {
+            server: fakeServer.url,
+            'certificate-authority-data': Buffer.from(fakeServer.ca ?? '').toString('base64'),
+          },
+        },
+      ],
+      users: [{ name: 'admin', user: { token } }],
+      contexts: [{ name: 'fake', context: { cluster: 'fake', user: 'admin' } }],
+      'current-context': 'fake',
+    };
+    fake = {
+      name: 'fake',
+      transport: kubeconfigClient(fakeConfig).transport,
+      defineWidgets: async () => {
+        fakeServer.registerResource({
+          group: 'fidelity.rxkube.dev',
+          version: 'v1',
+          resource: 'widgets',
+          kind: 'Widget',
+        });
+      },
+    };
+    for (const t of [real, fake]) {
+      const ns = await write(t, 'POST', '/api/v1/namespaces', { metadata: { name: NAMESPACE } });
+      expect(ns.status).toBe(201);
+    }
+  });
+
+  afterAll(async () => {
+    await rawExchange(real.transport, {
+      method: 'DELETE',
+      path: `/api/v1/namespaces/${NAMESPACE}`,
+    });
+    await fakeServer?.close();
+  });
+
+  it('PUT with the current resourceVersion succeeds; a stale one is 409 Conflict', async () => {
+    await compare('writes-put-stale', async (t) => {
+      const created = await write(t, 'POST', CM, { metadata: { name: 'put' }, data: { k: '1' } });
+      const v = versionOf(created);
+      const ok = await write(t, 'PUT', `${CM}/put`, {
+        metadata: { name: 'put', resourceVersion: v },
+        data: { k: '2' },
+      });
+      const stale = await write(t, 'PUT', `${CM}/put`, {
+        metadata: { name: 'put', resourceVersion: v },
+        data: { k: '3' },
+      });
+      return { created: observe(created), ok: observe(ok), stale: observe(stale) };
+    });
+  });
+
+  it('strategic merge patch merges lists by merge key (new items first), with $patch and null', async () => {
+    await compare('writes-smp-merge-keys', async (t) => {
+      const created = await write(t, 'POST', DEPLOY, deployment);
+      const patched = await write(
+        t,
+        'PATCH',
+        `${DEPLOY}/d`,
+        {
+          metadata: { labels: { a: null, c: '3' }, finalizers: ['x.rxkube.dev/b'] },
+          spec: {
+            template: {
+              spec: {
+                containers: [
+                  { name: 'c', image: 'i:3' },
+                  {
+                    name: 'a',
+                    image: 'i:9',
+                    ports: [{ containerPort: 82 }, { containerPort: 80, $patch: 'delete' }],
+                    env: [{ name: 'B', value: '2' }],
+                  },
+                ],
+                volumes: [{ name: 'v2', emptyDir: {} }],
+              },
+            },
+          },
+        },
+        SMP,
+      );
+      const replaced = await write(
+        t,
+        'PATCH',
+        `${DEPLOY}/d`,
+        {
+          metadata: { '$deleteFromPrimitiveList/finalizers': ['x.rxkube.dev/a'] },
+          spec: {
+            template: {
+              spec: { containers: [{ name: 'z', image: 'i:0' }, { $patch: 'replace' }] },
+            },
+          },
+        },
+        SMP,
+      );
+      await write(
+        t,
+        'PATCH',
+        `${DEPLOY}/d`,
+        { spec: { template: { spec: { containers: [{ name: 'y', image: 'i:1' }] } } } },
+        SMP,
+      );
+      const ordered = await write(
+        t,
+        'PATCH',
+        `${DEPLOY}/d`,
+        {
+          spec: {
+            template: {
+              spec: {
+                '$setElementOrder/containers': [{ name: 'z' }, { name: 'y' }],
+                containers: [{ name: 'y', image: 'i:8' }],
+              },
+            },
+          },
+        },
+        SMP,
+      );
+      const notObject = await write(t, 'PATCH', `${DEPLOY}/d`, '[]', SMP);
+      return {
+        created: deploymentView(created),
+        patched: deploymentView(patched),
+        replaced: deploymentView(replaced),
+        ordered: deploymentView(ordered),
+        notObject: observe(notObject),
+      };
+    });
+  });
+
+  it('answers a strategic merge patch of a custom resource with 415', async () => {
+    await compare('writes-smp-custom-resource', async (t) => {
+      await t.defineWidgets();
+      await write(t, 'POST', WIDGETS, {
+        apiVersion: 'fidelity.rxkube.dev/v1',
+        kind: 'Widget',
+        metadata: { name: 'w' },
+      });
+      const refused = await write(t, 'PATCH', `${WIDGETS}/w`, { spec: {} }, SMP);
+      const unknownType = await write(t, 'PATCH', `${CM}/put`, '{}', 'text/plain');
+      const metadataList = await send(t, { path: `${WIDGETS}/w`, headers: { accept: PML } });
+      const metadata = await send(t, { path: `${WIDGETS}/w`, headers: { accept: PM } });
+      return {
+        refused: observe(refused),
+        unknownType: observe(unknownType),
+        metadataList: observe(metadataList),
+        metadata: observe(metadata),
+      };
+    });
+  });
+
+  it('applies JSON patches (test, add, remove, replace, move, copy) and refuses broken ones as 1.20', async () => {
+    await compare('writes-json-patch', async (t) => {
+      await write(t, 'POST', CM, { metadata: { name: 'jp' }, data: { a: '1', b: '2' } });
+      const ok = await write(
+        t,
+        'PATCH',
+        `${CM}/jp`,
+        [
+          { op: 'test', path: '/data/a', value: '1' },
+          { op: 'add', path: '/data/c', value: '3' },
+          { op: 'remove', path: '/data/b' },
+          { op: 'replace', path: '/data/a', value: '9' },
+          { op: 'move', from: '/data/c', path: '/data/d' },
+          { op: 'copy', from: '/data/a', path: '/data/e' },
+        ],
+        JSON_PATCH,
+      );
+      const failures: Record<string, unknown> = {};
+      const broken: Record<string, unknown> = {
+        testFails: [{ op: 'test', path: '/data/a', value: 'nope' }],
+        removeMissing: [{ op: 'remove', path: '/data/missing' }],
+        replaceMissing: [{ op: 'replace', path: '/data/missing', value: 'x' }],
+        addNoParent: [{ op: 'add', path: '/nope/x', value: 'x' }],
+        unknownOp: [{ op: 'frobnicate', path: '/data/a' }],
+        notArray: { op: 'add' },
+      };
+      for (const [name, patch] of Object.entries(broken)) {
+        failures[name] = observe(await write(t, 'PATCH', `${CM}/jp`, patch, JSON_PATCH));
+      }
+      return { ok: observe(ok), failures };
+    });
+  });
+
+  it('server-side apply: create, conflicts naming managers and fields, force, prune, option errors', async () => {
+    await compare('writes-apply', async (t) => {
+      const cm = (data: Json, labels?: Json) => ({
+        apiVersion: 'v1',
+        kind: 'ConfigMap',
+        metadata: { name: 'sa', ...(labels ? { labels } : {}) },
+        data,
+      });
+      const yaml =
+        'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: sa\n  labels: {x: "1"}\ndata:\n  k1: a\n  k2: b\n';
+      const created = await write(t, 'PATCH', `${CM}/sa?fieldManager=alice`, yaml, APPLY);
+      const two = await write(
+        t,
+        'PATCH',
+        `${CM}/sa?fieldManager=bob`,
+        cm({ k1: 'z', k2: 'b' }, { x: '2' }),
+        APPLY,
+      );
+      const one = await write(t, 'PATCH', `${CM}/sa?fieldManager=bob`, cm({ k1: 'z' }), APPLY);
+      const forced = await write(
+        t,
+        'PATCH',
+        `${CM}/sa?fieldManager=bob&force=true`,
+        cm({ k1: 'z' }),
+        APPLY,
+      );
+      const pruned = await write(t, 'PATCH', `${CM}/sa?fieldManager=alice`, cm({ k3: 'c' }), APPLY);
+      const same = await write(t, 'PATCH', `${CM}/sa?fieldManager=alice`, cm({ k3: 'c' }), APPLY);
+      const updated = await write(t, 'PUT', `${CM}/sa?fieldManager=editor`, {
+        metadata: { name: 'sa' },
+        data: { k1: 'z', k3: 'edited' },
+      });
+      const vsUpdater = await write(
+        t,
+        'PATCH',
+        `${CM}/sa?fieldManager=alice`,
+        cm({ k3: 'c' }),
+        APPLY,
+      );
+      const noManager = await write(t, 'PATCH', `${CM}/sa`, cm({}), APPLY);
+      const forceMerge = await write(t, 'PATCH', `${CM}/sa?force=true`, '{}', MERGE);
+      const wrongVersion = await write(
+        t,
+        'PATCH',
+        `${CM}/sa?fieldManager=x`,
+        { apiVersion: 'v2', kind: 'ConfigMap' },
+        APPLY,
+      );
+      const withManaged = await write(
+        t,
+        'PATCH',
+        `${CM}/sa?fieldManager=x`,
+        { apiVersion: 'v1', kind: 'ConfigMap', metadata: { managedFields: [] } },
+        APPLY,
+      );
+      const otherName = await write(
+        t,
+        'PATCH',
+        `${CM}/sa?fieldManager=x`,
+        { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'zz' } },
+        APPLY,
+      );
+      return {
+        created: observe(created),
+        two: observe(two),
+        one: observe(one),
+        forced: observe(forced),
+        pruned: observe(pruned),
+        same: { status: same.status, unchanged: versionOf(same) === versionOf(pruned) },
+        updated: observe(updated),
+        vsUpdater: observe(vsUpdater),
+        noManager: observe(noManager),
+        forceMerge: observe(forceMerge),
+        wrongVersion: observe(wrongVersion),
+        withManaged: observe(withManaged),
+        otherName: observe(otherName),
+      };
+    });
+  });
+
+  it('server-side apply: shared ownership, sets, keyed owner references, stale versions', async () => {
+    await compare('writes-apply-ownership', async (t) => {
+      const cm = (metadata: Json, data?: Json) => ({
+        apiVersion: 'v1',
+        kind: 'ConfigMap',
+        metadata: { name: 'own', ...metadata },
+        ...(data ? { data } : {}),
+      });
+      const apply = (manager: string, body: unknown, extra = '') =>
+        write(t, 'PATCH', `${CM}/own?fieldManager=${manager}${extra}`, body, APPLY);
+      const owner = (uid: string) => ({
+        apiVersion: 'v1',
+        kind: 'ConfigMap',
+        name: `o-${uid}`,
+        uid,
+      });
+      const steps: Record<string, RawExchange> = {};
+      steps.alice = await apply(
+        'alice',
+        cm({ labels: { shared: 'x', a: '1' }, finalizers: ['f.rxkube.dev/a'] }, { k: 'v' }),
+      );
+      steps.bobSame = await apply(
+        'bob',
+        cm({ labels: { shared: 'x' }, finalizers: ['f.rxkube.dev/b'] }, { k: 'v' }),
+      );
+      steps.aliceDrops = await apply('alice', cm({ labels: { a: '1' } }));
+      steps.owners = await apply('carol', cm({ ownerReferences: [owner('u1'), owner('u2')] }));
+      steps.ownersDrop = await apply('carol', cm({ ownerReferences: [owner('u2')] }));
+      steps.nullValue = await apply('dave', cm({}, { n: null as unknown as string }));
+      steps.stale = await apply(
+        'alice',
+        cm({ labels: { a: '1' }, resourceVersion: versionOf(steps.alice) }),
+      );
+      steps.emptyLabels = await apply('erin', cm({ labels: {} }));
+      // Entries are ordered by their time in whole seconds: steps that straddle a second
+      // boundary on one server only would reorder them, so they are compared by manager.
+      const byManager = (x: RawExchange) => {
+        const seen = observe(x);
+        const body = x.body as Json & { metadata?: Json };
+        const entries = body.metadata?.managedFields as Json[] | undefined;
+        if (entries === undefined) return seen;
+        const sorted = [...entries].sort((a, b) =>
+          String(a.manager).localeCompare(String(b.manager)),
+        );
+        return {
+          ...seen,
+          body: { ...body, metadata: { ...body.metadata, managedFields: sorted } },
+        };
+      };
+      const out: Record<string, unknown> = {};
+      for (const [name, x] of Object.entries(steps)) out[name] = byManager(x);
+      return out;
+    });
+  });
+
+  it('server-side apply on an untracked object: its fields belong to before-first-apply', async () => {
+    await compare('writes-apply-untracked', async (t) => {
+      await write(t, 'POST', CM, { metadata: { name: 'ut' }, data: { a: '1' } });
+      const cleared = await write(t, 'PUT', `${CM}/ut`, {
+        metadata: { name: 'ut', managedFields: [{}] },
+        data: { a: '1', b: '2' },
+      });
+      const config = {
+        apiVersion: 'v1',
+        kind: 'ConfigMap',
+        metadata: { name: 'ut' },
+        data: { a: '9' },
+      };
+      const conflict = await write(t, 'PATCH', `${CM}/ut?fieldManager=x`, config, APPLY);
+      const forced = await write(t, 'PATCH', `${CM}/ut?fieldManager=x&force=true`, config, APPLY);
+      return { cleared: observe(cleared), conflict: observe(conflict), forced: observe(forced) };
+    });
+  });
+
+  it('server-side apply on a Deployment: keyed list items and an updater in the conflict', async () => {
+    await compare('writes-apply-lists', async (t) => {
+      await write(t, 'POST', `${DEPLOY}?fieldManager=creator`, {
+        ...deployment,
+        metadata: { name: 'ad' },
+      });
+      const config = (image: string, port: number) => ({
+        apiVersion: 'apps/v1',
+        kind: 'Deployment',
+        metadata: { name: 'ad' },
+        spec: {
+          template: {
+            spec: { containers: [{ name: 'a', image, ports: [{ containerPort: port }] }] },
+          },
+        },
+      });
+      const conflict = await write(
+        t,
+        'PATCH',
+        `${DEPLOY}/ad?fieldManager=ctl`,
+        config('i:5', 80),
+        APPLY,
+      );
+      const forced = await write(
+        t,
+        'PATCH',
+        `${DEPLOY}/ad?fieldManager=ctl&force=true`,
+        config('i:5', 90),
+        APPLY,
+      );
+      return { conflict: observe(conflict), forced: deploymentView(forced) };
+    });
+  });
+
+  it('DELETE: preconditions (409) and propagationPolicy (Foreground, Orphan, Background, invalid)', async () => {
+    await compare('writes-delete', async (t) => {
+      const created = await write(t, 'POST', CM, { metadata: { name: 'del' } });
+      const uid = await write(t, 'DELETE', `${CM}/del`, { preconditions: { uid: 'not-the-uid' } });
+      const rv = await write(t, 'DELETE', `${CM}/del`, { preconditions: { resourceVersion: '1' } });
+      const foreground = await send(t, {
+        method: 'DELETE',
+        path: `${CM}/del`,
+        query: { propagationPolicy: 'Foreground' },
+      });
+      const again = await write(t, 'DELETE', `${CM}/del`, { propagationPolicy: 'Foreground' });
+      const orphan = await send(t, {
+        method: 'DELETE',
+        path: `${CM}/del`,
+        query: { propagationPolicy: 'Orphan' },
+      });
+      const invalid = await send(t, {
+        method: 'DELETE',
+        path: `${CM}/del`,
+        query: { propagationPolicy: 'Bad' },
+      });
+      const background = await write(t, 'DELETE', `${CM}/del`, {
+        propagationPolicy: 'Background',
+        preconditions: { uid: bodyOf(created).metadata?.uid },
+      });
+      const gone = await send(t, { path: `${CM}/del` });
+      // The record's uid, quoted in the message, differs by nature.
+      const recordUid = String(bodyOf(created).metadata?.uid);
+      const uidBody = bodyOf(uid);
+      return {
+        uid: {
+          ...observe(uid),
+          body: { ...uidBody, message: String(uidBody.message).replace(recordUid, '<uid>') },
+        },
+        rv: observe(rv),
+        foreground: observe(foreground),
+        againUnchanged: versionOf(again) === versionOf(foreground),
+        orphan: observe(orphan),
+        invalid: observe(invalid),
+        background: observe(background),
+        gone: gone.status,
+      };
+    });
+  });
+
+  it('status subresource: PUT/PATCH status change only status; the main resource ignores status', async () => {
+    await compare('writes-status', async (t) => {
+      await write(t, 'POST', DEPLOY, { ...deployment, metadata: { name: 'st' } });
+      const current = await send(t, { path: `${DEPLOY}/st` });
+      const body = bodyOf(current);
+      const put = await write(t, 'PUT', `${DEPLOY}/st/status`, {
+        ...body,
+        metadata: { ...body.metadata, labels: { changed: 'yes' } },
+        spec: { ...(body.spec as Json), replicas: 5 },
+        status: { replicas: 3, observedGeneration: 7 },
+      });
+      const patch = await write(
+        t,
+        'PATCH',
+        `${DEPLOY}/st/status`,
+        { spec: { replicas: 9 }, status: { replicas: 4 } },
+        MERGE,
+      );
+      const main = await write(
+        t,
+        'PATCH',
+        `${DEPLOY}/st`,
+        { spec: { replicas: 2 }, status: { replicas: 8 } },
+        MERGE,
+      );
+      const config = (replicas: number, statusReplicas: number) => ({
+        apiVersion: 'apps/v1',
+        kind: 'Deployment',
+        metadata: { name: 'st' },
+        spec: { replicas },
+        status: { replicas: statusReplicas },
+      });
+      const applyMain = await write(
+        t,
+        'PATCH',
+        `${DEPLOY}/st?fieldManager=ap&force=true`,
+        config(6, 11),
+        APPLY,
+      );
+      const applyStatus = await write(
+        t,
+        'PATCH',
+        `${DEPLOY}/st/status?fieldManager=ap-status&force=true`,
+        config(7, 12),
+        APPLY,
+      );
+      const managers = (x: RawExchange) =>
+        // The appliers' entries only: the creator's holds the fields the real server defaults.
+        ((bodyOf(x).metadata?.managedFields ?? []) as Json[])
+          .filter((e) => String(e.manager).startsWith('ap'))
+          .map((e) => ({
+            manager: e.manager,
+            operation: e.operation,
+            fields: e.fieldsV1,
+          }));
+      return {
+        put: deploymentView(put),
+        patch: deploymentView(patch),
+        main: deploymentView(main),
+        applyMain: { view: deploymentView(applyMain), managers: managers(applyMain) },
+        applyStatus: { view: deploymentView(applyStatus), managers: managers(applyStatus) },
+      };
+    });
+  });
+
+  it('dryRun=All answers as stored and stores nothing', async () => {
+    await compare('writes-dry-run', async (t) => {
+      await write(t, 'POST', CM, { metadata: { name: 'dry' }, data: { a: '1' } });
+      const created = await write(t, 'POST', `${CM}?dryRun=All`, {
+        metadata: { name: 'dry-new' },
+        data: { a: '1' },
+      });
+      const updated = await write(t, 'PUT', `${CM}/dry?dryRun=All`, {
+        metadata: { name: 'dry' },
+        data: { b: '2' },
+      });
+      const patched = await write(t, 'PATCH', `${CM}/dry?dryRun=All`, { data: { c: '3' } }, MERGE);
+      const applied = await write(
+        t,
+        'PATCH',
+        `${CM}/dry?dryRun=All&fieldManager=m`,
+        { apiVersion: 'v1', kind: 'ConfigMap', data: { d: '4' } },
+        APPLY,
+      );
+      const deleted = await send(t, {
+        method: 'DELETE',
+        path: `${CM}/dry`,
+        query: { dryRun: 'All' },
+      });
+      const invalid = await write(t, 'POST', `${CM}?dryRun=x`, { metadata: { name: 'x' } });
+      const after = await send(t, { path: `${CM}/dry` });
+      const missing = await send(t, { path: `${CM}/dry-new` });
+      return {
+        created: observe(created),
+        updated: observe(updated),
+        patched: observe(patched),
+        applied: observe(applied),
+        deleted: observe(deleted),
+        invalid: observe(invalid),
+        after: observe(after),
+        missing: missing.status,
+      };
+    });
+  });
+
+  it('metadata-only reads: PartialObjectMetadata(List) for get, list and watch, 406 otherwise', async () => {
+    await compare('writes-partial-metadata', async (t) => {
+      await write(t, 'POST', CM, {
+        metadata: { name: 'pm', labels: { l: '1' } },
+        data: { a: '1' },
+      });
+      const get = await send(t, { path: `${CM}/pm`, headers: { accept: PM } });
+      const list = await send(t, {
+        path: CM,
+        query: { labelSelector: 'l=1' },
+        headers: { accept: PML },
+      });
+      const getAsList = await send(t, { path: `${CM}/pm`, headers: { accept: PML } });
+      const listAsObject = await send(t, { path: CM, headers: { accept: PM } });
+      const unknownVersion = await send(t, {
+        path: `${CM}/pm`,
+        headers: { accept: 'application/json;as=PartialObjectMetadata;g=meta.k8s.io;v=v9' },
+      });
+      const fallback = await send(t, {
+        path: `${CM}/pm`,
+        headers: {
+          accept: 'application/json;as=PartialObjectMetadata;g=meta.k8s.io;v=v9, application/json',
+        },
+      });
+      const watchQuery = { watch: true, labelSelector: 'l=1', timeoutSeconds: 1 };
+      const watch = await send(t, { path: CM, query: watchQuery, headers: { accept: PM } });
+      const watchList = await send(t, { path: CM, query: watchQuery, headers: { accept: PML } });
+      return {
+        get: observe(get),
+        list: observe(list),
+        getAsList: observe(getAsList),
+        listAsObject: observe(listAsObject),
+        unknownVersion: observe(unknownVersion),
+        fallback: { status: fallback.status, kind: bodyOf(fallback).kind },
+        watch: { status: watch.status, lines: watch.lines.map((l) => l.value) },
+        watchList: {
+          status: watchList.status,
+          lines: watchList.lines.map((l) => l.value),
+          ending: watchList.ending,
+        },
+      };
+    });
+  });
+
+  it('Leases: create, update guarded by resourceVersion (409 when stale), patch, apply, validation, delete', async () => {
+    await compare('writes-leases', async (t) => {
+      const created = await write(
+        t,
+        'POST',
+        LEASES,
+        lease('l', 'a', '2026-01-01T00:00:00.123456Z'),
+      );
+      const v = versionOf(created);
+      const renewed = await write(t, 'PUT', `${LEASES}/l`, {
+        ...lease('l', 'a', '2026-01-01T00:00:02.000000Z'),
+        metadata: { name: 'l', resourceVersion: v },
+      });
+      const stale = await write(t, 'PUT', `${LEASES}/l`, {
+        ...lease('l', 'b', '2026-01-01T00:00:03.000000Z'),
+        metadata: { name: 'l', resourceVersion: v },
+      });
+      const stalePatch = await write(
+        t,
+        'PATCH',
+        `${LEASES}/l`,
+        { metadata: { resourceVersion: v }, spec: { holderIdentity: 'b' } },
+        MERGE,
+      );
+      const patched = await write(
+        t,
+        'PATCH',
+        `${LEASES}/l`,
+        {
+          metadata: { resourceVersion: versionOf(renewed) },
+          spec: { holderIdentity: 'b', leaseTransitions: 1 },
+        },
+        MERGE,
+      );
+      const applied = await write(
+        t,
+        'PATCH',
+        `${LEASES}/l?fieldManager=elector&force=true`,
+        { apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', spec: { holderIdentity: 'c' } },
+        APPLY,
+      );
+      const zero = await write(t, 'POST', LEASES, {
+        metadata: { name: 'zero' },
+        spec: { leaseDurationSeconds: 0 },
+      });
+      const seconds = await write(t, 'POST', LEASES, {
+        metadata: { name: 'sec' },
+        spec: { renewTime: '2026-01-01T00:00:00Z' },
+      });
+      const list = await send(t, { path: LEASES });
+      const deleted = await send(t, { method: 'DELETE', path: `${LEASES}/l` });
+      return {
+        created: observe(created),
+        renewed: observe(renewed),
+        stale: observe(stale),
+        stalePatch: observe(stalePatch),
+        patched: observe(patched),
+        applied: observe(applied),
+        zero: observe(zero),
+        // The decoder's message quotes Go's JSON decoder context: compared as status and reason.
+        seconds: { status: seconds.status, reason: bodyOf(seconds).reason },
+        list: observe(list),
+        deleted: observe(deleted),
+      };
+    });
+  });
+
+  it('core/v1 Events: create on an object, count raised by a patch, list', async () => {
+    await compare('writes-events', async (t) => {
+      const event = {
+        metadata: { name: 'web.1' },
+        involvedObject: { kind: 'ConfigMap', namespace: NAMESPACE, name: 'put', apiVersion: 'v1' },
+        reason: 'Seen',
+        message: 'seen once',
+        type: 'Normal',
+        count: 1,
+        firstTimestamp: '2026-01-01T00:00:00Z',
+        lastTimestamp: '2026-01-01T00:00:00Z',
+        source: { component: 'fidelity' },
+        reportingComponent: 'fidelity',
+        reportingInstance: 'here',
+      };
+      const created = await write(t, 'POST', EVENTS, event);
+      const counted = await write(
+        t,
+        'PATCH',
+        `${EVENTS}/web.1`,
+        { count: 2, message: 'seen twice', lastTimestamp: '2026-01-01T00:00:05Z' },
+        SMP,
+      );
+      const list = await send(t, { path: EVENTS, query: { fieldSelector: 'reason=Seen' } });
+      const involved = (namespace?: string) => ({
+        ...event,
+        metadata: { name: `bad-${namespace ?? 'none'}` },
+        involvedObject: { ...event.involvedObject, namespace },
+      });
+      const noNamespace = await write(t, 'POST', EVENTS, involved(undefined));
+      const otherNamespace = await write(t, 'POST', EVENTS, involved('other'));
+      return {
+        created: observe(created),
+        counted: observe(counted),
+        list: observe(list),
+        noNamespace: observe(noNamespace),
+        otherNamespace: observe(otherNamespace),
+      };
+    });
+  });
+});

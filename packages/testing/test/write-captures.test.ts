@@ -1,0 +1,147 @@
+import { readFileSync } from 'node:fs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FakeApiServer } from '../src/index.js';
+import { CONFIGMAPS, call, type Json, named } from './support/http.js';
+
+// Observations of kube-apiserver 1.20.2 recorded by the writes fidelity suite
+// (packages/conformance, RXKUBE_CAPTURE_WRITES): the fake must give the same answers.
+const capture = (name: string): Json =>
+  JSON.parse(
+    readFileSync(
+      new URL(`./fixtures/apiserver-captures/writes/${name}.json`, import.meta.url),
+      'utf8',
+    ),
+  );
+const CM = '/api/v1/namespaces/default/configmaps';
+const APPLY = 'application/apply-patch+yaml';
+const JSON_PATCH = 'application/json-patch+json';
+
+/** A Status (or any answer) as the capture has it: status code and body. */
+const answer = (x: { status: number; body: Json }) => ({ status: x.status, body: x.body });
+const expected = (x: Json) => ({ status: x.status, body: x.body });
+
+describe('write answers match the kube-apiserver 1.20 captures', () => {
+  let server: FakeApiServer;
+  beforeEach(async () => {
+    server = await FakeApiServer.start();
+  });
+  afterEach(() => server.close());
+
+  it('writes-apply.json: conflicts, option errors', async () => {
+    const real = capture('writes-apply');
+    const cm = (data: Json, labels?: Json) => ({
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name: 'sa', ...(labels ? { labels } : {}) },
+      data,
+    });
+    const apply = (query: string, body: unknown) =>
+      call(server, `${CM}/sa?${query}`, { method: 'PATCH', contentType: APPLY, body });
+    await apply('fieldManager=alice', cm({ k1: 'a', k2: 'b' }, { x: '1' }));
+    expect(answer(await apply('fieldManager=bob', cm({ k1: 'z', k2: 'b' }, { x: '2' })))).toEqual(
+      expected(real.two),
+    );
+    expect(answer(await apply('fieldManager=bob', cm({ k1: 'z' })))).toEqual(expected(real.one));
+    expect(answer(await apply('', cm({})))).toEqual(expected(real.noManager));
+    expect(answer(await apply('fieldManager=x', { apiVersion: 'v2', kind: 'ConfigMap' }))).toEqual(
+      expected(real.wrongVersion),
+    );
+    const forceMerge = await call(server, `${CM}/sa?force=true`, {
+      method: 'PATCH',
+      contentType: 'application/merge-patch+json',
+      body: {},
+    });
+    expect(answer(forceMerge)).toEqual(expected(real.forceMerge));
+  });
+
+  it("writes-apply-untracked.json: an untracked object's fields belong to before-first-apply", async () => {
+    const real = capture('writes-apply-untracked');
+    await call(server, CM, {
+      method: 'POST',
+      body: { metadata: { name: 'ut' }, data: { a: '1' } },
+    });
+    const cleared = await call(server, `${CM}/ut`, {
+      method: 'PUT',
+      body: { metadata: { name: 'ut', managedFields: [{}] }, data: { a: '1', b: '2' } },
+    });
+    expect(cleared.body.metadata.managedFields).toBeUndefined();
+    const config = {
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name: 'ut' },
+      data: { a: '9' },
+    };
+    const conflict = await call(server, `${CM}/ut?fieldManager=x`, {
+      method: 'PATCH',
+      contentType: APPLY,
+      body: config,
+    });
+    expect(answer(conflict)).toEqual(expected(real.conflict));
+    const forced = await call(server, `${CM}/ut?fieldManager=x&force=true`, {
+      method: 'PATCH',
+      contentType: APPLY,
+      body: config,
+    });
+    const owners = (x: Json) =>
+      (x.metadata.managedFields as Json[]).map((e: Json) => [e.manager, e.operation, e.fieldsV1]);
+    expect(owners(forced.body)).toEqual(owners(real.forced.body));
+  });
+
+  it('writes-json-patch.json: every refused operation and the non-array body', async () => {
+    const real = capture('writes-json-patch');
+    server.create(CONFIGMAPS, named('jp', 'default', { data: { a: '1' } }));
+    const broken: Record<string, unknown> = {
+      testFails: [{ op: 'test', path: '/data/a', value: 'nope' }],
+      removeMissing: [{ op: 'remove', path: '/data/missing' }],
+      addNoParent: [{ op: 'add', path: '/nope/x', value: 'x' }],
+      unknownOp: [{ op: 'frobnicate', path: '/data/a' }],
+      notArray: { op: 'add' },
+    };
+    for (const [name, patch] of Object.entries(broken)) {
+      const x = await call(server, `${CM}/jp`, {
+        method: 'PATCH',
+        contentType: JSON_PATCH,
+        body: patch,
+      });
+      expect(answer(x), name).toEqual(expected(real.failures[name]));
+    }
+  });
+
+  it('writes-partial-metadata.json: the 406 answers', async () => {
+    const real = capture('writes-partial-metadata');
+    server.create(CONFIGMAPS, named('pm'));
+    const get = (path: string, accept: string) => call(server, path, { headers: { accept } });
+    const PM = 'application/json;as=PartialObjectMetadata;g=meta.k8s.io;v=v1';
+    const PML = 'application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1';
+    expect(answer(await get(`${CM}/pm`, PML))).toEqual(expected(real.getAsList));
+    expect(answer(await get(CM, PM))).toEqual(expected(real.listAsObject));
+    expect(answer(await get(`${CM}/pm`, PM.replace('v=v1', 'v=v9')))).toEqual(
+      expected(real.unknownVersion),
+    );
+  });
+
+  it('writes-smp-custom-resource.json: 415 for a strategic merge patch of a custom resource', async () => {
+    const real = capture('writes-smp-custom-resource');
+    server.registerResource({
+      group: 'fidelity.rxkube.dev',
+      version: 'v1',
+      resource: 'widgets',
+      kind: 'Widget',
+    });
+    const widgets = '/apis/fidelity.rxkube.dev/v1/namespaces/default/widgets';
+    await call(server, widgets, { method: 'POST', body: { metadata: { name: 'w' } } });
+    const refused = await call(server, `${widgets}/w`, {
+      method: 'PATCH',
+      contentType: 'application/strategic-merge-patch+json',
+      body: { spec: {} },
+    });
+    expect(answer(refused)).toEqual(expected(real.refused));
+    server.create(CONFIGMAPS, named('put'));
+    const unknownType = await call(server, `${CM}/put`, {
+      method: 'PATCH',
+      contentType: 'text/plain',
+      body: '{}',
+    });
+    expect(answer(unknownType)).toEqual(expected(real.unknownType));
+  });
+});
