@@ -36,7 +36,13 @@ const PML = 'application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1';
 const CAPTURE_DIR = process.env.RXKUBE_CAPTURE_WRITES;
 
 const send = (t: Target, request: KubeRequest) => rawExchange(t.transport, request);
-const write = (t: Target, method: string, path: string, body: unknown, type = JSON_TYPE) =>
+const write = (
+  t: Target,
+  method: NonNullable<KubeRequest['method']>,
+  path: string,
+  body: unknown,
+  type = JSON_TYPE,
+) =>
   send(t, {
     method,
     path,
