@@ -623,6 +623,29 @@ describe('FakeApiServer writes (as kube-apiserver 1.20) against the real kube-ap
     });
   });
 
+  it('DELETE of a collection: dryRun and propagationPolicy, answered with the objects as listed', async () => {
+    await compare('writes-delete-collection', async (t) => {
+      for (const name of ['dc-a', 'dc-b']) {
+        await write(t, 'POST', CM, { metadata: { name, labels: { dc: 'x' } } });
+      }
+      const query = { labelSelector: 'dc=x' };
+      const dry = await send(t, { method: 'DELETE', path: CM, query: { ...query, dryRun: 'All' } });
+      const still = await send(t, { path: CM, query });
+      const foreground = await send(t, {
+        method: 'DELETE',
+        path: CM,
+        query: { ...query, propagationPolicy: 'Foreground' },
+      });
+      const marked = await send(t, { path: CM, query });
+      return {
+        dry: observe(dry),
+        still: observe(still),
+        foreground: observe(foreground),
+        marked: observe(marked),
+      };
+    });
+  });
+
   it('status subresource: PUT/PATCH status change only status; the main resource ignores status', async () => {
     await compare('writes-status', async (t) => {
       await write(t, 'POST', DEPLOY, { ...deployment, metadata: { name: 'st' } });
