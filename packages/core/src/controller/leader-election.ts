@@ -10,7 +10,7 @@ import {
   releasedSpec,
   stepElection,
 } from './internal/election-step.js';
-import { microTime } from './internal/lease.js';
+import { type Lease, microTime } from './internal/lease.js';
 import { leaseRequests } from './internal/lease-requests.js';
 import { leaderElectionDefaults } from './leader-election-defaults.js';
 import type { LeaderElectionOptions } from './leader-election-options.js';
@@ -170,9 +170,11 @@ export function leaderElection$(
         });
     };
 
-    const release = async () => {
-      if (state.type !== 'leading' || !releaseOnCancel) return;
-      const { lease } = state;
+    /** The lease to free on the way out: only a leader that was asked to release one. */
+    const releasable = (): Lease | undefined =>
+      state.type === 'leading' && releaseOnCancel ? state.lease : undefined;
+    const release = async (lease: Lease | undefined) => {
+      if (lease === undefined) return;
       const controller = new AbortController();
       const timeout = scheduler.schedule(() => controller.abort(), requestTimeoutMs);
       try {
@@ -193,13 +195,12 @@ export function leaderElection$(
 
     const onAbort = () => {
       if (ended) return;
-      const wasLeading = state;
+      const lease = releasable();
       end();
       // Stop leading at once, then free the lease, then complete.
       state = { type: 'following' };
       emit();
-      state = wasLeading;
-      void release().then(() => subscriber.complete());
+      void release(lease).then(() => subscriber.complete());
     };
     if (options.signal?.aborted) onAbort();
     else {
@@ -210,8 +211,9 @@ export function leaderElection$(
     return () => {
       options.signal?.removeEventListener('abort', onAbort);
       if (ended) return;
+      const lease = releasable();
       end();
-      void release();
+      void release(lease);
     };
   });
 }
