@@ -43,6 +43,10 @@ export interface CrashLoopControllerOptions {
    * Unset: only report.
    */
   readonly act?: (entered: Extract<CrashLoopTransition, { type: 'entered' }>) => Promise<string>;
+  /** What to do when a pod recovers, as `act`. Unset: only report. */
+  readonly actOnRecovery?: (
+    recovered: Extract<CrashLoopTransition, { type: 'recovered' }>,
+  ) => Promise<string>;
 }
 
 /**
@@ -67,7 +71,7 @@ export function crashLoopController$(
     resource: 'pods',
     ...(options.namespace === undefined ? {} : { namespace: options.namespace }),
   };
-  const { act } = options;
+  const { act, actOnRecovery } = options;
   return cachedCollection$<Pod>(client, ref, {
     ...(options.labelSelector === undefined ? {} : { labelSelector: options.labelSelector }),
     // Keep the cache lean: managedFields are large and never read here.
@@ -92,7 +96,9 @@ export function crashLoopController$(
           concatMap((transition) =>
             transition.type === 'entered' && act !== undefined
               ? merge(of(transition), actOn(transition, act))
-              : of(transition),
+              : transition.type === 'recovered' && actOnRecovery !== undefined
+                ? merge(of(transition), actOn(transition, actOnRecovery))
+                : of(transition),
           ),
         ),
       ),
@@ -107,14 +113,14 @@ function synced(state: CollectionState<Pod>): ControllerEvent {
   return { type: 'synced', pods: state.items.size, crashLooping };
 }
 
-function actOn(
-  entered: Extract<CrashLoopTransition, { type: 'entered' }>,
-  act: NonNullable<CrashLoopControllerOptions['act']>,
+function actOn<T extends CrashLoopTransition>(
+  transition: T,
+  act: (transition: T) => Promise<string>,
 ): Observable<ControllerEvent> {
-  return from(act(entered)).pipe(
-    map((outcome): ControllerEvent => ({ type: 'acted', key: entered.key, outcome })),
+  return from(act(transition)).pipe(
+    map((outcome): ControllerEvent => ({ type: 'acted', key: transition.key, outcome })),
     catchError((error: unknown) =>
-      of<ControllerEvent>({ type: 'action-failed', key: entered.key, error }),
+      of<ControllerEvent>({ type: 'action-failed', key: transition.key, error }),
     ),
   );
 }

@@ -3,6 +3,7 @@ import type { CollectionHealth } from '@rxkube/core';
 import { createClient } from '@rxkube/node';
 import { timer } from 'rxjs';
 import type { ControllerEvent } from './controller-event.js';
+import { annotateCrashLoop } from './crash-loop-annotation.js';
 import { crashLoopController$ } from './crash-loop-controller.js';
 import { type EmbeddedCluster, startEmbeddedCluster } from './embedded-cluster.js';
 import { parseExampleArgs } from './parse-example-args.js';
@@ -19,7 +20,8 @@ const HELP = `Reacts to pods entering CrashLoopBackOff.
   --embedded             the embedded server even when KUBECONFIG is set
   -n, --namespace <ns>   one namespace (real cluster default: the context's)
   -A, --all-namespaces   every namespace (embedded default)
-  --act                  on a real cluster: record a Warning Event on each crash-looping pod
+  --act                  on a real cluster: record a Warning Event on each crash-looping pod,
+                         annotate it (server-side apply) and clear the annotation on recovery
   --duration <seconds>   stop after that long
 `;
 
@@ -56,7 +58,7 @@ if (args.mode === 'embedded') {
     process.stderr.write(`cannot connect: ${messageOf(error)}\n`);
     process.exit(1);
   }
-  log(`real cluster${args.act ? '' : ' (read-only: pass --act to record Events)'}`);
+  log(`real cluster${args.act ? '' : ' (read-only: pass --act to record Events and annotate)'}`);
 }
 
 const namespace = args.allNamespaces
@@ -66,7 +68,15 @@ const counts = { entered: 0, recovered: 0, gone: 0, acted: 0, failed: 0 };
 
 const subscription = crashLoopController$(client, {
   ...(namespace === undefined ? {} : { namespace }),
-  ...(args.act ? { act: (entered) => recordCrashLoopEvent(client, entered) } : {}),
+  ...(args.act
+    ? {
+        act: async (entered) => {
+          const event = await recordCrashLoopEvent(client, entered);
+          return `recorded Event ${event}, ${await annotateCrashLoop(client, entered)}`;
+        },
+        actOnRecovery: (recovered) => annotateCrashLoop(client, recovered),
+      }
+    : {}),
 }).subscribe({
   next: report,
   error: (error: unknown) => {
@@ -108,11 +118,11 @@ function report(event: ControllerEvent): void {
       break;
     case 'acted':
       counts.acted++;
-      log(`recorded Event ${event.outcome} on ${event.key}`);
+      log(`acted on ${event.key}: ${event.outcome}`);
       break;
     case 'action-failed':
       counts.failed++;
-      log(`could not record an Event on ${event.key}: ${messageOf(event.error)}`);
+      log(`could not act on ${event.key}: ${messageOf(event.error)}`);
       break;
   }
 }
@@ -138,7 +148,7 @@ async function shutdown(code: number): Promise<void> {
   await cluster?.stop();
   log(
     `done: ${counts.entered} pods entered CrashLoopBackOff, ${counts.recovered} recovered, ` +
-      `${counts.gone} deleted, ${counts.acted} Events recorded, ${counts.failed} failed`,
+      `${counts.gone} deleted, ${counts.acted} actions (Events recorded, annotations set or cleared), ${counts.failed} failed`,
   );
   process.exitCode = code;
 }
