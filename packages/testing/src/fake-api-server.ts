@@ -32,6 +32,7 @@ import { type GeneratedTls, generateTls, issueClientCertificate } from './intern
 import { numericVersions, opaqueVersions } from './internal/versions.js';
 import { waitFor } from './internal/wait-for.js';
 import type { WatchStream } from './internal/watch-stream.js';
+import { collectGarbage } from './internal/writes/collect-garbage.js';
 import type { RequestKind } from './request-kind.js';
 import type { RequestRecord } from './request-record.js';
 import type { WaitForOptions } from './wait-for-options.js';
@@ -466,6 +467,31 @@ export class FakeApiServer {
       );
     }
     return issueClientCertificate(this.tls, commonName, options.groups ?? []);
+  }
+
+  /**
+   * Runs the garbage collector of kube-controller-manager once, to quiescence (the fake, like a
+   * bare kube-apiserver, has none running): dependents of an object deleted with
+   * `propagationPolicy: 'Orphan'` lose their owner reference and the `orphan` finalizer goes;
+   * dependents of one deleted with `'Foreground'` are deleted, then `foregroundDeletion` goes (and
+   * with it the object); objects whose owners are all gone are deleted. Returns how many writes
+   * it made.
+   *
+   * @example
+   * ```ts
+   * import { FakeApiServer } from '@rxkube/testing';
+   * const server = await FakeApiServer.start();
+   * const cms = { version: 'v1', resource: 'configmaps' };
+   * const owner = server.create(cms, { metadata: { name: 'owner', namespace: 'default' } });
+   * server.create(cms, { metadata: { name: 'dependent', namespace: 'default', ownerReferences: [
+   *   { apiVersion: 'v1', kind: 'ConfigMap', name: 'owner', uid: owner.metadata.uid ?? '' } ] } });
+   * server.remove(cms, { namespace: 'default', name: 'owner' });
+   * server.collectGarbage(); // deletes 'dependent'
+   * await server.close();
+   * ```
+   */
+  collectGarbage(): number {
+    return collectGarbage(this.env.cluster);
   }
 
   /**

@@ -53,6 +53,23 @@ describe('DELETE propagationPolicy and preconditions, dryRun=All', () => {
     ]);
   });
 
+  it('DELETE of a collection honours dryRun and Foreground and lists the objects as they were', async () => {
+    server.create(CONFIGMAPS, named('d', 'default', { labels: { dc: 'x' } }));
+    const before = server.resourceVersion;
+    const dry = await call(server, `${CM}?labelSelector=dc%3Dx&dryRun=All`, { method: 'DELETE' });
+    expect(dry.body.items.map((i: { metadata: { name: string } }) => i.metadata.name)).toEqual([
+      'd',
+    ]);
+    expect(server.resourceVersion).toBe(before);
+    const fg = await call(server, `${CM}?labelSelector=dc%3Dx&propagationPolicy=Foreground`, {
+      method: 'DELETE',
+    });
+    expect(fg.body.metadata.resourceVersion).toBe(before);
+    expect(fg.body.items[0].metadata.deletionTimestamp).toBeUndefined();
+    const marked = server.get(CONFIGMAPS, { namespace: 'default', name: 'd' });
+    expect(marked?.metadata?.finalizers).toEqual(['foregroundDeletion']);
+  });
+
   it('dryRun=All answers as stored and stores nothing', async () => {
     const before = server.resourceVersion;
     const created = await call(server, `${CM}?dryRun=All`, {

@@ -623,6 +623,29 @@ describe('FakeApiServer writes (as kube-apiserver 1.20) against the real kube-ap
     });
   });
 
+  it('DELETE of a collection: dryRun and propagationPolicy, answered with the objects as listed', async () => {
+    await compare('writes-delete-collection', async (t) => {
+      for (const name of ['dc-a', 'dc-b']) {
+        await write(t, 'POST', CM, { metadata: { name, labels: { dc: 'x' } } });
+      }
+      const query = { labelSelector: 'dc=x' };
+      const dry = await send(t, { method: 'DELETE', path: CM, query: { ...query, dryRun: 'All' } });
+      const still = await send(t, { path: CM, query });
+      const foreground = await send(t, {
+        method: 'DELETE',
+        path: CM,
+        query: { ...query, propagationPolicy: 'Foreground' },
+      });
+      const marked = await send(t, { path: CM, query });
+      return {
+        dry: observe(dry),
+        still: observe(still),
+        foreground: observe(foreground),
+        marked: observe(marked),
+      };
+    });
+  });
+
   it('status subresource: PUT/PATCH status change only status; the main resource ignores status', async () => {
     await compare('writes-status', async (t) => {
       await write(t, 'POST', DEPLOY, { ...deployment, metadata: { name: 'st' } });
@@ -646,6 +669,43 @@ describe('FakeApiServer writes (as kube-apiserver 1.20) against the real kube-ap
         'PATCH',
         `${DEPLOY}/st`,
         { spec: { replicas: 2 }, status: { replicas: 8 } },
+        MERGE,
+      );
+      const metadataChange = {
+        metadata: {
+          labels: { viaStatus: 'yes' },
+          annotations: { viaStatus: 'yes' },
+          finalizers: ['f.rxkube.dev/s'],
+          ownerReferences: [{ apiVersion: 'v1', kind: 'ConfigMap', name: 'o', uid: 'u-1' }],
+        },
+      };
+      const metaView = (x: RawExchange) => {
+        const m = (bodyOf(x).metadata ?? {}) as Json;
+        return {
+          status: x.status,
+          labels: m.labels,
+          annotations: m.annotations,
+          finalizers: m.finalizers,
+          ownerReferences: m.ownerReferences,
+        };
+      };
+      const deploymentMeta = await write(t, 'PATCH', `${DEPLOY}/st/status`, metadataChange, MERGE);
+      await write(t, 'POST', `/api/v1/namespaces/${NAMESPACE}/pods`, {
+        metadata: { name: 'pod-st' },
+        spec: { containers: [{ name: 'c', image: 'i:1' }] },
+      });
+      const podMeta = await write(
+        t,
+        'PATCH',
+        `/api/v1/namespaces/${NAMESPACE}/pods/pod-st/status`,
+        { ...metadataChange, status: { message: 'via status' } },
+        MERGE,
+      );
+      const namespaceMeta = await write(
+        t,
+        'PATCH',
+        `/api/v1/namespaces/${NAMESPACE}/status`,
+        { metadata: { labels: { viaStatus: 'yes' } } },
         MERGE,
       );
       const config = (replicas: number, statusReplicas: number) => ({
@@ -684,6 +744,12 @@ describe('FakeApiServer writes (as kube-apiserver 1.20) against the real kube-ap
         main: deploymentView(main),
         applyMain: { view: deploymentView(applyMain), managers: managers(applyMain) },
         applyStatus: { view: deploymentView(applyStatus), managers: managers(applyStatus) },
+        deploymentMeta: metaView(deploymentMeta),
+        podMeta: {
+          ...metaView(podMeta),
+          message: (bodyOf(podMeta).status as Json | undefined)?.message,
+        },
+        namespaceMeta: metaView(namespaceMeta),
       };
     });
   });

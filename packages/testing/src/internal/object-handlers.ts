@@ -8,7 +8,6 @@ import { parseJsonBody, readBody } from './read-body.js';
 import type { ResourceType } from './resource-type.js';
 import type { ServerEnv } from './server-env.js';
 import * as status from './status.js';
-import type { StoredObject } from './stored-object.js';
 import { deleteRequest } from './writes/delete-request.js';
 import {
   metadataAs,
@@ -127,7 +126,9 @@ export async function handleDeleteCollection(
   options: ListOptions,
 ): Promise<void> {
   requireVerb(type, 'deletecollection');
-  await readBody(ctx.req);
+  const text = await readBody(ctx.req);
+  const body = text.trim() === '' ? {} : parseJsonBody(text, 'DeleteOptions');
+  const { options: deleteOptions } = deleteRequest(ctx.query, body);
   const store = env.cluster.store(type);
   const targets = currentView(store).page(
     listPrefix(type, namespace),
@@ -136,9 +137,10 @@ export async function handleDeleteCollection(
     selectorFilter(options),
     false,
   ).items;
-  const deleted: StoredObject[] = [];
+  // kube-apiserver 1.20 answers with the objects as listed before it deleted them.
+  const listedAt = env.cluster.renderedRevision;
   for (const target of targets) {
-    deleted.push(env.cluster.remove(type, target.namespace, target.name).object);
+    env.cluster.remove(type, target.namespace, target.name, {}, deleteOptions);
   }
-  ctx.json(200, listDocument(type, { resourceVersion: env.cluster.renderedRevision }, deleted));
+  ctx.json(200, listDocument(type, { resourceVersion: listedAt }, targets));
 }
