@@ -671,6 +671,43 @@ describe('FakeApiServer writes (as kube-apiserver 1.20) against the real kube-ap
         { spec: { replicas: 2 }, status: { replicas: 8 } },
         MERGE,
       );
+      const metadataChange = {
+        metadata: {
+          labels: { viaStatus: 'yes' },
+          annotations: { viaStatus: 'yes' },
+          finalizers: ['f.rxkube.dev/s'],
+          ownerReferences: [{ apiVersion: 'v1', kind: 'ConfigMap', name: 'o', uid: 'u-1' }],
+        },
+      };
+      const metaView = (x: RawExchange) => {
+        const m = (bodyOf(x).metadata ?? {}) as Json;
+        return {
+          status: x.status,
+          labels: m.labels,
+          annotations: m.annotations,
+          finalizers: m.finalizers,
+          ownerReferences: m.ownerReferences,
+        };
+      };
+      const deploymentMeta = await write(t, 'PATCH', `${DEPLOY}/st/status`, metadataChange, MERGE);
+      await write(t, 'POST', `/api/v1/namespaces/${NAMESPACE}/pods`, {
+        metadata: { name: 'pod-st' },
+        spec: { containers: [{ name: 'c', image: 'i:1' }] },
+      });
+      const podMeta = await write(
+        t,
+        'PATCH',
+        `/api/v1/namespaces/${NAMESPACE}/pods/pod-st/status`,
+        { ...metadataChange, status: { message: 'via status' } },
+        MERGE,
+      );
+      const namespaceMeta = await write(
+        t,
+        'PATCH',
+        `/api/v1/namespaces/${NAMESPACE}/status`,
+        { metadata: { labels: { viaStatus: 'yes' } } },
+        MERGE,
+      );
       const config = (replicas: number, statusReplicas: number) => ({
         apiVersion: 'apps/v1',
         kind: 'Deployment',
@@ -707,6 +744,12 @@ describe('FakeApiServer writes (as kube-apiserver 1.20) against the real kube-ap
         main: deploymentView(main),
         applyMain: { view: deploymentView(applyMain), managers: managers(applyMain) },
         applyStatus: { view: deploymentView(applyStatus), managers: managers(applyStatus) },
+        deploymentMeta: metaView(deploymentMeta),
+        podMeta: {
+          ...metaView(podMeta),
+          message: (bodyOf(podMeta).status as Json | undefined)?.message,
+        },
+        namespaceMeta: metaView(namespaceMeta),
       };
     });
   });

@@ -131,6 +131,27 @@ describe('writes against kube-apiserver', () => {
     expect(forced.data).toEqual({ mode: 'b' });
   });
 
+  it('server-side apply with metadata.uid never creates anew: 409 for a missing object, 422 for another incarnation', async () => {
+    const client = kubeconfigClient(c.env.kubeconfig);
+    const namespace = await freshNamespace(client, 'apply-uid');
+    const ref = configMaps(namespace);
+    const created = await firstValueFrom(create$<ConfigMap>(client, ref, configMap('a')));
+    const uid = created.metadata?.uid;
+    await firstValueFrom(delete$(client, ref, 'a'));
+    const desired: ConfigMap = {
+      ...configMap('a'),
+      metadata: { name: 'a', namespace, uid, annotations: { x: 'y' } },
+    };
+    expect(await failure(apply$(client, ref, desired, { fieldManager: 'ctl' }))).toBeInstanceOf(
+      ConflictError,
+    );
+    await expect(firstValueFrom(get$(client, ref, 'a'))).rejects.toBeInstanceOf(NotFoundError);
+    await firstValueFrom(create$<ConfigMap>(client, ref, configMap('a')));
+    expect(await failure(apply$(client, ref, desired, { fieldManager: 'ctl' }))).toBeInstanceOf(
+      InvalidError,
+    );
+  });
+
   it('strategic merge patch merges containers by name; dryRun writes nothing', async () => {
     const client = kubeconfigClient(c.env.kubeconfig);
     const namespace = await freshNamespace(client, 'strategic');

@@ -18,6 +18,7 @@ import * as status from './status.js';
 import type { StoreEvent } from './store-event.js';
 import { objectKey, type StoredObject, storeObject } from './stored-object.js';
 import type { VersionCodec } from './versions.js';
+import { statusMetadata } from './writes/status-metadata.js';
 
 /** The revision a fresh server starts at: the empty state, a valid start for every watch. */
 export const START_REVISION = 1;
@@ -318,8 +319,9 @@ export class Cluster {
         else next.status = old.status;
       }
     }
-    const bodyMeta: JsonObject =
-      ctx.subresource === 'status' ? oldMeta : isJsonObject(body.metadata) ? body.metadata : {};
+    const sentMeta: JsonObject = isJsonObject(body.metadata) ? body.metadata : {};
+    const bodyMeta =
+      ctx.subresource === 'status' ? statusMetadata(type, oldMeta, sentMeta) : sentMeta;
     const specChanged = !jsonEqual(
       withoutMetaAndStatus(old, type),
       withoutMetaAndStatus(next, type),
