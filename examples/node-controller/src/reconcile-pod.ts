@@ -1,7 +1,7 @@
 import type { EventRecorder, KubeClient, ReconcileResult } from '@rxkube/core';
 import { from, map, type Observable, of } from 'rxjs';
-import { annotateCrashLoop, CRASH_LOOP_ANNOTATION } from './crash-loop-annotation.js';
 import type { ControllerEvent } from './controller-event.js';
+import { annotateCrashLoop, CRASH_LOOP_ANNOTATION } from './crash-loop-annotation.js';
 import type { CrashLoopTransition } from './crash-loop-transition.js';
 import { crashLoopingContainers } from './crash-looping-containers.js';
 import type { Pod } from './pod.js';
@@ -77,7 +77,11 @@ export function reconcilePod(
         recorder.record(
           { ...pod, apiVersion: 'v1', kind: 'Pod' },
           recovered
-            ? { type: 'Normal', reason: 'CrashLoopRecovered', message: 'no container is in CrashLoopBackOff any more' }
+            ? {
+                type: 'Normal',
+                reason: 'CrashLoopRecovered',
+                message: 'no container is in CrashLoopBackOff any more',
+              }
             : {
                 type: 'Warning',
                 reason: 'CrashLoopDetected',
