@@ -152,6 +152,37 @@ describe('writes against kube-apiserver', () => {
     );
   });
 
+  it('server-side apply leaving out a field it set removes just that field, as the node-controller example clears its annotation', async () => {
+    const client = kubeconfigClient(c.env.kubeconfig);
+    const namespace = await freshNamespace(client, 'apply-clear');
+    const ref = configMaps(namespace);
+    const created = await firstValueFrom(
+      create$<ConfigMap>(client, ref, {
+        ...configMap('a'),
+        metadata: { name: 'a', annotations: { team: 'shop' } },
+      }),
+    );
+    const uid = created.metadata?.uid;
+    const annotate = (annotations?: Record<string, string>): ConfigMap => ({
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name: 'a', namespace, uid, ...(annotations ? { annotations } : {}) },
+    });
+    const set = await firstValueFrom(
+      apply$(client, ref, annotate({ 'example.rxkube.dev/crash-loop': 'app' }), {
+        fieldManager: 'crash-loop',
+      }),
+    );
+    expect(set.metadata?.annotations).toEqual({
+      team: 'shop',
+      'example.rxkube.dev/crash-loop': 'app',
+    });
+    const cleared = await firstValueFrom(
+      apply$(client, ref, annotate(), { fieldManager: 'crash-loop' }),
+    );
+    expect(cleared.metadata?.annotations).toEqual({ team: 'shop' });
+  });
+
   it('strategic merge patch merges containers by name; dryRun writes nothing', async () => {
     const client = kubeconfigClient(c.env.kubeconfig);
     const namespace = await freshNamespace(client, 'strategic');
