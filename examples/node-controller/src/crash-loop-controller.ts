@@ -21,7 +21,7 @@ import {
 import type { ControllerEvent } from './controller-event.js';
 import { crashLoopingContainers } from './crash-looping-containers.js';
 import type { Pod } from './pod.js';
-import { FIELD_MANAGER, reconcilePod } from './reconcile-pod.js';
+import { reconcilePod } from './reconcile-pod.js';
 
 /**
  * Options of {@link crashLoopController$}.
@@ -47,6 +47,9 @@ export interface CrashLoopControllerOptions {
   /** Pods reconciled at once (never one pod twice). Default 4. */
   readonly concurrency?: number;
 }
+
+/** Who the Events say they come from (`kubectl get events` shows it as SOURCE). */
+const COMPONENT = 'rxkube-node-controller';
 
 /** Four pods at once: enough to keep up with a busy cluster, few enough to stay gentle on it. */
 const DEFAULT_CONCURRENCY = 4;
@@ -82,7 +85,7 @@ export function crashLoopController$(
     const reported = new Subject<ControllerEvent>();
     const recorder = options.act
       ? eventRecorder(client, {
-          component: FIELD_MANAGER,
+          component: COMPONENT,
           ...(options.host === undefined ? {} : { host: options.host }),
         })
       : undefined;

@@ -1,18 +1,10 @@
-import {
-  apply$,
-  type EventRecorder,
-  type KubeClient,
-  type ReconcileResult,
-  type ResourceRef,
-} from '@rxkube/core';
-import { map, type Observable, of } from 'rxjs';
+import type { EventRecorder, KubeClient, ReconcileResult } from '@rxkube/core';
+import { from, map, type Observable, of } from 'rxjs';
 import type { ControllerEvent } from './controller-event.js';
-import { CRASH_LOOP_ANNOTATION } from './crash-loop-annotation.js';
+import { annotateCrashLoop, CRASH_LOOP_ANNOTATION } from './crash-loop-annotation.js';
+import type { CrashLoopTransition } from './crash-loop-transition.js';
 import { crashLoopingContainers } from './crash-looping-containers.js';
 import type { Pod } from './pod.js';
-
-/** The field manager of the controller's server-side applies (`kubectl get pod -o yaml --show-managed-fields`). */
-export const FIELD_MANAGER = 'rxkube-node-controller';
 
 /**
  * What `reconcilePod` needs: a client and a recorder to act with (absent: read-only, only
@@ -62,53 +54,41 @@ export function reconcilePod(
     if (marked === desired) return of(undefined);
     const entered = desired !== undefined && marked === undefined;
     const recovered = desired === undefined;
-    const transition = (): void => {
-      if (entered)
-        report({ type: 'entered', key, pod, containers, restarts: restartsOf(pod, containers) });
-      else if (recovered) report({ type: 'recovered', key, pod });
-    };
+    const transition: CrashLoopTransition = recovered
+      ? { type: 'recovered', key, pod }
+      : { type: 'entered', key, pod, containers, restarts: restartsOf(pod, containers) };
+    if (!entered && !recovered) {
+      // Still crash-looping, other containers: bring the annotation up to date, nothing to report.
+      return act === undefined
+        ? of(undefined)
+        : from(annotateCrashLoop(act.client, transition)).pipe(map(() => undefined));
+    }
     if (act === undefined) {
-      transition();
+      report(transition);
       return of(undefined);
     }
     const { client, recorder } = act;
-    const namespace = pod.metadata?.namespace ?? 'default';
-    const pods: ResourceRef = { version: 'v1', resource: 'pods', namespace };
-    // Server-side apply of the one field this controller owns: leaving it out removes it.
-    return apply$<Pod>(
-      client,
-      pods,
-      {
-        apiVersion: 'v1',
-        kind: 'Pod',
-        metadata: {
-          name: pod.metadata?.name,
-          namespace,
-          ...(desired === undefined ? {} : { annotations: { [CRASH_LOOP_ANNOTATION]: desired } }),
-        },
-      },
-      { fieldManager: FIELD_MANAGER, force: true },
-    ).pipe(
-      map(() => {
+    // Server-side apply of the one field this controller owns (leaving it out removes it), with
+    // the pod's uid as precondition.
+    return from(annotateCrashLoop(client, transition)).pipe(
+      map((line) => {
         // Reported once written: a failed write is retried and reported then, not on every attempt.
-        transition();
-        const event = recovered
-          ? {
-              type: 'Normal',
-              reason: 'CrashLoopRecovered',
-              message: 'no container is in CrashLoopBackOff any more',
-            }
-          : {
-              type: 'Warning',
-              reason: 'CrashLoopDetected',
-              message: `container ${desired} is in CrashLoopBackOff after ${restartsOf(pod, containers)} restarts`,
-            };
-        // Fire and forget: the recorder never blocks the reconcile.
+        report(transition);
         recorder.record(
           { ...pod, apiVersion: 'v1', kind: 'Pod' },
-          event as Parameters<EventRecorder['record']>[1],
-        );
-        report({ type: 'acted', key, outcome: recovered ? 'cleared' : `annotated ${desired}` });
+          recovered
+            ? {
+                type: 'Normal',
+                reason: 'CrashLoopRecovered',
+                message: 'no container is in CrashLoopBackOff any more',
+              }
+            : {
+                type: 'Warning',
+                reason: 'CrashLoopDetected',
+                message: `container ${desired} is in CrashLoopBackOff after ${restartsOf(pod, containers)} restarts`,
+              },
+        ); // fire and forget: the recorder never blocks the reconcile
+        report({ type: 'acted', key, outcome: line });
         return undefined;
       }),
     );

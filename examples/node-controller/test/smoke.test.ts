@@ -28,7 +28,10 @@ describe('the node-controller example (built, against its embedded server)', () 
     const second = first === 'r0' ? 'r1' : 'r0';
     expect(stdout).toMatch(new RegExp(`\\[${first}\\] synced: 200 pods in all namespaces`));
     expect(stdout).toMatch(/CrashLoopBackOff: \S+\/\S+ \(container app/);
-    expect(stdout).toMatch(/annotated app on \S+\/\S+, Event recorded/);
+    expect(stdout).toMatch(
+      /annotated example\.rxkube\.dev\/crash-loop=app on \S+\/\S+, Event recorded/,
+    );
+    expect(stdout).toMatch(/cleared example\.rxkube\.dev\/crash-loop on \S+\/\S+, Event recorded/);
     // The hand-over, in this order: the leader crashes, stops leading, the other leads and syncs.
     const order = [
       `[${first}] crashed`,

@@ -109,7 +109,7 @@ describe('test transports on FakeApiServer', () => {
   it('objectWriter writes JSON and turns a stale update into a ConflictError', async () => {
     const writer = objectWriter(client);
     const created = await writer.create(ref, cm('w'));
-    expect(created.metadata.uid).toEqual(expect.any(String));
+    expect(created.metadata?.uid).toEqual(expect.any(String));
     await writer.replace(ref, { ...created, data: { v: '1' } });
     await expect(writer.replace(ref, { ...created, data: { v: '2' } })).rejects.toMatchObject({
       reason: 'Conflict',

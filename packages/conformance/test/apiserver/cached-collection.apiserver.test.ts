@@ -83,10 +83,13 @@ describe('cachedCollection$ against kube-apiserver', () => {
       const created = await writer.create(ref, configMap('a', { v: '1' }));
       const added = await record.waitFor((s) => s.items.has(key), { what: 'a added' });
       expect(added.items.get(key)).toMatchObject({
-        metadata: { uid: created.metadata.uid, resourceVersion: created.metadata.resourceVersion },
+        metadata: {
+          uid: created.metadata?.uid,
+          resourceVersion: created.metadata?.resourceVersion,
+        },
         data: { v: '1' },
       });
-      expect(added.resourceVersion).toBe(created.metadata.resourceVersion);
+      expect(added.resourceVersion).toBe(created.metadata?.resourceVersion);
 
       const updated = await writer.replace(ref, { ...created, data: { v: '2' } });
       const modified = await record.waitFor(
@@ -98,7 +101,7 @@ describe('cachedCollection$ against kube-apiserver', () => {
         type: 'modified',
         object: {
           data: { v: '2' },
-          metadata: { resourceVersion: updated.metadata.resourceVersion },
+          metadata: { resourceVersion: updated.metadata?.resourceVersion },
         },
         previous: { data: { v: '1' } },
       });
@@ -107,10 +110,10 @@ describe('cachedCollection$ against kube-apiserver', () => {
       await record.waitFor((s) => !s.items.has(key), { what: 'a deleted' });
       const recreated = await writer.create(ref, configMap('a', { v: '3' }));
       const last = await record.waitFor(
-        (s) => s.items.get(key)?.metadata.uid === recreated.metadata.uid,
+        (s) => s.items.get(key)?.metadata?.uid === recreated.metadata?.uid,
         { what: 'a re-created' },
       );
-      expect(recreated.metadata.uid).not.toBe(created.metadata.uid);
+      expect(recreated.metadata?.uid).not.toBe(created.metadata?.uid);
       expect(deltaLog(record.values)).toEqual([
         `added ${key}`,
         `modified ${key}`,
@@ -184,8 +187,10 @@ describe('cachedCollection$ against kube-apiserver', () => {
       expect(transport.count('list')).toBe(1);
       const watches = transport.requests.filter((r) => r.kind === 'watch');
       expect(watches).toHaveLength(2);
-      expect(watches[1]!.query.resourceVersion).toBe(before.metadata.resourceVersion);
-      expect(resumed.items.get(`${namespace}/after-drop`)?.metadata.uid).toBe(during.metadata.uid);
+      expect(watches[1]!.query.resourceVersion).toBe(before.metadata?.resourceVersion);
+      expect(resumed.items.get(`${namespace}/after-drop`)?.metadata?.uid).toBe(
+        during.metadata?.uid,
+      );
       const log = deltaLog(record.values);
       expect(log.filter((entry) => entry.startsWith('added'))).toHaveLength(5);
       expect(new Set(log).size).toBe(log.length);

@@ -61,7 +61,7 @@ describe('list$ and watch$ against kube-apiserver', () => {
       'late-1',
       'late-2',
     ];
-    expect(listed.items.map((item) => item.metadata.name)).toEqual(expected);
+    expect(listed.items.map((item) => item.metadata?.name)).toEqual(expected);
     expect(
       transport.requests.map((r) => [r.query.limit, r.query.continue !== undefined, r.status]),
     ).toEqual([
@@ -116,7 +116,7 @@ describe('list$ and watch$ against kube-apiserver', () => {
     expect(events[0]).toMatchObject({
       type: 'ADDED',
       object: {
-        metadata: { name: 'during-watch', resourceVersion: written.metadata.resourceVersion },
+        metadata: { name: 'during-watch', resourceVersion: written.metadata?.resourceVersion },
       },
     });
     const bookmarks = arrivals

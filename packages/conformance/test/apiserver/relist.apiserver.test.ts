@@ -73,7 +73,7 @@ describe('cachedCollection$ across a kube-apiserver restart', () => {
 
       const truth = await firstValueFrom(list$<ConfigMap>(client2, ref));
       const versions = (items: Iterable<ConfigMap>) =>
-        [...items].map((i) => `${i.metadata.name}@${i.metadata.resourceVersion}`).sort();
+        [...items].map((i) => `${i.metadata?.name}@${i.metadata?.resourceVersion}`).sort();
       expect(versions(converged.items.values())).toEqual(versions(truth.items));
 
       const after = record.values.slice(before) as CollectionState<ConfigMap>[];

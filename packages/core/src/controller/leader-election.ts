@@ -10,7 +10,7 @@ import {
   releasedSpec,
   stepElection,
 } from './internal/election-step.js';
-import { microTime } from './internal/lease.js';
+import { type Lease, microTime } from './internal/lease.js';
 import { leaseRequests } from './internal/lease-requests.js';
 import { leaderElectionDefaults } from './leader-election-defaults.js';
 import type { LeaderElectionOptions } from './leader-election-options.js';
@@ -23,7 +23,9 @@ import type { LeadershipStatus } from './leadership-status.js';
  *
  * The algorithm: read the lease; create it when missing; take it when it is free or when it has
  * not changed for `leaseDurationMs` since this replica first saw it in that form; otherwise
- * follow. The leader renews every `retryPeriodMs`. Every write carries the `resourceVersion` it
+ * follow. The leader renews every `retryPeriodMs`; followers look twice as often, and exactly
+ * when the lease they observed expires, so a crashed leader is replaced within
+ * `leaseDurationMs + retryPeriodMs`. Every write carries the `resourceVersion` it
  * read, so when two replicas race, the API server accepts one and answers the other 409 Conflict.
  * A leader that has not renewed within `renewDeadlineMs` of sending its last successful renewal
  * stops leading, even while a request hangs. After losing the lease a replica follows and may
@@ -168,9 +170,11 @@ export function leaderElection$(
         });
     };
 
-    const release = async () => {
-      if (state.type !== 'leading' || !releaseOnCancel) return;
-      const { lease } = state;
+    /** The lease to free on the way out: only a leader that was asked to release one. */
+    const releasable = (): Lease | undefined =>
+      state.type === 'leading' && releaseOnCancel ? state.lease : undefined;
+    const release = async (lease: Lease | undefined) => {
+      if (lease === undefined) return;
       const controller = new AbortController();
       const timeout = scheduler.schedule(() => controller.abort(), requestTimeoutMs);
       try {
@@ -191,13 +195,12 @@ export function leaderElection$(
 
     const onAbort = () => {
       if (ended) return;
-      const wasLeading = state;
+      const lease = releasable();
       end();
       // Stop leading at once, then free the lease, then complete.
       state = { type: 'following' };
       emit();
-      state = wasLeading;
-      void release().then(() => subscriber.complete());
+      void release(lease).then(() => subscriber.complete());
     };
     if (options.signal?.aborted) onAbort();
     else {
@@ -208,8 +211,9 @@ export function leaderElection$(
     return () => {
       options.signal?.removeEventListener('abort', onAbort);
       if (ended) return;
+      const lease = releasable();
       end();
-      void release();
+      void release(lease);
     };
   });
 }

@@ -91,6 +91,21 @@ describe('leader election decisions', () => {
     );
   });
 
+  it('does not lead on a write that came back after the renew deadline', () => {
+    const late = stepElection(
+      { type: 'following' },
+      { type: 'written', lease: lease('me'), sentAt: 0, now: 10_000 },
+      timings,
+      'me',
+    );
+    expect(late.type).toBe('following');
+    // Its next look finds its own lease and renews it, with a fresh deadline.
+    expect(planWrite(late, 'me', timings, 10_001, 'now')).toMatchObject({
+      type: 'update',
+      spec: { leaseTransitions: 3 },
+    });
+  });
+
   it('follows at once when the lease it led shows another holder', () => {
     const leading = stepElection(
       { type: 'following' },

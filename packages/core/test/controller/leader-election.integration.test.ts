@@ -66,15 +66,20 @@ const holder = () =>
   })?.spec;
 
 /** A transport that can be cut off: every request fails while `cut` is true. */
-function severable(): { client: KubeClient; cut: (value: boolean) => void } {
+function severable(): { client: KubeClient; cut: (value: boolean) => void; failed: () => number } {
   const inner = createFetchClient({ baseUrl: server.url });
   let cut = false;
+  let failed = 0;
   const transport: Transport = {
-    request: (request) =>
-      cut ? Promise.reject(new Error('network is unreachable')) : inner.transport.request(request),
+    request: (request) => {
+      if (!cut) return inner.transport.request(request);
+      failed++;
+      return Promise.reject(new Error('network is unreachable'));
+    },
   };
   return {
     client: { transport },
+    failed: () => failed,
     cut: (value) => {
       cut = value;
     },
@@ -164,6 +169,30 @@ describe('leaderElection$ against FakeApiServer', () => {
     );
     expect(a.log.at(-1)?.status.leading).toBe(false);
     expect(holder()?.holderIdentity).toBe('b');
+  });
+
+  it('keeps trying through a lasting outage without anyone leading, and elects one when it ends', async () => {
+    const networkA = severable();
+    const networkB = severable();
+    networkA.cut(true);
+    networkB.cut(true);
+    const a = replica('a', {}, networkA.client);
+    const b = replica('b', {}, networkB.client);
+    // Thirty failed looks each (two lease durations at two looks per retry period): both report
+    // the failure, neither leads.
+    await server.waitFor(() => networkA.failed() >= 30 && networkB.failed() >= 30, {
+      timeoutMs: 20_000,
+    });
+    for (const r of [a, b]) {
+      expect(r.log.every((e) => !e.status.leading)).toBe(true);
+      expect(r.log.at(-1)?.status.error).toBeInstanceOf(Error);
+    }
+    expect(server.count('any', (r) => r.path.includes('leases'))).toBe(0);
+    networkA.cut(false);
+    networkB.cut(false);
+    await Promise.race([a.leading(true), b.leading(true)]);
+    await server.waitFor(() => server.count('update') >= 3);
+    expect([a, b].filter((r) => r.log.some((e) => e.status.leading))).toHaveLength(1);
   });
 
   it('releases the lease on cancel when asked, so the other takes over at once', async () => {

@@ -26,7 +26,9 @@ export function divergence(
     seen.add(key);
     const cached = cache.get(key);
     if (cached === undefined) missing++;
-    else if (String(cached.metadata?.resourceVersion) !== String(object.metadata?.resourceVersion)) {
+    else if (
+      String(cached.metadata?.resourceVersion) !== String(object.metadata?.resourceVersion)
+    ) {
       stale++;
     }
   }

@@ -71,6 +71,15 @@ export function stepElection(
       return { type: 'following', lease: event.lease, observed };
     }
     case 'written':
+      // A write that took longer than the renew deadline: the lease is ours, but the deadline
+      // counted from its sending has passed, so leading now could overlap a successor's term.
+      if (event.now - event.sentAt >= timings.renewDeadlineMs) {
+        return {
+          type: 'following',
+          lease: event.lease,
+          observed: observe(undefined, event.lease, event.now),
+        };
+      }
       return {
         type: 'leading',
         lease: event.lease,
