@@ -99,6 +99,9 @@ describe('cachedCollection$ on a quiet collection and across an HA apiserver res
       const ended = watches.watches.filter((w) => w.endedBy !== 'open');
       expect(ended.map((w) => w.endedBy)).toEqual(ended.map(() => 'server'));
       const asked = watches.watches.map((w) => Number(w.query.timeoutSeconds));
+      console.info(
+        `quiet: ${ended.length} watches ended by the server, timeoutSeconds asked: ${asked.join(', ')}`,
+      );
       expect(asked.every((s) => s > 0 && s * 1000 <= IDLE_TIMEOUT_MS)).toBe(true);
       expect(transport.count('list')).toBe(1);
       expect(record.values.at(-1)?.stats).toMatchObject({ lists: 1, relists: 0 });
@@ -142,7 +145,7 @@ describe('cachedCollection$ on a quiet collection and across an HA apiserver res
         listSemantic: 'any',
         backoff: FAST_BACKOFF,
         relistBackoff: FAST_BACKOFF,
-      } as Parameters<typeof cachedCollection$<ConfigMap>>[2]),
+      }),
     );
     try {
       await record.waitFor((s) => s.health.status === 'live' && s.items.size === 3, {
