@@ -2,12 +2,22 @@ import { cliDefaults } from '../../cli-defaults.js';
 import type { CliIo } from '../../cli-io.js';
 import type { GetArgs } from '../cli-args.js';
 import { CliError } from '../cli-error.js';
+import { checkKubeconfig, kubectlError } from '../kubectl-error.js';
 import { connect } from './connect.js';
 import { getOnce } from './get-once.js';
 import { discoverAll, resolveRequests } from './resolve-requests.js';
 
 /** `rxkube get`: resolve the resource, then list it once or keep it live with `-w`. */
 export async function getCommand(args: GetArgs, io: CliIo): Promise<'completed' | 'aborted'> {
+  try {
+    return await get(args, io);
+  } catch (error) {
+    throw kubectlError(error);
+  }
+}
+
+async function get(args: GetArgs, io: CliIo): Promise<'completed' | 'aborted'> {
+  checkKubeconfig(args, io.env);
   const client = connect(args, io.env);
   const debug = (line: string) => {
     if (args.debug) io.stderr.write(`rxkube: ${line}\n`);
