@@ -1,11 +1,14 @@
+import { statSync } from 'node:fs';
+import { delimiter } from 'node:path';
 import { cliDefaults } from '../../cli-defaults.js';
 import type { CliIo } from '../../cli-io.js';
 import type { GetArgs } from '../cli-args.js';
 import { CliError } from '../cli-error.js';
 import { checkKubeconfig, kubectlError } from '../kubectl-error.js';
 import { connect } from './connect.js';
+import { cachedDiscovery, discoveryCachePath } from './discovery-cache.js';
 import { getOnce } from './get-once.js';
-import { discoverAll, resolveRequests } from './resolve-requests.js';
+import { discoverAll, type ResolvedRequests, resolveRequests } from './resolve-requests.js';
 
 /** `rxkube get`: resolve the resource, then list it once or keep it live with `-w`. */
 export async function getCommand(args: GetArgs, io: CliIo): Promise<'completed' | 'aborted'> {
@@ -22,10 +25,18 @@ async function get(args: GetArgs, io: CliIo): Promise<'completed' | 'aborted'> {
   const debug = (line: string) => {
     if (args.debug) io.stderr.write(`rxkube: ${line}\n`);
   };
-  const resolved = await resolveRequests(
-    [args.resource, ...args.names],
-    discoverAll(client, io.signal, debug),
-  );
+  const positionals = [args.resource, ...args.names];
+  const fromServer = discoverAll(client, io.signal, debug);
+  const cache = cachedDiscovery(discoveryCachePath(io.env, cacheKey(args, io.env)), fromServer);
+  let resolved: ResolvedRequests;
+  try {
+    resolved = await resolveRequests(positionals, cache.discover);
+  } catch (error) {
+    // A type the cached discovery does not know may be new: read the server again, once.
+    if (!cache.usedCache || !(error instanceof CliError)) throw error;
+    debug('a resource type missing from the discovery cache: reading discovery again');
+    resolved = await resolveRequests(positionals, cache.fresh);
+  }
   const namespaceOfRequest = args.allNamespaces
     ? undefined
     : (args.namespace ?? client.namespace ?? cliDefaults.namespace);
@@ -38,4 +49,18 @@ async function get(args: GetArgs, io: CliIo): Promise<'completed' | 'aborted'> {
   }
   const { getWatch } = await import('./get-watch.js');
   return getWatch(client, args, only, io);
+}
+
+/** What identifies a connection's discovery: the flags and kubeconfig that choose the server. */
+function cacheKey(args: GetArgs, env: Readonly<Record<string, string | undefined>>): string {
+  const kubeconfig = args.kubeconfig ?? env.KUBECONFIG ?? '~/.kube/config';
+  let modified = 0;
+  for (const path of kubeconfig.split(delimiter)) {
+    try {
+      modified += statSync(path).mtimeMs;
+    } catch {
+      // absent: the key still names it
+    }
+  }
+  return JSON.stringify([args.server, kubeconfig, modified, args.context, args.cluster]);
 }
