@@ -95,4 +95,24 @@ describe('rxkube get -w, run in-process', () => {
     expect(stderr).not.toContain('secret-token');
     await denied.close();
   });
+
+  it('prints only what changes with --watch-only: the header, then new rows', async () => {
+    const ns = 'watch-only';
+    server.create(configMapsRef, { metadata: { name: 'before', namespace: ns } });
+    const watch = new InProcessRun([
+      'get',
+      'cm',
+      '-n',
+      ns,
+      '--watch-only',
+      `--server=${server.url}`,
+    ]);
+    await watch.waitForStdout((out) => lines(out).length === 1);
+    await server.waitFor(() => server.openWatches > 0);
+    server.create(configMapsRef, { metadata: { name: 'after', namespace: ns } });
+    await watch.waitForStdout((out) => lines(out).length === 2);
+    expect(lines(watch.stdout).map((line) => line.split(/\s+/)[0])).toEqual(['NAME', 'after']);
+    watch.interrupt();
+    expect((await watch.exited).code).toBe(130);
+  });
 });

@@ -18,6 +18,9 @@ function hostOf(message: string): string {
  * Anything else is returned as it is.
  */
 export function kubectlError(error: unknown): unknown {
+  if (error instanceof ServerError && error.code === 401) {
+    return new CliError('You must be logged in to the server (Unauthorized)');
+  }
   if (!(error instanceof Error) || error instanceof CliError) return error;
   const message = error.message;
   if (isKubeError(error) && error.code === 401) {

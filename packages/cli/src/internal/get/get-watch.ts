@@ -68,9 +68,9 @@ function choosePrinter(
   io: CliIo,
   palette: ReturnType<typeof createPalette>,
 ): WatchPrinter {
-  if (args.output !== 'table') return documentPrinter(target, io);
+  if (args.output !== 'table') return documentPrinter(target, io, args.watchOnly);
   if (io.stdout.isTTY) return livePrinter(target, io, palette, args.sort);
-  return linePrinter(target, io, palette, args.outputWatchEvents);
+  return linePrinter(target, io, palette, args.outputWatchEvents, args.watchOnly);
 }
 
 function requireVerb(resource: ApiResource, verb: string): void {

@@ -19,6 +19,7 @@ export function linePrinter(
   io: CliIo,
   palette: Palette,
   withEvents: boolean,
+  watchOnly = false,
 ): WatchPrinter {
   const progress = stderrProgress(io.stderr, target.label);
   const logHealth = healthLog(io.stderr);
@@ -48,6 +49,12 @@ export function linePrinter(
   };
 
   function printInitial(update: CollectionUpdate & { synced: true }, now: number): void {
+    if (watchOnly) {
+      // --watch-only: the header, then changes only.
+      widths = columnWidths([header]);
+      io.stdout.write(`${renderTable([header], widths).join('\n')}\n`);
+      return;
+    }
     const objects = [...update.items.values()]
       .filter((object) => target.keep(objectKey(object)))
       .sort((a, b) => objectKey(a).localeCompare(objectKey(b)));
