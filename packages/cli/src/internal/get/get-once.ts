@@ -125,11 +125,12 @@ export async function getOnce(
       kinds.push(resource);
     }
   }
+  const kindOf = new Map(objects.map((o, i) => [o, kinds[i]!]));
   const sorted = args.sortBy ? sortBy(objects, args.sortBy, (o) => o) : objects;
   if (format.kind === 'name') {
     io.stdout.write(
       sorted
-        .map((o) => `${kindPrefix(kinds[objects.indexOf(o)]!)}/${o.metadata.name ?? ''}\n`)
+        .map((o) => escapeTerminal(`${kindPrefix(kindOf.get(o)!)}/${o.metadata.name ?? ''}\n`))
         .join(''),
     );
     return finish(errors);
