@@ -115,4 +115,23 @@ describe('rxkube get -w, run in-process', () => {
     watch.interrupt();
     expect((await watch.exited).code).toBe(130);
   });
+
+  it("shows the server's Table columns with -w (a config map's DATA), updated per change", async () => {
+    const ns = 'table-watch';
+    server.create(configMapsRef, { metadata: { name: 'a', namespace: ns }, data: { x: '1' } });
+    const watch = new InProcessRun(['get', 'cm', '-n', ns, '-w', `--server=${server.url}`]);
+    await watch.waitForStdout((out) => lines(out).length === 2);
+    await server.waitFor(() => server.openWatches > 0);
+    server.patch(configMapsRef, { namespace: ns, name: 'a' }, { data: { x: '1', y: '2' } });
+    await watch.waitForStdout((out) => lines(out).length === 3);
+    expect(lines(watch.stdout).map((line) => line.split(/\s+/).slice(0, 2))).toEqual([
+      ['NAME', 'DATA'],
+      ['a', '1'],
+      ['a', '2'],
+    ]);
+    const watches = server.requests.filter((r) => r.kind === 'watch' && r.path.includes(ns));
+    expect(watches.at(-1)?.query.includeObject).toBe('Object');
+    watch.interrupt();
+    expect((await watch.exited).code).toBe(130);
+  });
 });

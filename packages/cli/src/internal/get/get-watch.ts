@@ -13,6 +13,8 @@ import { linePrinter } from './line-printer.js';
 import { fieldSelectorOption } from './list-once.js';
 import { livePrinter } from './live-printer.js';
 import type { ResourceRequest } from './resolve-requests.js';
+import { tableColumns } from './table-columns.js';
+import { tableTransport } from './table-transport.js';
 import type { WatchPrinter } from './watch-printer.js';
 
 /**
@@ -39,17 +41,28 @@ export async function getWatch(
     resource: resource.name,
     ...(resource.namespaced && namespace !== undefined ? { namespace } : {}),
   };
+  // A table shows the server's columns: the collection reads Tables, each object with its cells.
+  const table =
+    args.output === 'table'
+      ? tableColumns(resource, args.allNamespaces, args.format.kind === 'wide')
+      : undefined;
+  const watchClient: KubeClient = table
+    ? {
+        transport: tableTransport(client.transport, table.setColumns),
+        ...(client.namespace === undefined ? {} : { namespace: client.namespace }),
+      }
+    : client;
   const names = new Set(only.names);
   const target: GetTarget = {
     resource,
     ref,
     label: labelOf(resource, ref),
-    columns: resourceColumns(resource, args.allNamespaces),
+    columns: table?.columns ?? resourceColumns(resource, args.allNamespaces),
     output: args.output,
     keep: (key) => names.size === 0 || names.has(key.slice(key.indexOf('/') + 1)),
   };
   const printer = choosePrinter(args, target, io, palette);
-  const source = collectionUpdates$(client, ref, {
+  const source = collectionUpdates$(watchClient, ref, {
     pageSize: args.chunkSize,
     onPage: (page) => printer.page(page),
     ...(args.selector === undefined ? {} : { labelSelector: args.selector }),

@@ -24,7 +24,8 @@ export function linePrinter(
   const progress = stderrProgress(io.stderr, target.label);
   const logHealth = healthLog(io.stderr);
   let widths: number[] | undefined;
-  const header = [...(withEvents ? ['EVENT'] : []), ...target.columns.headers];
+  // The columns may come with the first Table: read them when the table is first printed.
+  const headerOf = () => [...(withEvents ? ['EVENT'] : []), ...target.columns.headers];
   return {
     page: (p) => progress.page(p),
     update(update, now) {
@@ -49,6 +50,7 @@ export function linePrinter(
   };
 
   function printInitial(update: CollectionUpdate & { synced: true }, now: number): void {
+    const header = headerOf();
     if (watchOnly) {
       // --watch-only: the header, then changes only.
       widths = columnWidths([header]);
