@@ -10,7 +10,6 @@ import { runUntilAborted } from '../run-until-aborted.js';
 import { documentPrinter } from './document-printer.js';
 import type { GetTarget } from './get-target.js';
 import { linePrinter } from './line-printer.js';
-import { fieldSelectorOption } from './list-once.js';
 import { livePrinter } from './live-printer.js';
 import type { ResourceRequest } from './resolve-requests.js';
 import { tableColumns } from './table-columns.js';
@@ -66,7 +65,7 @@ export async function getWatch(
     pageSize: args.chunkSize,
     onPage: (page) => printer.page(page),
     ...(args.selector === undefined ? {} : { labelSelector: args.selector }),
-    ...fieldSelectorOption(args),
+    ...fieldSelectorOption(args, only.names),
   });
   try {
     return await runUntilAborted(source, io.signal, (update) => printer.update(update, Date.now()));
@@ -98,4 +97,13 @@ function labelOf(resource: ApiResource, ref: ResourceRef): string {
   return ref.namespace === undefined
     ? `${name} in all namespaces`
     : `${name} in namespace "${ref.namespace}"`;
+}
+
+/** The field selector of the flags, with `metadata.name=` when exactly one name is watched. */
+function fieldSelectorOption(args: GetArgs, names: readonly string[]): { fieldSelector?: string } {
+  const parts = [
+    ...(args.fieldSelector ? [args.fieldSelector] : []),
+    ...(names.length === 1 ? [`metadata.name=${names[0]}`] : []),
+  ];
+  return parts.length === 0 ? {} : { fieldSelector: parts.join(',') };
 }
