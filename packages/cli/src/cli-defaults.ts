@@ -11,6 +11,16 @@
 export const cliDefaults = {
   /** LIST page size (`--chunk-size`): kubectl's default, so a large list arrives in pages. */
   chunkSize: 500,
+  /**
+   * Group versions read at once by legacy discovery: enough to finish in a few round trips,
+   * few enough not to flood the server (client-go's memcache reads them all at once).
+   */
+  discoveryConcurrency: 8,
+  /**
+   * How long the discovery on disk is trusted, as kubectl 1.20's `~/.kube/cache/discovery` (10
+   * minutes); a resource type it does not know refreshes it at once.
+   */
+  discoveryCacheTtlMs: 600_000,
   /** The namespace when neither `-n` nor the kubeconfig context names one, as kubectl does. */
   namespace: 'default',
   /** Exit code of a failed command (kubectl's). */

@@ -1,5 +1,6 @@
 import { errorFromResponse, type KubeClient } from '@rxkube/core';
 import type { ApiResource } from './api-resource.js';
+import { cliDefaults } from './cli-defaults.js';
 
 /**
  * Options of {@link discoverResources}.
@@ -20,6 +21,72 @@ export interface DiscoverResourcesOptions {
   readonly signal?: AbortSignal;
   /** Called for a group version whose discovery failed (it is left out, as kubectl does). */
   readonly onSkipped?: (groupVersion: string, error: unknown) => void;
+  /**
+   * How many group versions are read at once when the server has no aggregated discovery.
+   * Default `cliDefaults.discoveryConcurrency`.
+   */
+  readonly concurrency?: number;
+}
+
+/** Aggregated discovery (`apidiscovery.k8s.io`), asked for first; plain JSON is the fallback. */
+const AGGREGATED_ACCEPT =
+  'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList,application/json;g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList,application/json';
+
+interface AggregatedList {
+  readonly kind?: string;
+  readonly items?: readonly {
+    readonly metadata?: { readonly name?: string };
+    readonly versions?: readonly {
+      readonly version: string;
+      readonly resources?: readonly {
+        readonly resource: string;
+        readonly responseKind?: { readonly kind?: string };
+        readonly scope?: string;
+        readonly singularResource?: string;
+        readonly verbs?: readonly string[];
+        readonly shortNames?: readonly string[];
+        readonly categories?: readonly string[];
+      }[];
+    }[];
+  }[];
+}
+
+function fromAggregated(list: AggregatedList): ApiResource[] {
+  const resources: ApiResource[] = [];
+  for (const group of list.items ?? []) {
+    for (const [index, version] of (group.versions ?? []).entries()) {
+      for (const r of version.resources ?? []) {
+        const kind = r.responseKind?.kind ?? '';
+        resources.push({
+          group: group.metadata?.name ?? '',
+          version: version.version,
+          name: r.resource,
+          singularName: r.singularResource || kind.toLowerCase(),
+          kind,
+          namespaced: r.scope === 'Namespaced',
+          shortNames: r.shortNames ?? [],
+          verbs: r.verbs ?? [],
+          preferred: index === 0,
+          ...(r.categories ? { categories: r.categories } : {}),
+        });
+      }
+    }
+  }
+  return resources;
+}
+
+/** Runs the tasks with at most `limit` at once, keeping their order in the result. */
+async function bounded<T>(tasks: readonly (() => Promise<T>)[], limit: number): Promise<T[]> {
+  const results: T[] = new Array(tasks.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < tasks.length) {
+      const index = next++;
+      results[index] = await tasks[index]!();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
+  return results;
 }
 
 interface ApiVersions {
@@ -53,7 +120,9 @@ interface GroupVersion {
 }
 
 /**
- * Reads the API server's discovery documents (`/api`, `/apis`, `/api/{v}`, `/apis/{g}/{v}`) and
+ * Reads the API server's discovery: aggregated discovery (`/api` and `/apis` as
+ * `APIGroupDiscoveryList`, two requests) where the server offers it, else the documents
+ * `/api`, `/apis`, `/api/{v}`, `/apis/{g}/{v}` (a bounded number at once), and
  * returns every resource type it serves, in kubectl's order of priority: the core API first, then
  * the groups in the server's order, each group's preferred version before its others.
  * Subresources are left out.
@@ -75,15 +144,34 @@ export async function discoverResources(
 ): Promise<ApiResource[]> {
   const scope = options.scope ?? 'all';
   const versions: GroupVersion[] = [];
+  const aggregated: ApiResource[] = [];
+  let groupsAggregated = false;
   if (scope !== 'groups') {
-    const core = await getJson<ApiVersions>(client, '/api', options.signal);
-    for (const [index, version] of (core.versions ?? []).entries()) {
-      versions.push({ group: '', version, preferred: index === 0 });
+    const core = await getJson<ApiVersions & AggregatedList>(
+      client,
+      '/api',
+      options.signal,
+      AGGREGATED_ACCEPT,
+    );
+    if (core.kind === 'APIGroupDiscoveryList') aggregated.push(...fromAggregated(core));
+    else {
+      for (const [index, version] of (core.versions ?? []).entries()) {
+        versions.push({ group: '', version, preferred: index === 0 });
+      }
     }
   }
   if (scope !== 'core') {
-    const groups = await getJson<ApiGroupList>(client, '/apis', options.signal);
-    for (const group of groups.groups ?? []) {
+    const groups = await getJson<ApiGroupList & AggregatedList>(
+      client,
+      '/apis',
+      options.signal,
+      AGGREGATED_ACCEPT,
+    );
+    if (groups.kind === 'APIGroupDiscoveryList') {
+      aggregated.push(...fromAggregated(groups));
+      groupsAggregated = true;
+    }
+    for (const group of groupsAggregated ? [] : (groups.groups ?? [])) {
       const preferred = group.preferredVersion?.version ?? group.versions?.[0]?.version;
       const ordered = [...(group.versions ?? [])].sort(
         (a, b) => Number(b.version === preferred) - Number(a.version === preferred),
@@ -93,8 +181,8 @@ export async function discoverResources(
       }
     }
   }
-  const lists = await Promise.all(
-    versions.map(async (gv) => {
+  const lists = await bounded(
+    versions.map((gv) => async () => {
       const path = gv.group ? `/apis/${gv.group}/${gv.version}` : `/api/${gv.version}`;
       try {
         return toResources(gv, await getJson<ApiResourceList>(client, path, options.signal));
@@ -104,8 +192,9 @@ export async function discoverResources(
         return [];
       }
     }),
+    options.concurrency ?? cliDefaults.discoveryConcurrency,
   );
-  return lists.flat();
+  return [...aggregated, ...lists.flat()];
 }
 
 function toResources(gv: GroupVersion, list: ApiResourceList): ApiResource[] {
@@ -125,10 +214,15 @@ function toResources(gv: GroupVersion, list: ApiResourceList): ApiResource[] {
     }));
 }
 
-async function getJson<T>(client: KubeClient, path: string, signal?: AbortSignal): Promise<T> {
+async function getJson<T>(
+  client: KubeClient,
+  path: string,
+  signal?: AbortSignal,
+  accept = 'application/json',
+): Promise<T> {
   const response = await client.transport.request({
     path,
-    headers: { accept: 'application/json' },
+    headers: { accept },
     ...(signal === undefined ? {} : { signal }),
   });
   const body = await response.text();

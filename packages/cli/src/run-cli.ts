@@ -3,10 +3,10 @@ import { cliDefaults } from './cli-defaults.js';
 import type { CliIo } from './cli-io.js';
 import { parseCliArgs } from './internal/cli-args.js';
 import { CliError } from './internal/cli-error.js';
-import { escapeLine } from './internal/print/escape-terminal.js';
 import { helpText } from './internal/help-text.js';
 import { interruptedExitCode } from './internal/interrupted-exit-code.js';
 import { packageVersion } from './internal/package-version.js';
+import { escapeLine } from './internal/print/escape-terminal.js';
 
 /**
  * Runs the `rxkube` command line and resolves to its exit code: 0 on success, 1 after an error

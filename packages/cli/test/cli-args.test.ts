@@ -59,6 +59,88 @@ describe('parseCliArgs', () => {
     });
   });
 
+  it("reads kubectl's output formats and printing flags", () => {
+    expect(
+      parseCliArgs([
+        'get',
+        'pods',
+        '-o',
+        'jsonpath={.items[*].metadata.name}',
+        '-L',
+        'app,tier',
+        '--label-columns',
+        'zone',
+        '--show-labels',
+        '--no-headers',
+        '--sort-by=.metadata.name',
+        '--show-kind',
+        '--request-timeout',
+        '2m',
+        '-n',
+        'x',
+        '-A',
+      ]),
+    ).toMatchObject({
+      format: { kind: 'jsonpath', template: '{.items[*].metadata.name}' },
+      labelColumns: ['app', 'tier', 'zone'],
+      showLabels: true,
+      noHeaders: true,
+      sortBy: '.metadata.name',
+      showKind: true,
+      requestTimeoutMs: 120_000,
+      allNamespaces: true,
+    });
+    expect(parseCliArgs(['get', 'po', '-o', 'wide'])).toMatchObject({
+      format: { kind: 'wide' },
+      output: 'table',
+    });
+    expect(parseCliArgs(['get', 'po', '-o', 'custom-columns-file=cols.txt'])).toMatchObject({
+      format: { kind: 'custom-columns', spec: 'cols.txt', file: true },
+    });
+    expect(parseCliArgs(['get', 'po', '--watch-only'])).toMatchObject({
+      watch: true,
+      watchOnly: true,
+    });
+  });
+
+  it("reads kubectl's connection flags", () => {
+    expect(
+      parseCliArgs([
+        'get',
+        'pods',
+        '--server',
+        'https://h:6443',
+        '--token',
+        't',
+        '--certificate-authority',
+        '/ca.crt',
+        '--insecure-skip-tls-verify',
+        '--as',
+        'jane',
+        '--as-group',
+        'a',
+        '--as-group',
+        'b',
+        '--context',
+        'c',
+        '--cluster',
+        'k',
+        '--user',
+        'u',
+      ]),
+    ).toMatchObject({
+      server: 'https://h:6443',
+      token: 't',
+      certificateAuthority: '/ca.crt',
+      insecureSkipTlsVerify: true,
+      as: 'jane',
+      asGroups: ['a', 'b'],
+      context: 'c',
+      cluster: 'k',
+      user: 'u',
+    });
+  });
+
   it('treats --help, help <command> and no command as help', () => {
     expect(parseCliArgs([])).toMatchObject({ command: 'help' });
     expect(parseCliArgs(['help', 'demo'])).toMatchObject({ command: 'help', topic: 'demo' });
@@ -69,13 +151,13 @@ describe('parseCliArgs', () => {
   it.each([
     [['get'], 'you must specify the type of resource to get, e.g. "rxkube get pods"'],
     [
-      ['get', 'pods', '-o', 'wide'],
-      'unknown output format "wide" (one of: table, json, yaml, ndjson, name)',
+      ['get', 'pods', '-o', 'bogus'],
+      'unable to match a printer suitable for the output format "bogus", allowed formats are: custom-columns,custom-columns-file,json,jsonpath,jsonpath-file,name,ndjson,wide,yaml',
     ],
-    [['get', 'pods', '-n', 'x', '-A'], '--namespace and --all-namespaces cannot be used together'],
+    [['get', 'pods', '-o', 'jsonpath='], 'template format specified but no template given'],
     [
-      ['get', 'pods', '--server', 'http://x', '--context', 'c'],
-      '--server is a plain URL and cannot be combined with --kubeconfig or --context',
+      ['get', 'pods', '--request-timeout', 'soon'],
+      'invalid value "soon" for --request-timeout: a duration such as 30s, 2m or 0 is expected',
     ],
     [
       ['get', 'pods', '--chunk-size', 'ten'],

@@ -67,16 +67,16 @@ describe('rxkube get, run in-process', () => {
     expect(lists.at(-1)?.query.labelSelector).toBe('tier=db');
   });
 
-  it('gets named objects, by a field selector on the server for one name', async () => {
+  it('gets named objects with one GET each, as kubectl does', async () => {
+    server.clearRequests();
     const one = await runInProcess(['get', 'pods', 'web-1', s, '-o', 'name']);
     expect(one.stdout).toBe('pod/web-1\n');
-    const lists = server.requests.filter(
-      (r) => r.kind === 'list' && r.path.endsWith('/default/pods'),
-    );
-    expect(lists.at(-1)?.query.fieldSelector).toBe('metadata.name=web-1');
+    const gets = server.requests.filter((r) => r.kind === 'get');
+    expect(gets.map((r) => r.path)).toEqual(['/api/v1/namespaces/default/pods/web-1']);
+    expect(server.requests.filter((r) => r.kind === 'list')).toEqual([]);
     const missing = await runInProcess(['get', 'pods', 'web-0', 'web-9', s, '-o', 'name']);
     expect(missing.stdout).toBe('pod/web-0\n');
-    expect(missing.stderr).toBe('error: pods "web-9" not found\n');
+    expect(missing.stderr).toBe('Error from server (NotFound): pods "web-9" not found\n');
     expect(missing.code).toBe(1);
   });
 
@@ -91,7 +91,9 @@ describe('rxkube get, run in-process', () => {
     const closed = '--server=http://127.0.0.1:9';
     const plain = await runInProcess(['get', 'pods', closed]);
     expect(plain.code).toBe(1);
-    expect(plain.stderr).toMatch(/^error: cannot reach http:\/\/127\.0\.0\.1:9\/api: .*\n$/);
+    expect(plain.stderr).toBe(
+      'error: The connection to the server 127.0.0.1:9 was refused - did you specify the right host or port?\n',
+    );
     const debug = await runInProcess(['get', 'pods', closed, '--debug']);
     expect(debug.code).toBe(1);
     expect(debug.stderr.split('\n')[0]).toBe(plain.stderr.trimEnd());

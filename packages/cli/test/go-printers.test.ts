@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
-import { goYaml } from '../src/internal/print/go-yaml.js';
 import { goJson } from '../src/internal/print/go-json.js';
+import { goYaml } from '../src/internal/print/go-yaml.js';
+
 const g = JSON.parse(readFileSync('../conformance/golden/kubectl.json', 'utf8'));
 // -o yaml and -o json must be byte for byte what kubectl 1.20 printed for the same objects.
 for (const id of [

@@ -95,4 +95,43 @@ describe('rxkube get -w, run in-process', () => {
     expect(stderr).not.toContain('secret-token');
     await denied.close();
   });
+
+  it('prints only what changes with --watch-only: the header, then new rows', async () => {
+    const ns = 'watch-only';
+    server.create(configMapsRef, { metadata: { name: 'before', namespace: ns } });
+    const watch = new InProcessRun([
+      'get',
+      'cm',
+      '-n',
+      ns,
+      '--watch-only',
+      `--server=${server.url}`,
+    ]);
+    await watch.waitForStdout((out) => lines(out).length === 1);
+    await server.waitFor(() => server.openWatches > 0);
+    server.create(configMapsRef, { metadata: { name: 'after', namespace: ns } });
+    await watch.waitForStdout((out) => lines(out).length === 2);
+    expect(lines(watch.stdout).map((line) => line.split(/\s+/)[0])).toEqual(['NAME', 'after']);
+    watch.interrupt();
+    expect((await watch.exited).code).toBe(130);
+  });
+
+  it("shows the server's Table columns with -w (a config map's DATA), updated per change", async () => {
+    const ns = 'table-watch';
+    server.create(configMapsRef, { metadata: { name: 'a', namespace: ns }, data: { x: '1' } });
+    const watch = new InProcessRun(['get', 'cm', '-n', ns, '-w', `--server=${server.url}`]);
+    await watch.waitForStdout((out) => lines(out).length === 2);
+    await server.waitFor(() => server.openWatches > 0);
+    server.patch(configMapsRef, { namespace: ns, name: 'a' }, { data: { x: '1', y: '2' } });
+    await watch.waitForStdout((out) => lines(out).length === 3);
+    expect(lines(watch.stdout).map((line) => line.split(/\s+/).slice(0, 2))).toEqual([
+      ['NAME', 'DATA'],
+      ['a', '1'],
+      ['a', '2'],
+    ]);
+    const watches = server.requests.filter((r) => r.kind === 'watch' && r.path.includes(ns));
+    expect(watches.at(-1)?.query.includeObject).toBe('Object');
+    watch.interrupt();
+    expect((await watch.exited).code).toBe(130);
+  });
 });

@@ -16,7 +16,10 @@ import { fileURLToPath } from 'node:url';
 const here = fileURLToPath(new URL('.', import.meta.url));
 const runDir = process.env.RXKUBE_RUN_DIR;
 const env = Object.fromEntries(
-  readFileSync(join(runDir, 'env'), 'utf8').split('\n').filter(Boolean).map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+  readFileSync(join(runDir, 'env'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
 );
 const ca = readFileSync(env.RXKUBE_CA_FILE);
 const token = readFileSync(env.RXKUBE_TOKEN_FILE, 'utf8').trim();
@@ -25,11 +28,27 @@ function call(method, path, body) {
   const url = new URL(path, env.RXKUBE_SERVER);
   if (method !== 'GET') url.searchParams.set('fieldManager', 'golden');
   return new Promise((resolve, reject) => {
-    const req = request(url, { method, ca, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'user-agent': 'golden' } }, (res) => {
-      let text = '';
-      res.on('data', (c) => (text += c));
-      res.on('end', () => (res.statusCode < 300 ? resolve(JSON.parse(text)) : reject(new Error(`${method} ${path}: ${res.statusCode} ${text}`))));
-    });
+    const req = request(
+      url,
+      {
+        method,
+        ca,
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          'user-agent': 'golden',
+        },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (c) => (text += c));
+        res.on('end', () =>
+          res.statusCode < 300
+            ? resolve(JSON.parse(text))
+            : reject(new Error(`${method} ${path}: ${res.statusCode} ${text}`)),
+        );
+      },
+    );
     req.on('error', reject);
     req.end(body === undefined ? undefined : JSON.stringify(body));
   });
@@ -43,7 +62,8 @@ async function create(entries) {
     if (entry.object.kind === 'CustomResourceDefinition') {
       for (let i = 0; i < 100; i++) {
         const crd = await call('GET', itemPath(entry));
-        if (crd.status?.conditions?.some((c) => c.type === 'Established' && c.status === 'True')) break;
+        if (crd.status?.conditions?.some((c) => c.type === 'Established' && c.status === 'True'))
+          break;
         await new Promise((r) => setTimeout(r, 100));
       }
       await new Promise((r) => setTimeout(r, 1500));
@@ -62,9 +82,18 @@ if (mode === 'seed') {
   const objects = [];
   for (const entry of seedObjects) {
     const read = await call('GET', itemPath(entry));
-    const { uid, resourceVersion, creationTimestamp, managedFields, generation, selfLink, ...metadata } = read.metadata;
+    const {
+      uid,
+      resourceVersion,
+      creationTimestamp,
+      managedFields,
+      generation,
+      selfLink,
+      ...metadata
+    } = read.metadata;
     const object = { ...read, metadata };
-    if (entry.status !== undefined || read.kind === 'CustomResourceDefinition') delete object.status;
+    if (entry.status !== undefined || read.kind === 'CustomResourceDefinition')
+      delete object.status;
     // The status as stored (with the server's defaults), so that writing it again changes nothing.
     const status = entry.status === undefined ? undefined : read.status;
     objects.push({ path: entry.path, object, ...(status === undefined ? {} : { status }) });
@@ -77,7 +106,11 @@ if (mode === 'seed') {
   const matrix = JSON.parse(readFileSync(join(here, 'matrix.json'), 'utf8'));
   const out = {};
   for (const { id, args } of matrix) {
-    const run = spawnSync(kubectl, args, { cwd: here, env: { ...process.env, KUBECONFIG: env.RXKUBE_KUBECONFIG, HOME: '/nonexistent' }, encoding: 'utf8' });
+    const run = spawnSync(kubectl, args, {
+      cwd: here,
+      env: { ...process.env, KUBECONFIG: env.RXKUBE_KUBECONFIG, HOME: '/nonexistent' },
+      encoding: 'utf8',
+    });
     const { stdout, stderr } = run;
     const code = run.status;
     out[id] = { args, stdout, stderr, code };

@@ -1,5 +1,6 @@
 import { FakeApiServer } from '@rxkube/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fakeOutputDifferences, withoutManagedFields } from './golden/fake-output-differences.js';
 import {
   createGoldenObjects,
   goldenCases,
@@ -7,7 +8,6 @@ import {
   normalizeOutput,
   runRxkube,
 } from './golden/golden-support.js';
-import { fakeOutputDifferences, withoutManagedFields } from './golden/fake-output-differences.js';
 
 // The printing matrix against FakeApiServer: every command must print what kubectl 1.20.2
 // printed against kube-apiserver 1.20.2 for the same objects (ages and generated values aside).

@@ -16,38 +16,56 @@ Run "rxkube help get" or "rxkube help demo" for the flags of each command.
 `;
 
 const GET = `Usage:
-  rxkube get <resource> [name...] [flags]
+  rxkube get TYPE[,TYPE...] [name...] [flags]
+  rxkube get TYPE/NAME... [flags]
 
-<resource> is resolved through API discovery as kubectl does: plural (pods), singular (pod),
-short name (po), kind (Pod), qualified by group (deployments.apps, Widget.example.com) or by
-version and group (deployments.v1.apps).
+A type is resolved through API discovery as kubectl does: plural (pods), singular (pod), short
+name (po), kind (Pod), qualified by group (deployments.apps, Widget.example.com) or by version
+and group (deployments.v1.apps); "all" is every type of the category all. Tables are printed by
+the server (every kind's own columns, a CRD's printer columns).
 
 Examples:
   rxkube get pods                       pods of the context's namespace
+  rxkube get pods,svc -o wide
+  rxkube get pod/web-1 -o yaml          one object, as itself
   rxkube get po -A -w                   every pod, as a live table
-  rxkube get deploy -n web -o yaml
+  rxkube get pods -o jsonpath='{range .items[*]}{.metadata.name}{"\\n"}{end}'
+  rxkube get pods -o custom-columns=NAME:.metadata.name,NODE:.spec.nodeName
   rxkube get pods -A -w -o ndjson | jq -c 'select(.type=="deleted") | .key'
-  rxkube get cm --server http://127.0.0.1:8001
 
 Flags:
   -n, --namespace <ns>          namespace (default: the kubeconfig context's, else "${cliDefaults.namespace}")
   -A, --all-namespaces          every namespace; adds a NAMESPACE column
   -l, --selector <sel>          label selector, e.g. app=web,tier!=db
       --field-selector <sel>    field selector, e.g. status.phase=Running
+  -o, --output <format>         table (default), wide, name, json, yaml, ndjson, jsonpath=...,
+                                jsonpath-file=..., custom-columns=..., custom-columns-file=...
+      --show-labels             a LABELS column
+  -L, --label-columns <keys>    a column per label key (repeatable)
+      --no-headers              no header line
+      --sort-by <jsonpath>      sort by a field, e.g. .metadata.creationTimestamp
+      --show-kind               kind/name in the NAME column
+      --chunk-size <n>          LIST page size (default ${cliDefaults.chunkSize}; 0: one page)
+      --request-timeout <d>     per request, e.g. 30s, 2m (0: none)
   -w, --watch                   keep watching: a live table in a terminal, one line per change
                                 otherwise (with -o ndjson: one {type,key,object} per change)
-  -o, --output <format>         table (default), json, yaml, ndjson, name
+      --watch-only              watch without printing the current objects first
       --output-watch-events     with -w and a table, prefix each change with its EVENT
       --sort <order>            live table order: auto (default: by name when it fits, else
                                 recently changed first), name, recent
-      --chunk-size <n>          LIST page size (default ${cliDefaults.chunkSize}; 0: one page)
       --kubeconfig <file>       kubeconfig file (default: $KUBECONFIG, else ~/.kube/config)
       --context <name>          kubeconfig context (default: its current-context)
-  -s, --server <url>            a plain API server URL (kubectl proxy), no kubeconfig
+      --cluster <name>          kubeconfig cluster to use instead of the context's
+      --user <name>             kubeconfig user to use instead of the context's
+  -s, --server <url>            the API server, keeping the kubeconfig's credentials
+      --token <token>           bearer token for the server
+      --certificate-authority <file>  CA certificate file for the server
+      --insecure-skip-tls-verify      do not verify the server's certificate (insecure)
+      --as <user>               impersonate a user
+      --as-group <group>        impersonate a group
       --debug                   print stack traces of errors
 
-Progress of a large initial list is shown on stderr. Ctrl-C stops and exits 130; an error
-prints one line on stderr and exits 1.
+Ctrl-C stops and exits 130; an error prints one line on stderr and exits 1.
 `;
 
 const DEMO = `Usage:

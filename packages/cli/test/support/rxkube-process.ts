@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /** The built command; the package's `test` script builds it first (`tsc -b`). */
-export const binPath = fileURLToPath(new URL('../../dist/bin.js', import.meta.url));
+export const binPath = fileURLToPath(new URL('../../dist/bundle/bin.js', import.meta.url));
 
 /** How a finished `rxkube` process ended. */
 export interface Finished {

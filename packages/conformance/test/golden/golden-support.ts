@@ -132,6 +132,7 @@ export async function createGoldenObjects(send: Send, fake?: FakeApiServer): Pro
   for (const entry of goldenObjects) {
     if (entry.object.kind === 'CustomResourceDefinition') {
       if (fake) registerCrd(fake, entry.object);
+      else await createCrd(send, entry);
       continue;
     }
     await send('POST', `${entry.path}?fieldManager=golden`, entry.object);
@@ -144,6 +145,32 @@ export async function createGoldenObjects(send: Send, fake?: FakeApiServer): Pro
       });
     }
   }
+}
+
+/** A CRD on kube-apiserver, once it is established and its resource served. */
+async function createCrd(send: Send, entry: GoldenObject): Promise<void> {
+  await send('POST', entry.path, entry.object);
+  const itemPath = `${entry.path}/${entry.object.metadata.name}`;
+  const spec = entry.object.spec as unknown as CrdSpec;
+  const served = `/apis/${spec.group}/${spec.versions[0]!.name}`;
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const crd = (await send('GET', itemPath)) as {
+      status?: { conditions?: { type: string; status: string }[] };
+    };
+    const established = crd.status?.conditions?.some(
+      (c) => c.type === 'Established' && c.status === 'True',
+    );
+    if (established) {
+      try {
+        const list = (await send('GET', served)) as { resources?: { name: string }[] };
+        if (list.resources?.some((r) => r.name === spec.names.plural)) return;
+      } catch {
+        // not served yet
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${entry.object.metadata.name} was not established`);
 }
 
 function registerGoldenKinds(fake: FakeApiServer): void {

@@ -10,7 +10,7 @@ import type { WatchPrinter } from './watch-printer.js';
  * initial items as `added`), one line each with ndjson, for `jq`; yaml documents separated by
  * `---`; names one per line.
  */
-export function documentPrinter(target: GetTarget, io: CliIo): WatchPrinter {
+export function documentPrinter(target: GetTarget, io: CliIo, watchOnly = false): WatchPrinter {
   const progress = stderrProgress(io.stderr, target.label);
   const logHealth = healthLog(io.stderr);
   let synced = false;
@@ -20,7 +20,10 @@ export function documentPrinter(target: GetTarget, io: CliIo): WatchPrinter {
       logHealth(update.health);
       if (!update.synced) return;
       if (!synced) progress.done();
+      const initial = !synced;
       synced = true;
+      // --watch-only: the initial items are not printed, only what changes after.
+      if (initial && watchOnly) return;
       let out = '';
       for (const delta of update.deltas) {
         if (!target.keep(delta.key)) continue;

@@ -15,6 +15,8 @@ export interface FetchRequest {
   /** Per request, in ms; 0 or absent: none. */
   readonly timeoutMs?: number;
   readonly signal: AbortSignal;
+  /** Called after each page of a LIST: its number, the items so far, the remaining count. */
+  readonly onPage?: (page: number, items: number, remaining: number | undefined) => void;
 }
 
 /** What came back: objects or Table rows, and the failures of single names (`NotFound`). */
@@ -73,7 +75,12 @@ async function fetchAll<T>(
   request: FetchRequest,
   accept: string,
   extra: Record<string, string>,
-  take: (answer: unknown) => { items: T[]; table?: ServerTable; continue?: string },
+  take: (answer: unknown) => {
+    items: T[];
+    table?: ServerTable;
+    continue?: string;
+    remaining?: number;
+  },
 ): Promise<Fetched<T>> {
   const base = collectionPath(request);
   const items: T[] = [];
@@ -95,6 +102,7 @@ async function fetchAll<T>(
     return { items, errors, ...(table ? { table } : {}) };
   }
   let next: string | undefined;
+  let page = 0;
   do {
     const query: Record<string, string> = { ...extra };
     if (request.chunkSize > 0) query.limit = String(request.chunkSize);
@@ -105,6 +113,8 @@ async function fetchAll<T>(
     items.push(...got.items);
     table ??= got.table;
     next = got.continue;
+    page++;
+    request.onPage?.(page, items.length, got.remaining);
   } while (next);
   return { items, errors, ...(table ? { table } : {}) };
 }
@@ -121,11 +131,17 @@ export function fetchObjects(
     kind: request.resource.kind,
   };
   return fetchAll(client, request, 'application/json', {}, (answer) => {
-    const value = answer as { items?: KubeObject[]; metadata?: { continue?: string } };
+    const value = answer as {
+      items?: KubeObject[];
+      metadata?: { continue?: string; remainingItemCount?: number };
+    };
     if (Array.isArray(value.items)) {
       return {
         items: value.items.map((item) => ({ ...typeMeta, ...item })),
         ...(value.metadata?.continue ? { continue: value.metadata.continue } : {}),
+        ...(value.metadata?.remainingItemCount === undefined
+          ? {}
+          : { remaining: value.metadata.remainingItemCount }),
       };
     }
     return { items: [answer as KubeObject] };
@@ -149,6 +165,9 @@ export function fetchTableRows(
         items: [...answer.rows],
         table: answer,
         ...(answer.metadata?.continue ? { continue: answer.metadata.continue } : {}),
+        ...(answer.metadata?.remainingItemCount === undefined
+          ? {}
+          : { remaining: answer.metadata.remainingItemCount }),
       };
     }
     const value = answer as { items?: TableRow['object'][]; metadata?: { continue?: string } };

@@ -1,33 +1,42 @@
-import { collectionUpdates$, type ResourceRef } from '@rxkube/core';
-import type { ApiResource } from '../../api-resource.js';
+import { statSync } from 'node:fs';
+import { delimiter } from 'node:path';
 import { cliDefaults } from '../../cli-defaults.js';
 import type { CliIo } from '../../cli-io.js';
 import type { GetArgs } from '../cli-args.js';
 import { CliError } from '../cli-error.js';
-import { createPalette } from '../render/palette.js';
-import { resourceColumns } from '../render/resource-columns.js';
-import { runUntilAborted } from '../run-until-aborted.js';
+import { checkKubeconfig, kubectlError } from '../kubectl-error.js';
 import { connect } from './connect.js';
-import { documentPrinter } from './document-printer.js';
+import { cachedDiscovery, discoveryCachePath } from './discovery-cache.js';
 import { getOnce } from './get-once.js';
-import type { GetTarget } from './get-target.js';
-import { linePrinter } from './line-printer.js';
-import { fieldSelectorOption } from './list-once.js';
-import { livePrinter } from './live-printer.js';
-import { discoverAll, resolveRequests } from './resolve-requests.js';
-import type { WatchPrinter } from './watch-printer.js';
+import { discoverAll, type ResolvedRequests, resolveRequests } from './resolve-requests.js';
 
 /** `rxkube get`: resolve the resource, then list it once or keep it live with `-w`. */
 export async function getCommand(args: GetArgs, io: CliIo): Promise<'completed' | 'aborted'> {
-  const palette = createPalette(io.stdout.isTTY === true, io.env);
+  try {
+    return await get(args, io);
+  } catch (error) {
+    throw kubectlError(error);
+  }
+}
+
+async function get(args: GetArgs, io: CliIo): Promise<'completed' | 'aborted'> {
+  checkKubeconfig(args, io.env);
   const client = connect(args, io.env);
   const debug = (line: string) => {
     if (args.debug) io.stderr.write(`rxkube: ${line}\n`);
   };
-  const resolved = await resolveRequests(
-    [args.resource, ...args.names],
-    discoverAll(client, io.signal, debug),
-  );
+  const positionals = [args.resource, ...args.names];
+  const fromServer = discoverAll(client, io.signal, debug);
+  const cache = cachedDiscovery(discoveryCachePath(io.env, cacheKey(args, io.env)), fromServer);
+  let resolved: ResolvedRequests;
+  try {
+    resolved = await resolveRequests(positionals, cache.discover);
+  } catch (error) {
+    // A type the cached discovery does not know may be new: read the server again, once.
+    if (!cache.usedCache || !(error instanceof CliError)) throw error;
+    debug('a resource type missing from the discovery cache: reading discovery again');
+    resolved = await resolveRequests(positionals, cache.fresh);
+  }
   const namespaceOfRequest = args.allNamespaces
     ? undefined
     : (args.namespace ?? client.namespace ?? cliDefaults.namespace);
@@ -38,64 +47,20 @@ export async function getCommand(args: GetArgs, io: CliIo): Promise<'completed' 
       `watch is only supported on individual resources and resource collections, but ${resolved.requests.length} resources were found`,
     );
   }
-  const resource = only.resource;
-  requireVerb(resource, 'list');
-  if (args.watch) requireVerb(resource, 'watch');
-  const namespace = args.allNamespaces
-    ? undefined
-    : (args.namespace ?? client.namespace ?? cliDefaults.namespace);
-  const ref: ResourceRef = {
-    ...(resource.group ? { group: resource.group } : {}),
-    version: resource.version,
-    resource: resource.name,
-    ...(resource.namespaced && namespace !== undefined ? { namespace } : {}),
-  };
-  const names = new Set(only.names);
-  const target: GetTarget = {
-    resource,
-    ref,
-    label: labelOf(resource, ref),
-    columns: resourceColumns(resource, args.allNamespaces),
-    output: args.output,
-    keep: (key) => names.size === 0 || names.has(key.slice(key.indexOf('/') + 1)),
-  };
-  const printer = choosePrinter(args, target, io, palette);
-  const source = collectionUpdates$(client, ref, {
-    pageSize: args.chunkSize,
-    // a command line reports a missing resource or permission at once, as kubectl does
-    retryNotFoundOrForbidden: false,
-    onPage: (page) => printer.page(page),
-    ...(args.selector === undefined ? {} : { labelSelector: args.selector }),
-    ...fieldSelectorOption(args),
-  });
-  try {
-    return await runUntilAborted(source, io.signal, (update) => printer.update(update, Date.now()));
-  } finally {
-    printer.close();
+  const { getWatch } = await import('./get-watch.js');
+  return getWatch(client, args, only, io);
+}
+
+/** What identifies a connection's discovery: the flags and kubeconfig that choose the server. */
+function cacheKey(args: GetArgs, env: Readonly<Record<string, string | undefined>>): string {
+  const kubeconfig = args.kubeconfig ?? env.KUBECONFIG ?? '~/.kube/config';
+  let modified = 0;
+  for (const path of kubeconfig.split(delimiter)) {
+    try {
+      modified += statSync(path).mtimeMs;
+    } catch {
+      // absent: the key still names it
+    }
   }
-}
-
-function choosePrinter(
-  args: GetArgs,
-  target: GetTarget,
-  io: CliIo,
-  palette: ReturnType<typeof createPalette>,
-): WatchPrinter {
-  if (args.output !== 'table') return documentPrinter(target, io);
-  if (io.stdout.isTTY) return livePrinter(target, io, palette, args.sort);
-  return linePrinter(target, io, palette, args.outputWatchEvents);
-}
-
-function requireVerb(resource: ApiResource, verb: string): void {
-  if (resource.verbs.length > 0 && !resource.verbs.includes(verb)) {
-    throw new CliError(`the server does not allow ${verb} on "${resource.name}"`);
-  }
-}
-
-function labelOf(resource: ApiResource, ref: ResourceRef): string {
-  const name = resource.group ? `${resource.name}.${resource.group}` : resource.name;
-  if (!resource.namespaced) return name;
-  return ref.namespace === undefined
-    ? `${name} in all namespaces`
-    : `${name} in namespace "${ref.namespace}"`;
+  return JSON.stringify([args.server, kubeconfig, modified, args.context, args.cluster]);
 }

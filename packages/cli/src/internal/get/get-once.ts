@@ -15,6 +15,7 @@ import { goYaml } from '../print/go-yaml.js';
 import { humanTableLines } from '../print/human-table.js';
 import { sortBy } from '../print/sort-by.js';
 import { tabWriter } from '../print/tab-writer.js';
+import { stderrProgress } from '../render/progress.js';
 import type { ServerError } from '../server-error.js';
 import { fallbackTable } from './fallback-table.js';
 import { type FetchRequest, fetchObjects, fetchTableRows } from './fetch-items.js';
@@ -31,9 +32,29 @@ function fetchRequest(
   resource: ApiResource,
   names: readonly string[],
   namespace: string | undefined,
-  signal: AbortSignal,
+  io: CliIo,
 ): FetchRequest {
+  const signal = io.signal;
+  // A large list reports its pages on a terminal only: piped output stays kubectl's.
+  const progress = io.stderr.isTTY
+    ? stderrProgress(
+        io.stderr,
+        `${resource.name}${namespace && resource.namespaced ? ` in namespace "${namespace}"` : ''}`,
+      )
+    : undefined;
   return {
+    ...(progress
+      ? {
+          onPage: (page: number, items: number, remaining: number | undefined) => {
+            progress.page({
+              page,
+              items,
+              ...(remaining === undefined ? {} : { remainingItemCount: remaining }),
+            });
+            if (remaining === undefined) progress.done();
+          },
+        }
+      : {}),
     resource,
     namespace: resource.namespaced ? namespace : undefined,
     names,
@@ -72,7 +93,7 @@ export async function getOnce(
   if (format.kind === 'table' || format.kind === 'wide') {
     const blocks: string[] = [];
     for (const { resource, names } of resolved.requests) {
-      const request = fetchRequest(args, resource, names, namespace, io.signal);
+      const request = fetchRequest(args, resource, names, namespace, io);
       const got = await fetchTableRows(client, request, args.sortBy ? 'Object' : 'Metadata');
       errors.push(...got.errors);
       if (got.items.length === 0) continue;
@@ -97,21 +118,19 @@ export async function getOnce(
   const objects: KubeObject[] = [];
   const kinds: ApiResource[] = [];
   for (const { resource, names } of resolved.requests) {
-    const got = await fetchObjects(
-      client,
-      fetchRequest(args, resource, names, namespace, io.signal),
-    );
+    const got = await fetchObjects(client, fetchRequest(args, resource, names, namespace, io));
     errors.push(...got.errors);
     for (const item of got.items) {
       objects.push(item);
       kinds.push(resource);
     }
   }
+  const kindOf = new Map(objects.map((o, i) => [o, kinds[i]!]));
   const sorted = args.sortBy ? sortBy(objects, args.sortBy, (o) => o) : objects;
   if (format.kind === 'name') {
     io.stdout.write(
       sorted
-        .map((o) => `${kindPrefix(kinds[objects.indexOf(o)]!)}/${o.metadata?.name ?? ''}\n`)
+        .map((o) => escapeTerminal(`${kindPrefix(kindOf.get(o)!)}/${o.metadata?.name ?? ''}\n`))
         .join(''),
     );
     return finish(errors);

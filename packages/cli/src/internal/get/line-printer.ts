@@ -19,11 +19,13 @@ export function linePrinter(
   io: CliIo,
   palette: Palette,
   withEvents: boolean,
+  watchOnly = false,
 ): WatchPrinter {
   const progress = stderrProgress(io.stderr, target.label);
   const logHealth = healthLog(io.stderr);
   let widths: number[] | undefined;
-  const header = [...(withEvents ? ['EVENT'] : []), ...target.columns.headers];
+  // The columns may come with the first Table: read them when the table is first printed.
+  const headerOf = () => [...(withEvents ? ['EVENT'] : []), ...target.columns.headers];
   return {
     page: (p) => progress.page(p),
     update(update, now) {
@@ -48,6 +50,13 @@ export function linePrinter(
   };
 
   function printInitial(update: CollectionUpdate & { synced: true }, now: number): void {
+    const header = headerOf();
+    if (watchOnly) {
+      // --watch-only: the header, then changes only.
+      widths = columnWidths([header]);
+      io.stdout.write(`${renderTable([header], widths).join('\n')}\n`);
+      return;
+    }
     const objects = [...update.items.values()]
       .filter((object) => target.keep(objectKey(object)))
       .sort((a, b) => objectKey(a).localeCompare(objectKey(b)));

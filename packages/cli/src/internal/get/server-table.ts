@@ -25,7 +25,11 @@ export interface ServerTable {
   readonly kind: 'Table';
   readonly columnDefinitions: readonly TableColumn[];
   readonly rows: readonly TableRow[];
-  readonly metadata?: { readonly resourceVersion?: string; readonly continue?: string };
+  readonly metadata?: {
+    readonly resourceVersion?: string;
+    readonly continue?: string;
+    readonly remainingItemCount?: number;
+  };
 }
 
 /** The Accept header kubectl 1.20 sends for human-readable output: Tables, else plain JSON. */

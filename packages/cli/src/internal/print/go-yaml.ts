@@ -204,8 +204,8 @@ function writeScalar(w: Writer, text: string, indent: number, key: boolean): voi
       return;
     }
     spaces = false;
-    const escape = DOUBLE_ESCAPES[ch];
-    if (escape !== undefined) w.write(escape);
+    const escaped = DOUBLE_ESCAPES[ch];
+    if (escaped !== undefined) w.write(escaped);
     else if (!isPrintable(code) || code === 0xfeff) {
       w.write(
         code <= 0xff

@@ -54,7 +54,7 @@ export function humanTableLines(
   if (!options.noHeaders) {
     lines.push([
       ...(options.withNamespace ? ['NAMESPACE'] : []),
-      ...shown.map(({ column }) => column.name.toUpperCase()),
+      ...shown.map(({ column }) => escapeTerminal(column.name.toUpperCase())),
       ...options.labelColumns.map(labelHeader),
       ...(options.showLabels ? ['LABELS'] : []),
     ]);
@@ -67,7 +67,7 @@ export function humanTableLines(
       ...shown.map(({ index }) => {
         const text = cellText(row.cells[index]);
         return index === nameIndex && options.kindPrefix !== undefined
-          ? `${options.kindPrefix}/${text}`
+          ? `${escapeTerminal(options.kindPrefix)}/${text}`
           : text;
       }),
       ...options.labelColumns.map((key) => escapeTerminal(labels[key] ?? '')),

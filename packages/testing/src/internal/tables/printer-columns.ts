@@ -1,7 +1,6 @@
-import { simpleJsonPath } from './simple-json-path.js';
-
 import type { FakePrinterColumn } from '../../fake-printer-column.js';
 import { ageOf } from './go-human-duration.js';
+import { simpleJsonPath } from './simple-json-path.js';
 
 /** A custom resource's column: its definition in the Table, and its cell of an object. */
 export interface CustomColumn {

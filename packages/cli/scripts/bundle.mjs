@@ -1,0 +1,26 @@
+// Bundles the `rxkube` command into dist/bundle/: one entry file with everything `get` needs
+// (workspace packages and dependencies included, so start-up reads a few files instead of
+// hundreds), and the demo (with the fake API server) in a chunk loaded only by `rxkube demo`.
+import { chmod } from 'node:fs/promises';
+import { build } from 'esbuild';
+
+await build({
+  entryPoints: { bin: 'src/bin.ts' },
+  outdir: 'dist/bundle',
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  minify: true,
+  // ESM builds of dependencies (rxjs) so that what `get` does not use is left out.
+  mainFields: ['module', 'main'],
+  legalComments: 'linked',
+  // Dependencies written as CommonJS call require(); give them one.
+  banner: {
+    js: "import { createRequire as __rxkubeRequire } from 'node:module'; const require = __rxkubeRequire(import.meta.url);",
+  },
+  logLevel: 'warning',
+  metafile: false,
+});
+await chmod('dist/bundle/bin.js', 0o755);
