@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { Writable } from 'node:stream';
 import { runCli } from '../../src/index.js';
+import { testCacheHome } from './test-cache-home.js';
 
 /** A stream that keeps what is written, and says when it grows. */
 class Capture extends Writable {
@@ -26,7 +27,7 @@ export class InProcessRun {
     this.exited = runCli(argv, {
       stdout: this.out,
       stderr: this.err,
-      env: { HOME: '/nonexistent', NO_COLOR: '1', ...env },
+      env: { HOME: '/nonexistent', XDG_CACHE_HOME: testCacheHome, NO_COLOR: '1', ...env },
       signal: this.controller.signal,
     }).then((code) => ({ code, stdout: this.out.text, stderr: this.err.text }));
   }

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { testCacheHome } from './test-cache-home.js';
 
 /** The built command; the package's `test` script builds it first (`tsc -b`). */
 export const binPath = fileURLToPath(new URL('../../dist/bundle/bin.js', import.meta.url));
@@ -23,7 +24,13 @@ export class RxkubeProcess {
   constructor(args: readonly string[], env: Readonly<Record<string, string | undefined>> = {}) {
     if (!existsSync(binPath)) throw new Error(`${binPath} is missing: run "tsc -b" first`);
     this.child = spawn(process.execPath, [binPath, ...args], {
-      env: { PATH: process.env.PATH, HOME: '/nonexistent', NO_COLOR: '1', ...env },
+      env: {
+        PATH: process.env.PATH,
+        HOME: '/nonexistent',
+        XDG_CACHE_HOME: testCacheHome,
+        NO_COLOR: '1',
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
