@@ -70,7 +70,7 @@ function converged(r: StateRecorder): boolean {
     last.items.size === expected.length &&
     expected.every(
       (o) =>
-        last.items.get(`ns/${o.metadata.name}`)?.metadata.resourceVersion ===
+        last.items.get(`ns/${o.metadata.name}`)?.metadata?.resourceVersion ===
         o.metadata.resourceVersion,
     )
   );
@@ -201,7 +201,7 @@ describe('3: never back in time', () => {
     ]);
     // b never came back, a never reverted
     const shown = r.synced.flatMap((u) =>
-      u.deltas.map((d) => `${d.type} ${d.key} ${d.object.metadata.resourceVersion}`),
+      u.deltas.map((d) => `${d.type} ${d.key} ${d.object.metadata?.resourceVersion}`),
     );
     expect(shown.filter((d) => d.startsWith('added ns/b'))).toHaveLength(1);
     const aVersions = shown.filter((d) => d.includes(' ns/a ')).map((d) => d.split(' ')[2]);
@@ -255,7 +255,7 @@ describe('5: key, version and uid are read before transform', () => {
     server.create(pods, pod('b'));
     const r = start({
       transform: (p) =>
-        ({ apiVersion: 'v1', kind: 'Pod', metadata: { name: p.metadata.name } }) as KubeObject,
+        ({ apiVersion: 'v1', kind: 'Pod', metadata: { name: p.metadata?.name } }) as KubeObject,
     });
     await r.until(() => r.synced.length > 0);
     await server.waitFor(() => server.openWatches === 1);

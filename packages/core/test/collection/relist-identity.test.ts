@@ -26,7 +26,7 @@ describe('relists against the cache', () => {
     const strip = objectDecoder<KubeObject>(undefined, (p) => ({
       apiVersion: 'v1',
       kind: 'Pod',
-      metadata: { name: p.metadata.name },
+      metadata: { name: p.metadata?.name },
     }))!;
     const start = step(initialModel<KubeObject>(), [
       listed([strip(pod('a', '1', 'uid-1')), strip(pod('b', '2'))], '2'),
