@@ -81,7 +81,7 @@ describe('PersistentMap', () => {
     const others = Array.from({ length: 500 }, (_, i) => [`k${i}`, i] as const);
     const full = PersistentMap.from([...others, ...colliding.map((k, i) => [k, -1 - i] as const)]);
     expect(full.size).toBe(504);
-    colliding.forEach((k, i) => expect(full.get(k)).toBe(-1 - i));
+    for (const [i, k] of colliding.entries()) expect(full.get(k)).toBe(-1 - i);
     const oneGone = full.delete('p1uzx');
     expect(oneGone.has('p1uzx')).toBe(false);
     expect(oneGone.get('pc2ad')).toBe(-2);

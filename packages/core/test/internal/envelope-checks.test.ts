@@ -99,6 +99,8 @@ describe('the hand-written envelope guards', () => {
     expect(isListEnvelope({ ...page, items: null })).toBe(true);
     expect(isListEnvelope({ ...page, items: [{}] })).toBe(false);
     expect(isListEnvelope({ ...page, metadata: { resourceVersion: 5 } })).toBe(false);
-    expect(isListEnvelope({ ...page, metadata: { resourceVersion: '5', continue: 1 } })).toBe(false);
+    expect(isListEnvelope({ ...page, metadata: { resourceVersion: '5', continue: 1 } })).toBe(
+      false,
+    );
   });
 });
