@@ -109,7 +109,7 @@ export async function measureLayout(
         ...common,
         metric: 'CPU under churn / collection',
         value: (churn.cpuMs / n / churnSeconds) * 1000,
-        unit: 'ms/s',
+        unit: 'µs/s',
         better: 'lower',
       },
       {
