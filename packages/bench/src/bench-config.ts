@@ -39,7 +39,18 @@ export interface BenchConfig {
  * benchConfig(false).syncSizes; // [10000, 50000]
  * ```
  */
-export function benchConfig(quick: boolean): BenchConfig {
+export function benchConfig(quick: boolean, medium = false): BenchConfig {
+  if (medium) {
+    // The sizes of the outside benchmark the floor was rewritten after: 10k pods, 30k events;
+    // growth from 1k to 100k. About a third of the full run.
+    return {
+      ...benchConfig(false),
+      repeats: 3,
+      syncSizes: [10_000],
+      watch: { pods: 10_000, events: 30_000 },
+      growth: { sizes: [1_000, 100_000], events: 10_000 },
+    };
+  }
   if (quick) {
     return {
       quick,

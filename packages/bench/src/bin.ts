@@ -14,6 +14,7 @@ import { runSuite, SCENARIOS } from './run-suite.js';
  * `--write`) updates docs/benchmarks.md and docs/images/benchmarks.svg.
  *
  *   --quick             small sizes, for iteration (does not write the docs unless --write)
+ *   --medium            10k pods and 30k events, three runs; growth 1k to 100k
  *   --repeats=N         run sync, watch, sharing and relist N times and keep the best
  *   --only=a,b          some of: sync, watch, growth, share, relist, decode
  *   --cpu-prof=DIR      a CPU profile of every client process
@@ -25,6 +26,7 @@ import { runSuite, SCENARIOS } from './run-suite.js';
 const { values } = parseArgs({
   options: {
     quick: { type: 'boolean', default: false },
+    medium: { type: 'boolean', default: false },
     repeats: { type: 'string' },
     only: { type: 'string' },
     'cpu-prof': { type: 'string' },
@@ -44,7 +46,7 @@ for (const name of chosen) {
 }
 const only = new Set(chosen as (typeof SCENARIOS)[number][]);
 const config = {
-  ...benchConfig(values.quick),
+  ...benchConfig(values.quick, values.medium),
   ...(values.repeats === undefined ? {} : { repeats: Math.max(1, Number(values.repeats)) }),
 };
 const directory = (path: string | undefined) => {

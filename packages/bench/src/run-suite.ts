@@ -7,14 +7,25 @@ import type { RunInfo } from './report/run-info.js';
 import type { BenchContext } from './scenarios/bench-context.js';
 import { decodeScenario } from './scenarios/decode-scenario.js';
 import { growthScenario } from './scenarios/growth-scenario.js';
+import { h2Scenario } from './scenarios/h2-scenario.js';
 import { relistScenario } from './scenarios/relist-scenario.js';
+import { scaleScenario } from './scenarios/scale-scenario.js';
 import { seed } from './scenarios/server-requests.js';
 import { shareScenario } from './scenarios/share-scenario.js';
 import { syncScenario } from './scenarios/sync-scenario.js';
 import { watchScenario } from './scenarios/watch-scenario.js';
 
 /** The scenarios of a run, in the order they run. */
-export const SCENARIOS = ['sync', 'watch', 'growth', 'share', 'relist', 'decode'] as const;
+export const SCENARIOS = [
+  'sync',
+  'watch',
+  'growth',
+  'share',
+  'relist',
+  'decode',
+  'scale',
+  'h2',
+] as const;
 
 /** Options of {@link runSuite}. */
 export interface SuiteOptions {
@@ -60,6 +71,8 @@ export async function runSuite(
     if (only.has('share')) figures.push(...(await shareScenario(context)));
     if (only.has('relist')) figures.push(...(await relistScenario(context)));
     if (only.has('decode')) figures.push(...(await decodeScenario(context)));
+    if (only.has('scale')) figures.push(...(await scaleScenario(context)));
+    if (only.has('h2')) figures.push(...(await h2Scenario(context)));
     const cores = cpus();
     const info: RunInfo = {
       date: new Date().toISOString().slice(0, 10),

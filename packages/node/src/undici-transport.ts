@@ -15,6 +15,7 @@ import {
   withAuth,
 } from '@rxkube/core';
 import { Agent, type Dispatcher, ProxyAgent, request as undiciRequest } from 'undici';
+import { multiplexingPool } from './internal/multiplexing-pool.js';
 import { ndjsonReadLines } from './internal/ndjson-read-lines.js';
 
 export type { AuthProvider } from '@rxkube/core';
@@ -54,8 +55,11 @@ export interface UndiciTransportOptions {
   /** Negotiate HTTP/2 over TLS (ALPN) when the server offers it. Default false. */
   readonly allowH2?: boolean;
   /**
-   * Most connections per origin. Default unlimited: every open watch holds one HTTP/1.1
-   * connection, so a low limit would queue requests behind watches.
+   * Most connections per origin. Default unlimited: over HTTP/1.1 every open watch holds a
+   * connection of its own until it ends, so a limit of N lets N - 1 watches run and every other
+   * request (a LIST, a write, a further watch) waits until one of them ends, which can be minutes.
+   * Any limit must be above the number of live collections plus the requests in flight beside
+   * them. Over HTTP/2 (`allowH2`) up to 100 requests share one connection.
    */
   readonly connections?: number;
   /** Supplies `Authorization` per request; a 401 invalidates it and retries once. */
@@ -98,6 +102,12 @@ const undiciDefaults = {
   decoder: 'core',
   /** Bytes of a body read on `dispose()` so the connection can be reused; larger bodies close it. */
   disposeDumpBytes: 64 * 1024,
+  /**
+   * Requests one HTTP/2 connection carries at a time: undici's default limit of concurrent
+   * streams (a Node HTTP/2 server's), below kube-apiserver's. 100 watches share one connection;
+   * more open a second.
+   */
+  h2StreamsPerConnection: 100,
 } as const;
 
 const EMPTY: readonly Pem[] = [];
@@ -146,11 +156,19 @@ class UndiciTransportImpl implements UndiciTransport {
   readonly #headers: Readonly<Record<string, string>>;
   readonly #useNdjson: boolean;
   readonly #send: Transport;
+  /**
+   * With `allowH2`: settles once the first request has its answer, so that the protocol of the
+   * connection is known. Until then undici's pool cannot tell that one HTTP/2 connection carries
+   * many streams, and opens a connection per request started at the same time (100 collections
+   * subscribed at once would open 100). `undefined` before the first request; `null` after.
+   */
+  #firstAnswer: Promise<void> | null | undefined;
 
   constructor(options: UndiciTransportOptions) {
     this.#baseUrl = options.baseUrl;
     this.#headers = options.headers ?? {};
     this.#useNdjson = (options.decoder ?? undiciDefaults.decoder) === 'ndjson';
+    this.#firstAnswer = options.allowH2 === true ? undefined : null;
     const ca =
       options.ca === undefined
         ? undefined
@@ -170,7 +188,13 @@ class UndiciTransportImpl implements UndiciTransport {
     };
     this.#dispatcher =
       options.proxyUrl === undefined
-        ? new Agent({ ...pool, connect: tls })
+        ? new Agent({
+            ...pool,
+            connect: tls,
+            ...(options.allowH2 === true
+              ? { factory: multiplexingPool(undiciDefaults.h2StreamsPerConnection) }
+              : {}),
+          })
         : new ProxyAgent({ ...pool, uri: options.proxyUrl, requestTls: tls });
     const plain: Transport = { request: (request) => this.#request(request) };
     this.#send = options.auth === undefined ? plain : withAuth(plain, options.auth);
@@ -202,6 +226,15 @@ class UndiciTransportImpl implements UndiciTransport {
     const headers = { accept: 'application/json', ...this.#headers, ...request.headers };
     const unsendable = unsendableRequest(this.#baseUrl, headers);
     if (unsendable !== undefined) throw unsendable;
+    let answered: (() => void) | undefined;
+    if (this.#firstAnswer === undefined) {
+      this.#firstAnswer = new Promise<void>((resolve) => {
+        answered = () => {
+          this.#firstAnswer = null;
+          resolve();
+        };
+      });
+    } else if (this.#firstAnswer !== null) await this.#firstAnswer;
     let answer: Dispatcher.ResponseData;
     try {
       answer = await undiciRequest(url, {
@@ -217,6 +250,8 @@ class UndiciTransportImpl implements UndiciTransport {
       throw new TransportError(`cannot reach ${redactUrl(url)}: ${errorDetail(error)}`, {
         cause: redactError(error),
       });
+    } finally {
+      answered?.();
     }
     const { statusCode, headers: responseHeaders, body } = answer;
     const bodyError = (error: unknown) =>

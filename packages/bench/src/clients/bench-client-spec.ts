@@ -1,7 +1,8 @@
 /**
  * Which client a measurement runs, and how.
  *
- * - `floor`: node:http, Buffers split on the newline byte, each line decoded and `JSON.parse`d,
+ * - `floor`: node:http, Buffers split at their last newline byte, the complete lines decoded at once,
+ *   split and each `JSON.parse`d,
  *   `Map.set`; nothing else.
  * - `string-floor`: the earlier floor, reading through `setEncoding('utf8')` and string
  *   concatenation; kept for comparison.

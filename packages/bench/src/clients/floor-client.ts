@@ -26,8 +26,11 @@ const NEWLINE = 0x0a;
 /**
  * The floor: the fastest plain client we can write, doing only what any client must. node:http
  * with keep-alive; each LIST page's Buffers joined once, decoded once and `JSON.parse`d into a
- * `Map`; then one watch whose Buffers are split on the newline byte, each line decoded on its own
- * (no text is carried or copied between chunks) and `JSON.parse`d, its object `Map.set`. Every
+ * `Map`; then one watch whose Buffers are split at their last newline byte, the complete lines of each
+ * decoded in one call (no text is carried or copied between chunks; only the bytes of an
+ * unfinished line are) and split on newlines, each line `JSON.parse`d, its object `Map.set`.
+ * Decoding each line on its own measured about 10% more CPU per event than the old string floor;
+ * one decode per chunk is the cheapest of the three. Every
  * parsed object is kept. On a clean end it watches again from the last version; on 410 it lists
  * again. No validation, no snapshots, no events to anyone. With several subscribers, each has its
  * own list, watch and map.
@@ -120,24 +123,27 @@ function floorCache(options: BenchClientOptions, subscriber: number, agent: Agen
       version = object.metadata.resourceVersion ?? version;
     };
     response.on('data', (chunk: Buffer) => {
-      let start = 0;
-      let end = chunk.indexOf(NEWLINE);
-      if (end === -1) {
+      // The complete lines of the chunk (and the carried start of the first) are decoded in one
+      // call and split as text: one decode per chunk is cheaper than one per line, and only the
+      // bytes of an unfinished line are carried.
+      const last = chunk.lastIndexOf(NEWLINE);
+      if (last === -1) {
         carried.push(chunk);
         return;
       }
+      let text: string;
       if (carried.length > 0) {
-        carried.push(chunk.subarray(0, end));
-        apply(JSON.parse(Buffer.concat(carried).toString('utf8')) as RawEvent);
+        carried.push(chunk.subarray(0, last));
+        text = Buffer.concat(carried).toString('utf8');
         carried = [];
+      } else text = chunk.toString('utf8', 0, last);
+      let start = 0;
+      for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', start)) {
+        apply(JSON.parse(text.slice(start, end)) as RawEvent);
         start = end + 1;
-        end = chunk.indexOf(NEWLINE, start);
       }
-      for (; end !== -1; end = chunk.indexOf(NEWLINE, start)) {
-        apply(JSON.parse(chunk.toString('utf8', start, end)) as RawEvent);
-        start = end + 1;
-      }
-      if (start < chunk.length) carried.push(chunk.subarray(start));
+      apply(JSON.parse(text.slice(start)) as RawEvent);
+      if (last + 1 < chunk.length) carried.push(chunk.subarray(last + 1));
     });
     response.on('end', () => {
       if (stopped) return;

@@ -18,5 +18,9 @@ export interface Figure {
   /** value / baseline's value. */
   readonly ratio?: number;
   readonly baseline?: string;
+  /** The lowest and highest ratio over the repeated runs, each run against its own baseline. */
+  readonly spread?: readonly [number, number];
+  /** Which repetition of the measurement this is (before the repetitions are combined). */
+  readonly round?: number;
   readonly note?: string;
 }

@@ -1,5 +1,6 @@
 import type { Figure } from './figure.js';
 import { formatNumber } from './format-number.js';
+import { spreadText } from './spread-text.js';
 import type { TargetResult } from './target-result.js';
 
 function pad(cells: readonly string[][]): string {
@@ -29,7 +30,7 @@ export function formatTable(figures: readonly Figure[], targets: readonly Target
       f.metric,
       f.client,
       `${formatNumber(f.value)} ${f.unit}`,
-      f.ratio === undefined ? '' : `${f.ratio.toFixed(2)}× ${f.baseline}`,
+      f.ratio === undefined ? '' : `${f.ratio.toFixed(2)}×${spreadText(f)} ${f.baseline}`,
     ]);
   }
   const targetRows: string[][] = [['target', '', '', 'measured', 'met']];
@@ -38,7 +39,9 @@ export function formatTable(figures: readonly Figure[], targets: readonly Target
       t.target,
       '',
       '',
-      t.measured === undefined ? '–' : `${t.measured.toFixed(2)}×`,
+      t.measured === undefined
+        ? '–'
+        : `${t.measured.toFixed(2)}×${t.spread === undefined ? '' : ` (${t.spread[0].toFixed(2)}–${t.spread[1].toFixed(2)})`}`,
       t.met === undefined ? 'not measured' : t.met ? 'met' : 'NOT MET',
     ]);
   }

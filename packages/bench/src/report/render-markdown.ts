@@ -1,6 +1,7 @@
 import type { Figure } from './figure.js';
 import { formatNumber } from './format-number.js';
 import type { RunInfo } from './run-info.js';
+import { spreadText } from './spread-text.js';
 import type { TargetResult } from './target-result.js';
 
 /** The generated part of docs/benchmarks.md sits between these markers; the rest is prose. */
@@ -10,7 +11,7 @@ export const GENERATED_END = '<!-- bench:end -->';
 function ratio(figure: Figure): string {
   if (figure.ratio === undefined) return '';
   const arrow = figure.better === 'lower' ? '↓' : '↑';
-  return `${figure.ratio.toFixed(2)}× ${figure.baseline} ${arrow}`;
+  return `${figure.ratio.toFixed(2)}×${spreadText(figure)} ${figure.baseline} ${arrow}`;
 }
 
 /**
@@ -40,7 +41,9 @@ export function renderMarkdown(
     '| --- | ---: | --- |',
   );
   for (const t of targets) {
-    const measured = t.measured === undefined ? '–' : `${t.measured.toFixed(2)}×`;
+    const spread =
+      t.spread === undefined ? '' : ` (${t.spread[0].toFixed(2)}–${t.spread[1].toFixed(2)})`;
+    const measured = t.measured === undefined ? '–' : `${t.measured.toFixed(2)}×${spread}`;
     const met = t.met === undefined ? 'not measured' : t.met ? 'met' : '**not met**';
     lines.push(`| ${t.target} | ${measured} | ${met} |`);
   }

@@ -10,6 +10,8 @@ export interface TargetResult {
   readonly target: string;
   /** The measured ratio; undefined when the run did not measure it. */
   readonly measured: number | undefined;
+  /** The lowest and highest ratio over the repeated runs. */
+  readonly spread?: readonly [number, number];
   readonly limit: number;
   readonly better: 'lower' | 'higher';
   readonly met: boolean | undefined;

@@ -2,11 +2,10 @@ import type { StartReply } from '../client/client-messages.js';
 import type { BenchClientSpec } from '../clients/bench-client-spec.js';
 import type { Figure } from '../report/figure.js';
 import type { BenchContext } from './bench-context.js';
-import { bestOf } from './best-of.js';
 import { burst, seed } from './server-requests.js';
 import { thousands } from './thousands.js';
 import { withClient } from './with-client.js';
-import { withRatios } from './with-ratios.js';
+import { withSpread } from './with-spread.js';
 
 const CLIENTS: readonly BenchClientSpec[] = [{ kind: 'floor' }, { kind: 'rxkube' }];
 const SELF_SECTION = 'Growth: rxkube per event against its own at the smallest cache';
@@ -24,9 +23,11 @@ const SELF_SECTION = 'Growth: rxkube per event against its own at the smallest c
 export async function growthScenario(context: BenchContext): Promise<Figure[]> {
   const { sizes, events } = context.config.growth;
   const perSize: Figure[] = [];
+  const sizeOf = new Map<string, number>();
   for (const size of sizes) {
     const seeded = await seed(context, size);
     const section = `Growth: cache of ${thousands(size)}, ${thousands(events)} events`;
+    sizeOf.set(section, size);
     for (let round = 0; round < context.config.repeats; round++) {
       for (const spec of CLIENTS) {
         await withClient(context, `growth-${thousands(size)}`, spec, seeded.url, async (client) => {
@@ -37,7 +38,13 @@ export async function growthScenario(context: BenchContext): Promise<Figure[]> {
           context.log(
             `growth ${thousands(size)}: ${client.label}: ${perEvent.toFixed(1)} µs/event, ${cpuPerEvent.toFixed(1)} µs CPU/event`,
           );
-          const common = { section, client: client.label, unit: 'µs', better: 'lower' } as const;
+          const common = {
+            section,
+            client: client.label,
+            unit: 'µs',
+            better: 'lower',
+            round,
+          } as const;
           perSize.push(
             { ...common, metric: 'time / event', value: perEvent },
             { ...common, metric: 'CPU / event', value: cpuPerEvent },
@@ -46,21 +53,16 @@ export async function growthScenario(context: BenchContext): Promise<Figure[]> {
       }
     }
   }
-  const best = bestOf(perSize);
-  const own = (metric: string) => {
-    const rows = best.filter((f) => f.client === 'rxkube' && f.metric === metric);
-    const smallest = rows[0];
-    return rows.map((f, i) => {
-      const label = `rxkube at ${thousands(sizes[i]!)}`;
-      return {
-        ...f,
-        section: SELF_SECTION,
-        client: label,
-        ...(smallest === undefined
-          ? {}
-          : { ratio: f.value / smallest.value, baseline: `rxkube at ${thousands(sizes[0]!)}` }),
-      };
-    });
-  };
-  return [...withRatios(best, 'floor'), ...own('time / event'), ...own('CPU / event')];
+  const own = perSize
+    .filter((f) => f.client === 'rxkube')
+    .map((f) => ({
+      ...f,
+      section: SELF_SECTION,
+      client: `rxkube at ${thousands(sizeOf.get(f.section)!)}`,
+    }));
+  const smallest = `rxkube at ${thousands(sizes[0]!)}`;
+  return [
+    ...withSpread(perSize, 'floor'),
+    ...withSpread(own, smallest, (f) => ({ section: f.section, client: smallest })),
+  ];
 }

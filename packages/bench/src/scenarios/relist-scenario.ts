@@ -2,11 +2,10 @@ import type { StartReply } from '../client/client-messages.js';
 import type { BenchClientSpec } from '../clients/bench-client-spec.js';
 import type { Figure } from '../report/figure.js';
 import type { BenchContext } from './bench-context.js';
-import { bestOf } from './best-of.js';
 import { relist, seed } from './server-requests.js';
 import { thousands } from './thousands.js';
 import { withClient } from './with-client.js';
-import { withRatios } from './with-ratios.js';
+import { withSpread } from './with-spread.js';
 
 const CLIENTS: readonly BenchClientSpec[] = [
   { kind: 'floor' },
@@ -40,6 +39,7 @@ export async function relistScenario(context: BenchContext): Promise<Figure[]> {
         figures.push({
           section,
           client: client.label,
+          round,
           metric: 'time to show the changes',
           value: result.ms,
           unit: 'ms',
@@ -48,5 +48,5 @@ export async function relistScenario(context: BenchContext): Promise<Figure[]> {
       });
     }
   }
-  return withRatios(bestOf(figures), 'floor');
+  return withSpread(figures, 'floor');
 }

@@ -2,11 +2,10 @@ import type { StartReply } from '../client/client-messages.js';
 import type { BenchClientSpec } from '../clients/bench-client-spec.js';
 import type { Figure } from '../report/figure.js';
 import type { BenchContext } from './bench-context.js';
-import { bestOf } from './best-of.js';
 import { burst, seed } from './server-requests.js';
 import { thousands } from './thousands.js';
 import { withClient } from './with-client.js';
-import { withRatios } from './with-ratios.js';
+import { withSpread } from './with-spread.js';
 
 /**
  * Sharing: `subscribers` consumers of one `shareCollection()` against one consumer, and against
@@ -36,7 +35,7 @@ export async function shareScenario(context: BenchContext): Promise<Figure[]> {
         context.log(
           `share: ${client.label}: sync ${started.syncMs.toFixed(0)} ms, ${((result.applyMs / events) * 1000).toFixed(1)} µs/event, ${((result.cpuMs / events) * 1000).toFixed(1)} µs CPU/event`,
         );
-        const common = { section, client: client.label } as const;
+        const common = { section, client: client.label, round } as const;
         figures.push(
           {
             ...common,
@@ -63,5 +62,5 @@ export async function shareScenario(context: BenchContext): Promise<Figure[]> {
       });
     }
   }
-  return withRatios(bestOf(figures), 'rxkube');
+  return withSpread(figures, 'rxkube');
 }

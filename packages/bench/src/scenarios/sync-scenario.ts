@@ -2,11 +2,10 @@ import type { StartReply } from '../client/client-messages.js';
 import type { BenchClientSpec } from '../clients/bench-client-spec.js';
 import type { Figure } from '../report/figure.js';
 import type { BenchContext } from './bench-context.js';
-import { bestOf } from './best-of.js';
 import { seed } from './server-requests.js';
 import { thousands } from './thousands.js';
 import { withClient } from './with-client.js';
-import { withRatios } from './with-ratios.js';
+import { withSpread } from './with-spread.js';
 
 const CLIENTS: readonly BenchClientSpec[] = [
   { kind: 'floor' },
@@ -41,7 +40,7 @@ export async function syncScenario(context: BenchContext, count: number): Promis
         context.log(
           `  ${client.label}: ${started.syncMs.toFixed(0)} ms, RSS ${(started.peakRssBytes / 2 ** 20).toFixed(0)} MB, heap ${(started.retainedHeapBytes / count).toFixed(0)} B/object`,
         );
-        const common = { section, client: client.label } as const;
+        const common = { section, client: client.label, round } as const;
         if (spec.transform === undefined) {
           figures.push(
             {
@@ -77,5 +76,5 @@ export async function syncScenario(context: BenchContext, count: number): Promis
       });
     }
   }
-  return withRatios(bestOf(figures), 'floor');
+  return withSpread(figures, 'floor');
 }

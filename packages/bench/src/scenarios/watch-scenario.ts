@@ -2,11 +2,10 @@ import type { StartReply } from '../client/client-messages.js';
 import type { BenchClientSpec } from '../clients/bench-client-spec.js';
 import type { Figure } from '../report/figure.js';
 import type { BenchContext } from './bench-context.js';
-import { bestOf } from './best-of.js';
 import { burst, seed } from './server-requests.js';
 import { thousands } from './thousands.js';
 import { withClient } from './with-client.js';
-import { withRatios } from './with-ratios.js';
+import { withSpread } from './with-spread.js';
 
 const CLIENTS: readonly BenchClientSpec[] = [
   { kind: 'floor' },
@@ -39,7 +38,7 @@ export async function watchScenario(context: BenchContext): Promise<Figure[]> {
         context.log(
           `watch: ${client.label}: ${perSecond.toFixed(0)} events/s, ${((result.cpuMs / events) * 1000).toFixed(1)} µs CPU/event (server wrote at ${((events / result.serverWriteMs) * 1000).toFixed(0)}/s)`,
         );
-        const common = { section, client: client.label } as const;
+        const common = { section, client: client.label, round } as const;
         figures.push(
           { ...common, metric: 'events/s', value: perSecond, unit: 'events/s', better: 'higher' },
           {
@@ -53,5 +52,5 @@ export async function watchScenario(context: BenchContext): Promise<Figure[]> {
       });
     }
   }
-  return withRatios(bestOf(figures), 'floor');
+  return withSpread(figures, 'floor');
 }

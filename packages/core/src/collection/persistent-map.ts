@@ -324,7 +324,8 @@ function nodeOf(
   owner: object,
   shift: number,
 ): TrieNode {
-  if (shift > MAX_SHIFT) return { kind: 2, owner, hash: hashA, pairs: [keyA, valueA, keyB, valueB] };
+  if (shift > MAX_SHIFT)
+    return { kind: 2, owner, hash: hashA, pairs: [keyA, valueA, keyB, valueB] };
   const ia = (hashA >>> shift) & MASK;
   const ib = (hashB >>> shift) & MASK;
   if (ia === ib) {

@@ -17,20 +17,24 @@ export const listEnvelopeCheck = z.object({
   items: z.nullable(z.array(z.object({ metadata: z.object(objectMetaShape) }))),
 });
 
-/** The `metadata` fields of `objectMetaShape`, each absent or a string. */
-const META_FIELDS = ['name', 'generateName', 'namespace', 'uid', 'resourceVersion'] as const;
-
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+function isOptionalString(value: unknown): boolean {
+  return value === undefined || typeof value === 'string';
+}
+
+/** The fields of `objectMetaShape`, each absent or a string: read one by one, not in a loop. */
 function isObjectMeta(value: unknown): boolean {
-  if (!isRecord(value)) return false;
-  for (let i = 0; i < META_FIELDS.length; i++) {
-    const field = value[META_FIELDS[i]!];
-    if (field !== undefined && typeof field !== 'string') return false;
-  }
-  return true;
+  return (
+    isRecord(value) &&
+    isOptionalString(value.name) &&
+    isOptionalString(value.namespace) &&
+    isOptionalString(value.resourceVersion) &&
+    isOptionalString(value.uid) &&
+    isOptionalString(value.generateName)
+  );
 }
 
 /**

@@ -264,6 +264,30 @@ describe('undiciTransport TLS', () => {
     expect(server.requests.map((r) => r.httpVersion)).toEqual(['2.0', '1.1']);
   });
 
+  it('carries requests started at the same time over one HTTP/2 connection', async () => {
+    const server = await serve({ h2: true });
+    server.script(json(200, { ok: true }));
+    const client = transport({ baseUrl: server.url, ca: tlsFixtures.ca, allowH2: true });
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => client.request({ path: '/api' })),
+    );
+    await Promise.all(answers.map((a) => a.text()));
+    expect(server.requests).toHaveLength(20);
+    expect(server.requests.every((r) => r.httpVersion === '2.0')).toBe(true);
+    expect(new Set(server.requests.map((r) => r.clientPort)).size).toBe(1);
+  });
+
+  it('still opens a connection per request started at the same time over HTTP/1.1', async () => {
+    const server = await serve({ h2: true });
+    server.script(json(200, { ok: true }));
+    const client = transport({ baseUrl: server.url, ca: tlsFixtures.ca, allowH2: false });
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => client.request({ path: '/api' })),
+    );
+    await Promise.all(answers.map((a) => a.text()));
+    expect(new Set(server.requests.map((r) => r.clientPort)).size).toBe(5);
+  });
+
   it.each(['core', 'ndjson'] as const)(
     'streams a watch over HTTP/2 (%s decoder)',
     async (decoder) => {

@@ -1,0 +1,55 @@
+import type { Figure } from '../report/figure.js';
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+const groupKey = (f: Figure) => `${f.section}\u0000${f.metric}\u0000${f.client}`;
+
+/**
+ * Combines the repetitions of each figure (by `round`): the median value, and the median of the
+ * per-run ratios to the `baseline` client's figure of the same run, with their lowest and highest
+ * as the spread. Pairing each run with its own baseline keeps the ratio honest on a shared
+ * machine, where a whole run can be slowed down by other work.
+ *
+ * @example
+ * ```ts
+ * const figures = withSpread(allRounds, 'floor'); // ratio 0.97, spread [0.93, 1.02]
+ * ```
+ */
+export function withSpread(
+  figures: readonly Figure[],
+  baseline: string,
+  baselineOf: (figure: Figure) => { readonly section: string; readonly client: string } = (f) => ({
+    section: f.section,
+    client: baseline,
+  }),
+): Figure[] {
+  const groups = new Map<string, Figure[]>();
+  for (const f of figures) groups.set(groupKey(f), [...(groups.get(groupKey(f)) ?? []), f]);
+  return [...groups.values()].map((group) => {
+    const first = group[0]!;
+    const base = baselineOf(first);
+    const baseRows = groups.get(`${base.section}\u0000${first.metric}\u0000${base.client}`) ?? [];
+    const ratios: number[] = [];
+    for (const f of group) {
+      const b = baseRows.find((r) => r.round === f.round);
+      if (b !== undefined && b.value !== 0) ratios.push(f.value / b.value);
+    }
+    const { round: _round, ...rest } = first;
+    const combined: Figure = {
+      ...rest,
+      value: median(group.map((f) => f.value)),
+      ...(group.length > 1 ? { note: `median of ${group.length}` } : {}),
+    };
+    if (ratios.length === 0) return combined;
+    return {
+      ...combined,
+      ratio: median(ratios),
+      baseline,
+      spread: [Math.min(...ratios), Math.max(...ratios)],
+    };
+  });
+}
