@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeApiServer } from '../src/index.js';
+import type { Json } from './support/http.js';
 
 const TABLE = 'application/json;as=Table;v=v1;g=meta.k8s.io,application/json';
 const cm = { version: 'v1', resource: 'configmaps' } as const;
@@ -39,7 +40,7 @@ describe('FakeApiServer serves Tables as kube-apiserver 1.20', () => {
     const response = await fetch(`${server.url}/api/v1/namespaces/ns/configmaps`, {
       headers: { accept: TABLE },
     });
-    const table = await response.json();
+    const table = (await response.json()) as Json;
     expect(table.kind).toBe('Table');
     expect(table.apiVersion).toBe('meta.k8s.io/v1');
     expect(table.columnDefinitions.map((c: { name: string }) => c.name)).toEqual([
@@ -62,7 +63,7 @@ describe('FakeApiServer serves Tables as kube-apiserver 1.20', () => {
     const response = await fetch(`${server.url}/apis/example.com/v1/namespaces/ns/gadgets`, {
       headers: { accept: TABLE },
     });
-    const table = await response.json();
+    const table = (await response.json()) as Json;
     expect(
       table.columnDefinitions.map((c: { name: string; priority: number }) => [c.name, c.priority]),
     ).toEqual([
@@ -75,7 +76,7 @@ describe('FakeApiServer serves Tables as kube-apiserver 1.20', () => {
 
   it('answers plain JSON without the Table media type', async () => {
     const response = await fetch(`${server.url}/api/v1/namespaces/ns/configmaps`);
-    expect((await response.json()).kind).toBe('ConfigMapList');
+    expect(((await response.json()) as Json).kind).toBe('ConfigMapList');
   });
 
   it('refuses an unknown includeObject with kube-apiserver 400', async () => {
@@ -86,7 +87,7 @@ describe('FakeApiServer serves Tables as kube-apiserver 1.20', () => {
       },
     );
     expect(response.status).toBe(400);
-    expect((await response.json()).message).toBe(
+    expect(((await response.json()) as Json).message).toBe(
       `Unable to convert to Table as requested: includeObject: Invalid value: "Bogus": must be 'Metadata', 'Object', 'None', or empty`,
     );
   });

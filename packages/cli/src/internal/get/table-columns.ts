@@ -30,9 +30,9 @@ export function tableColumns(
       const cells = (object as KubeObject & { [CELLS]?: unknown[] })[CELLS];
       if (shown === undefined || !Array.isArray(cells)) return fallback.row(object, now, palette);
       return [
-        ...(withNamespace ? [object.metadata.namespace ?? ''] : []),
+        ...(withNamespace ? [object.metadata?.namespace ?? ''] : []),
         ...shown.map(({ column, index }) =>
-          column.name === 'Age' && object.metadata.creationTimestamp
+          column.name === 'Age' && object.metadata?.creationTimestamp
             ? age(object, now)
             : cellText(cells[index]),
         ),
