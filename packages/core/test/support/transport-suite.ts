@@ -1,6 +1,6 @@
 /** Shared integration tests of the transports (fetch in core, undici in node). */
 import { FakeApiServer, type FakeApiServerOptions } from '@rxkube/testing';
-import { firstValueFrom, lastValueFrom, type Observable, take, toArray } from 'rxjs';
+import { firstValueFrom, lastValueFrom, type Observable, toArray } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   type DecodeError,
