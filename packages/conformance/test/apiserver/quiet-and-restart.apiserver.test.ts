@@ -60,7 +60,7 @@ function shownHistory(
   for (const key of keys) {
     const seq: string[] = [];
     for (const state of states) {
-      const value = state.items.get(key)?.metadata.resourceVersion ?? 'absent';
+      const value = state.items.get(key)?.metadata?.resourceVersion ?? 'absent';
       if (seq.at(-1) !== value) seq.push(value);
     }
     out[key] = seq;
@@ -130,7 +130,7 @@ describe('cachedCollection$ on a quiet collection and across an HA apiserver res
       names.map((name) => [key(name), ['absent']]),
     );
     const wrote = (object: ConfigMap) =>
-      history[key(object.metadata.name ?? '')]?.push(String(object.metadata.resourceVersion));
+      history[key(object.metadata?.name ?? '')]?.push(String(object.metadata?.resourceVersion));
     const removed = (name: string) => history[key(name)]?.push('absent');
     const update = async (name: string, v: string) => {
       const current = await writer.get<ConfigMap>(ref, name);
@@ -167,7 +167,7 @@ describe('cachedCollection$ on a quiet collection and across an HA apiserver res
 
       const truth = await firstValueFrom(list$<ConfigMap>(client2, ref));
       const versions = (items: Iterable<ConfigMap>) =>
-        [...items].map((i) => `${i.metadata.name}@${i.metadata.resourceVersion}`).sort();
+        [...items].map((i) => `${i.metadata?.name}@${i.metadata?.resourceVersion}`).sort();
       await record.waitFor(
         (s) =>
           s.health.status === 'live' &&
