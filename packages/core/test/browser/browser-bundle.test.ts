@@ -16,8 +16,12 @@ const entry = fileURLToPath(new URL('../../src/index.ts', import.meta.url));
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const builtins = new Set(builtinModules);
 
-/** Gzipped size budget of the whole bundle (core + rxjs + zod, no tree-shaking), in bytes. */
-const GZIP_BUDGET_BYTES = 32 * 1024;
+/**
+ * Gzipped size budget of the whole bundle (core + rxjs + zod, every export kept), in bytes. The
+ * whole API (reads, writes, controllers, JSONPath) is about 36 kB; a page that keeps one live
+ * collection is far smaller (docs/bundle-size.md).
+ */
+const GZIP_BUDGET_BYTES = 40 * 1024;
 
 interface Bundle {
   readonly code: string;
