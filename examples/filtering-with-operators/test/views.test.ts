@@ -117,22 +117,24 @@ describe('the filtered and indexed views', () => {
     server.create(PODS, pod('a', 'node-1', true));
     server.create(PODS, pod('b', 'node-1', false));
     const pods$ = cachedCollection$<Pod>(client, PODS).pipe(shareCollection());
-    let filteredEmissions = 0;
+    const filtered: string[] = [];
     let seen = '';
     const subscriptions = [
-      pods$.pipe(notReadyPods()).subscribe(() => filteredEmissions++),
+      pods$.pipe(notReadyPods()).subscribe((s) => filtered.push(s.health.status)),
       pods$.subscribe((s) => {
         seen = s.items.get('shop/a')?.metadata?.annotations?.touched ?? '';
       }),
     ];
-    await server.waitFor(() => filteredEmissions === 1, WAIT);
+    // The first state reads listing; live follows once the watch is accepted.
+    await server.waitFor(() => filtered.at(-1) === 'live', WAIT);
+    expect(filtered).toEqual(['listing', 'live']);
     server.patch(
       PODS,
       { namespace: 'shop', name: 'a' },
       { metadata: { annotations: { touched: 'yes' } } },
     );
     await server.waitFor(() => seen === 'yes', WAIT);
-    expect(filteredEmissions).toBe(1);
+    expect(filtered).toEqual(['listing', 'live']);
     for (const subscription of subscriptions) subscription.unsubscribe();
   });
 });

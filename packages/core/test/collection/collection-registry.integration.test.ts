@@ -29,8 +29,11 @@ describe('CollectionRegistry without any framework', () => {
     const seen: CollectionUpdate[] = [];
     const a = first.updates$.subscribe((u) => seen.push(u));
     const b = second.updates$.subscribe((u) => seen.push(u));
+    // Each lease sees the one shared collection go live (synced, and its watch accepted) once.
     await server.waitFor(
-      () => server.openWatches === 1 && seen.filter((u) => u.synced).length === 2,
+      () =>
+        server.openWatches === 1 &&
+        seen.filter((u) => u.synced && u.health.status === 'live').length === 2,
     );
     expect(server.count('list')).toBe(1);
 

@@ -110,7 +110,8 @@ describe('1: quiet collections', () => {
     await server.waitFor(() => server.count('watch', (q) => q.endedBy === 'server') >= 3, {
       timeoutMs: 20_000,
     });
-    expect(new Set(statuses(r))).toEqual(new Set(['live']));
+    // Synced (listing) until the first watch is accepted, then live, and nothing else after it.
+    expect(statuses(r)).toEqual(['listing', 'live']);
     expect(lists()).toHaveLength(1);
     expect(server.count('watch', (q) => q.endedBy === 'client')).toBe(0);
     for (const w of watches()) expect(Number(w.query.timeoutSeconds)).toBeLessThanOrEqual(2);
@@ -261,7 +262,7 @@ describe('5: key, version and uid are read before transform', () => {
     await server.waitFor(() => server.openWatches === 1);
     const a = server.get<KubeObject>(pods, { namespace: 'ns', name: 'a' })!;
     const updated = server.update(pods, { ...a, metadata: { ...a.metadata, labels: { v: '2' } } });
-    await r.until(() => r.synced.length > 1);
+    await r.until(() => r.synced.some((u) => u.deltas.some((d) => d.type === 'modified')));
     server.faults.destroyWatches();
     await server.waitFor(() => watches().length === 2);
     expect(watches()[1]!.query.resourceVersion).toBe(updated.metadata.resourceVersion);

@@ -1,4 +1,4 @@
-import { NEVER, type Observable } from 'rxjs';
+import { filter, NEVER, type Observable } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
 import type { CachedCollectionOptions } from '../../src/collection/cached-collection-options.js';
@@ -30,6 +30,9 @@ const ref = { version: 'v1', resource: 'pods', namespace: 'ns' };
 const gone = new ResourceVersionExpiredError('too old resource version: 2 (9)');
 const dropped = new TransportError('socket hang up');
 
+/** In a scripted watch: the server accepts it here (`onAccepted`); not passed on as an event. */
+const ACCEPTED = { type: 'ACCEPTED' } as unknown as WatchEvent<KubeObject>;
+
 function scripted(
   lists: Observable<ListResult<KubeObject>>[],
   watches: Observable<WatchEvent<KubeObject>>[],
@@ -48,7 +51,14 @@ function scripted(
         kind: 'watch',
         options: (options ?? {}) as unknown as SourceWatchOptions<KubeObject>,
       });
-      return (watches.shift() ?? NEVER) as never;
+      const watch = watches.shift() ?? NEVER;
+      return watch.pipe(
+        filter((event) => {
+          if (event !== ACCEPTED) return true;
+          options?.onAccepted?.();
+          return false;
+        }),
+      ) as never;
     },
   };
   return { calls, sources };
@@ -107,8 +117,9 @@ describe('the list-then-watch loop', () => {
       const script = scripted(
         [cold('--(l|)', { l: listed([pod('a', '1')], '5') })],
         [
-          cold('-m-#', { m: { type: 'MODIFIED', object: pod('a', '6') } }, dropped),
-          cold('-b-d', {
+          cold('Am-#', { A: ACCEPTED, m: { type: 'MODIFIED', object: pod('a', '6') } }, dropped),
+          cold('Ab-d', {
+            A: ACCEPTED,
             b: { type: 'BOOKMARK', resourceVersion: rv('8'), initialEventsEnd: false },
             d: { type: 'DELETED', object: pod('a', '9') },
           }),
@@ -118,10 +129,12 @@ describe('the list-then-watch loop', () => {
       collect(start(script.sources), out);
     });
     expect(out).toEqual([
-      'live 5 [ns/a] a:ns/a',
+      'listing 5 [ns/a] a:ns/a',
+      'live 5 [ns/a] ',
       'live 6 [ns/a] m:ns/a',
       'reconnecting 6 [ns/a] ',
-      'reconnecting 9 [] d:ns/a',
+      'live 6 [ns/a] ',
+      'live 9 [] d:ns/a',
     ]);
     expect(calls.map((c) => c.kind)).toEqual(['list', 'watch', 'watch']);
     expect(calls[1]?.options.resourceVersion).toBe('5');
@@ -144,7 +157,8 @@ describe('the list-then-watch loop', () => {
       const script = scripted(
         [cold('(l|)', { l: listed([], '1') })],
         [
-          cold('-b|', {
+          cold('Ab|', {
+            A: ACCEPTED,
             b: { type: 'BOOKMARK', resourceVersion: rv('77'), initialEventsEnd: false },
           }),
         ],
@@ -157,7 +171,7 @@ describe('the list-then-watch loop', () => {
       ['watch', '1'],
       ['watch', '77'],
     ]);
-    expect(out).toEqual(['live 1 [] ']);
+    expect(out).toEqual(['listing 1 [] ', 'live 1 [] ']);
   });
 
   it('relists after 410 at the last known version, unpaginated NotOlderThan, and diffs the result', () => {
@@ -169,7 +183,10 @@ describe('the list-then-watch loop', () => {
           cold('(l|)', { l: listed([pod('a', '1'), pod('b', '1')], '3') }),
           cold('(l|)', { l: listed([pod('a', '1'), pod('c', '12')], '12') }),
         ],
-        [cold('-m-#', { m: { type: 'MODIFIED', object: pod('b', '4') } }, gone)],
+        [
+          cold('Am-#', { A: ACCEPTED, m: { type: 'MODIFIED', object: pod('b', '4') } }, gone),
+          cold('A', { A: ACCEPTED }),
+        ],
       );
       calls = script.calls;
       collect(start(script.sources, { pageSize: 100 }), out);
@@ -183,11 +200,44 @@ describe('the list-then-watch loop', () => {
     });
     expect(calls[3]?.options.resourceVersion).toBe('12');
     expect(out).toEqual([
-      'live 3 [ns/a,ns/b] a:ns/a,a:ns/b',
+      'listing 3 [ns/a,ns/b] a:ns/a,a:ns/b',
+      'live 3 [ns/a,ns/b] ',
       'live 4 [ns/a,ns/b] m:ns/b',
       'relisting 4 [ns/a,ns/b] ',
-      'live 12 [ns/a,ns/c] a:ns/c,d:ns/b',
+      'relisting 12 [ns/a,ns/c] a:ns/c,d:ns/b',
+      'live 12 [ns/a,ns/c] ',
     ]);
+  });
+
+  it('health is not live after a list until its watch is accepted, for the first list and for a relist', () => {
+    const out: string[] = [];
+    const times: number[] = [];
+    run(({ cold, start }) => {
+      const first = cold<ListResult<KubeObject>>('(l|)', { l: listed([pod('a', '1')], '3') });
+      const script = scripted(
+        [first, cold('(l|)', { l: listed([pod('b', '5')], '5') })],
+        [
+          // Acceptance held back: the server answers the watch 10 ms (then 20 ms) after it is sent.
+          cold('----------A--#', { A: ACCEPTED }, gone),
+          cold('--------------------A', { A: ACCEPTED }),
+        ],
+      );
+      const scheduler = (first as unknown as { scheduler: TestScheduler }).scheduler;
+      start(script.sources).subscribe((u) => {
+        out.push(describeUpdate(u));
+        times.push(scheduler.now());
+      });
+    });
+    expect(out).toEqual([
+      'listing 3 [ns/a] a:ns/a',
+      'live 3 [ns/a] ',
+      'relisting 3 [ns/a] ',
+      'relisting 5 [ns/b] a:ns/b,d:ns/a',
+      'live 5 [ns/b] ',
+    ]);
+    const relistAt = times[3]!;
+    expect(times).toEqual([0, 10, 13, relistAt, relistAt + 20]);
+    expect(relistAt).toBeGreaterThan(13);
   });
 
   it('falls back to a consistent read when the relist at the last version is itself too old', () => {
@@ -223,16 +273,25 @@ describe('the list-then-watch loop', () => {
         undefined,
         new HttpStatusError('unavailable', { code: 503, retryable: true }),
       );
-      const script = scripted([failing, failing, cold('(l|)', { l: listed([], '1') })], []);
+      const script = scripted(
+        [failing, failing, cold('(l|)', { l: listed([], '1') })],
+        [cold('--A', { A: ACCEPTED })],
+      );
       const scheduler = (failing as unknown as { scheduler: TestScheduler }).scheduler;
       start(script.sources, { backoff: { initialMs: 100 } }).subscribe((u) => {
         out.push(describeUpdate(u));
         times.push(scheduler.now());
       });
     });
-    expect(out).toEqual(['unsynced reconnecting', 'unsynced reconnecting', 'live 1 [] ']);
+    // Listed after two retries: back to listing, live once the watch is accepted 2 ms later.
+    expect(out).toEqual([
+      'unsynced reconnecting',
+      'unsynced reconnecting',
+      'listing 1 [] ',
+      'live 1 [] ',
+    ]);
     // random() = 0.5: 50 ms, then 100 ms
-    expect(times).toEqual([0, 50, 150]);
+    expect(times).toEqual([0, 50, 150, 152]);
   });
 
   it('fails with the typed error after showing failed health on a permanent error', () => {
@@ -240,11 +299,11 @@ describe('the list-then-watch loop', () => {
     run(({ cold, start }) => {
       const script = scripted(
         [cold('(l|)', { l: listed([], '1') })],
-        [cold('-#', undefined, new HttpStatusError('unauthorized', { code: 401 }))],
+        [cold('A#', { A: ACCEPTED }, new HttpStatusError('unauthorized', { code: 401 }))],
       );
       collect(start(script.sources), out);
     });
-    expect(out).toEqual(['live 1 [] ', 'failed 1 [] ', 'error HttpStatus']);
+    expect(out).toEqual(['listing 1 [] ', 'live 1 [] ', 'failed 1 [] ', 'error HttpStatus']);
   });
 
   it('keeps retrying permanent errors when asked to', () => {

@@ -27,7 +27,12 @@ describe('step', () => {
     expect(synced.changed).toBe(true);
     expect(synced.deltas.map((d) => `${d.type} ${d.key}`)).toEqual(['added ns/a', 'added ns/b']);
     expect(synced.resourceVersion).toBe('10');
-    expect(synced.health).toEqual({ status: 'live' });
+    // Synced, but not watching yet: a retried first list goes back to listing, never live.
+    expect(synced.health).toEqual({ status: 'listing' });
+    const watching = step(synced, [{ type: 'watching', resumed: false }]);
+    expect(watching.changed).toBe(true);
+    expect(watching.deltas).toEqual([]);
+    expect(watching.health).toEqual({ status: 'live' });
   });
 
   it('applies watch events in order and tracks the last version', () => {
@@ -87,7 +92,34 @@ describe('step', () => {
     ]);
     expect(relisted.items.get('ns/same')).toBe(same);
     expect(relisted.stats).toEqual({ events: 0, lists: 2, relists: 1, reconnects: 0 });
-    expect(relisted.health).toEqual({ status: 'live' });
+    // A relist stays relisting until the watch that follows it is accepted.
+    expect(relisted.health).toEqual({ status: 'relisting', error: undefined });
+    const watching = step(relisted, [{ type: 'watching', resumed: false }]);
+    expect(watching.health).toEqual({ status: 'live' });
+    expect(watching.stats).toEqual({ events: 0, lists: 2, relists: 1, reconnects: 0 });
+  });
+
+  it('health is not live after a list until its watch is accepted', () => {
+    const watching: Input = { type: 'watching', resumed: false };
+    const listedOnly = step(initialModel<KubeObject>(), [listed([pod('a', '1')], '1')]);
+    expect(listedOnly.synced).toBe(true);
+    expect(listedOnly.health).toEqual({ status: 'listing' });
+    const live = step(listedOnly, [watching]);
+    expect(live.changed).toBe(true);
+    expect(live.health).toEqual({ status: 'live' });
+    // A relist that had to be retried: relisting, reconnecting, then relisting again once listed.
+    const relisting = step(live, [
+      { type: 'health', health: { status: 'relisting', error: undefined } },
+      { type: 'health', health: { status: 'reconnecting', attempt: 1, delayMs: 5, error: 'x' } },
+      listed([pod('a', '2')], '2'),
+    ]);
+    expect(relisting.health).toEqual({ status: 'relisting', error: undefined });
+    expect(relisting.deltas.map((d) => `${d.type} ${d.key}`)).toEqual(['modified ns/a']);
+    const liveAgain = step(relisting, [watching]);
+    expect(liveAgain.changed).toBe(true);
+    expect(liveAgain.deltas).toEqual([]);
+    expect(liveAgain.health).toEqual({ status: 'live' });
+    expect(liveAgain.stats).toEqual({ events: 0, lists: 2, relists: 1, reconnects: 0 });
   });
 
   it('emits a health change after sync without deltas, and counts resumed watches', () => {

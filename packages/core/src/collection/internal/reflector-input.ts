@@ -9,7 +9,9 @@ import type { CollectionHealth } from '../collection-health.js';
  * - `listed`: a complete list (every page, or a streaming list up to its initial-events-end
  *   bookmark). The first one fills the cache; later ones (relists) are diffed against it.
  * - `event`: one watch event, bookmarks included.
- * - `watching`: the server accepted a watch request; `resumed` when it follows a failed one.
+ * - `watching`: the server accepted a watch request (or a streaming list's initial events ended on
+ *   its accepted connection); `resumed` when it follows a failed one. The only input that makes
+ *   health `live`: a `listed` alone leaves it `listing` or `relisting`.
  * - `health`: the machinery changed what it is doing (reconnecting, relisting, failed).
  */
 export type ReflectorInput<T extends KubeObject> =

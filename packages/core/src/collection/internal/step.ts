@@ -9,6 +9,8 @@ import type { ReflectorInput } from './reflector-input.js';
 import type { ReflectorModel } from './reflector-model.js';
 
 const LIVE: CollectionHealth = { status: 'live' };
+const LISTING: CollectionHealth = { status: 'listing' };
+const RELISTING: CollectionHealth = { status: 'relisting', error: undefined };
 
 /**
  * The reducer: applies a batch of inputs that arrived together to the model, in one copy of the
@@ -16,6 +18,10 @@ const LIVE: CollectionHealth = { status: 'live' };
  *
  * Before the first complete list nothing is applied to the cache — events cannot arrive then —
  * so no reader ever sees half a list.
+ *
+ * A list alone never makes health `live`: `live` means synced AND watching, so it waits for the
+ * `watching` input (the watch that follows was accepted). Until then health reads `listing` after
+ * the first list and `relisting` after a relist (also when a retry showed `reconnecting` meanwhile).
  */
 export function step<T extends KubeObject>(
   model: ReflectorModel<T>,
@@ -35,10 +41,12 @@ export function step<T extends KubeObject>(
             // A relist is diffed against the cache as it stands right now, after the inputs before it.
             applyListing(draft, items, input.items, deltas);
             resourceVersion = input.resourceVersion;
+            if (health.status !== 'listing' && health.status !== 'relisting') {
+              health = synced ? RELISTING : LISTING;
+            }
             synced = true;
             listedNow = true;
             lists++;
-            health = LIVE;
             break;
           }
           case 'event': {

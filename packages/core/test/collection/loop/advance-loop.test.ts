@@ -283,7 +283,8 @@ describe('the loop transition (pure)', () => {
       elapsed,
     ]);
     expect(requests(steps).map(describeRequest)).toEqual(['stream 0', 'stream 5']);
-    expect(steps[1]!.commands).toEqual([]); // the streaming connection goes on as the watch
+    // The streaming connection goes on as the watch, already accepted: the collection is watching.
+    expect(steps[1]!.commands).toEqual([{ type: 'watching', resumed: false }]);
   });
 
   it.each([

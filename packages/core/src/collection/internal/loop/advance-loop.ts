@@ -110,7 +110,8 @@ function whileStreaming(
       if (isStuck(state.from, outcome.resourceVersion)) {
         return begin({ ...state, from: { kind: 'consistent' } }, context);
       }
-      // The initial events ended: the same connection goes on as the watch from their version.
+      // The initial events ended: the same connection goes on as the watch from their version,
+      // already accepted (it carried them), so the collection is watching now.
       return {
         state: {
           phase: 'watching',
@@ -119,7 +120,7 @@ function whileStreaming(
           resumed: false,
           memory: { ...state.memory, relisting: false },
         },
-        commands: NOTHING,
+        commands: [{ type: 'watching', resumed: false }],
       };
     case 'failed':
       if (config.initialList === 'auto' && isRejectedStreamingList(outcome.error)) {
