@@ -13,7 +13,7 @@ import type { ResourceVersion } from './resource-version.js';
  * ```ts
  * import type { WatchEvent, KubeObject } from '@rxkube/core';
  * function describe(event: WatchEvent<KubeObject>): string {
- *   return event.type === 'BOOKMARK' ? `at ${event.resourceVersion}` : `${event.type} ${event.object.metadata.name}`;
+ *   return event.type === 'BOOKMARK' ? `at ${event.resourceVersion}` : `${event.type} ${event.object.metadata?.name}`;
  * }
  * ```
  */

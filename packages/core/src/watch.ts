@@ -109,7 +109,7 @@ interface RawEvent {
  * import { createFetchClient, watch$ } from '@rxkube/core';
  * const client = createFetchClient({ baseUrl: 'http://127.0.0.1:8001' });
  * watch$(client, { version: 'v1', resource: 'pods' }, { resourceVersion: '12345' }).subscribe((event) =>
- *   console.log(event.type, event.type === 'BOOKMARK' ? event.resourceVersion : event.object.metadata.name));
+ *   console.log(event.type, event.type === 'BOOKMARK' ? event.resourceVersion : event.object.metadata?.name));
  * ```
  */
 export function watch$<T extends KubeObject = KubeObject>(

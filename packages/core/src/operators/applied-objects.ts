@@ -11,7 +11,7 @@ import type { KubeObject } from '../kube-object.js';
  * import { appliedObjects, cachedCollection$ } from '@rxkube/core';
  * cachedCollection$<Pod>(client, { version: 'v1', resource: 'pods' })
  *   .pipe(appliedObjects())
- *   .subscribe((pod) => console.log('applied', pod.metadata.name));
+ *   .subscribe((pod) => console.log('applied', pod.metadata?.name));
  * // Output:
  * // applied web-0
  * ```

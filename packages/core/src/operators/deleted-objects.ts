@@ -11,7 +11,7 @@ import type { KubeObject } from '../kube-object.js';
  * import { cachedCollection$, deletedObjects } from '@rxkube/core';
  * cachedCollection$<Pod>(client, { version: 'v1', resource: 'pods' })
  *   .pipe(deletedObjects())
- *   .subscribe((pod) => console.log('gone', pod.metadata.name));
+ *   .subscribe((pod) => console.log('gone', pod.metadata?.name));
  * // Output:
  * // gone web-0
  * ```

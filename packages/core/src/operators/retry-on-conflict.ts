@@ -47,7 +47,7 @@ export interface RetryOnConflictConfig {
  * this pattern ready-made. The delays are client-go's `DefaultRetry`-like: see
  * `writeDefaults.conflictRetry` for the values and why.
  *
- * ## Example
+ * @example
  * ```ts
  * import { get$, replace$, retryOnConflict } from '@rxkube/core';
  * import type { ConfigMap } from 'kubernetes-types/core/v1.js';
