@@ -19,7 +19,6 @@ export const fakeOutputDifferences: Readonly<
     kind: 'managedFields',
     why: 'the fake records the keyed items of status.addresses differently',
   },
-  'deploy-yaml': { kind: 'managedFields', why: 'the fake records the status write differently' },
   'leases-json': {
     kind: 'managedFields',
     why: 'kube-apiserver records no entry for a Lease created with an empty spec; the fake does',
