@@ -136,6 +136,17 @@ describe('faults', () => {
     expect(w.events[0].type).toBe('ADDED');
   });
 
+  it('stallWatches holds back the timeoutSeconds end too, until the stall is lifted', async () => {
+    server.faults.stallWatches(true);
+    const started = Date.now();
+    const w = await watch(`${CM}?watch=true&timeoutSeconds=1`);
+    // The deadline passes while stalled: a stalled connection sends nothing, its end neither.
+    await server.waitFor(() => Date.now() - started > 1_500);
+    expect(w.ended).toBeUndefined();
+    server.faults.stallWatches(false);
+    await server.waitFor(() => w.ended !== undefined);
+  });
+
   it('malformedLine corrupts the next line of each open watch', async () => {
     const w = await watch();
     server.faults.malformedLine();

@@ -23,7 +23,7 @@ export function createFaults(env: ServerEnv): FakeApiServerFaults {
     failNext: (options: FailNextOptions) => faults.failNext(options),
     stallWatches: (stalled: boolean) => {
       faults.stalled = stalled;
-      if (!stalled) for (const w of openWatches()) w.flush();
+      if (!stalled) for (const w of openWatches()) w.resume();
     },
     malformedLine: () => {
       for (const w of openWatches()) w.corruptNextLine();

@@ -79,12 +79,14 @@ export class WatchStream implements EventSink {
   private timeoutTimer: NodeJS.Timeout | undefined;
   private finalBookmarkScheduled = false;
   private readonly deadline: number | undefined;
+  /** `timeoutSeconds` came while stalled: end when the stall is lifted. */
+  private endHeld = false;
 
   constructor(private readonly config: WatchStreamConfig) {
     this.deadline = config.timeoutMs === undefined ? undefined : Date.now() + config.timeoutMs;
     config.res.on('close', () => this.dispose());
     if (config.timeoutMs !== undefined) {
-      this.timeoutTimer = setTimeout(() => this.end(), config.timeoutMs);
+      this.timeoutTimer = setTimeout(() => this.timeUp(), config.timeoutMs);
     }
     if (config.bookmarks) this.scheduleBookmark();
   }
@@ -279,6 +281,21 @@ export class WatchStream implements EventSink {
     const revision = (this.config.feed ?? this.config.store).lastRevision;
     if (revision > (this.config.bookmarkAfter ?? this.config.startRevision))
       this.bookmark(revision);
+  }
+
+  /**
+   * `timeoutSeconds` is up: the stream ends cleanly, unless the watches are stalled. A stalled
+   * connection sends nothing, its end neither: the end goes out when the stall is lifted.
+   */
+  private timeUp(): void {
+    if (this.config.faults.stalled) this.endHeld = true;
+    else this.end();
+  }
+
+  /** The stall is lifted: what was held back goes out, and an end that came meanwhile. */
+  resume(): void {
+    this.flush();
+    if (this.endHeld) this.end();
   }
 
   /** Ends the stream cleanly after what is pending (`timeoutSeconds`, `faults.endWatches`). */
