@@ -30,7 +30,7 @@ step "lint"
 pnpm lint
 
 step "typecheck, publint and tests (Node $(node --version))"
-counted pnpm turbo run typecheck publint test --concurrency=2 --output-logs=new-only
+counted pnpm turbo run typecheck publint test --concurrency=2 --continue --output-logs=new-only
 
 if [[ -f scripts/check-packages.mjs ]]; then
   step "package checks"

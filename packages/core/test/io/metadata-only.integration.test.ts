@@ -1,5 +1,5 @@
 import { FakeApiServer, type FakeApiServerOptions } from '@rxkube/testing';
-import { firstValueFrom, take, toArray } from 'rxjs';
+import { firstValueFrom, take, takeWhile, toArray } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   cachedCollection$,
@@ -94,12 +94,17 @@ describe.each([
 
   it('cachedCollection$ caches metadata only, through its lists and watches', async () => {
     const { server, client, sent } = await start(options);
+    // The states up to the one that holds the object created once the watch is open.
     const states = firstValueFrom(
-      cachedCollection$(client, pods, { metadataOnly: true }).pipe(take(2), toArray()),
+      cachedCollection$(client, pods, { metadataOnly: true }).pipe(
+        takeWhile((state) => !state.items.has('default/late'), true),
+        toArray(),
+      ),
     );
     await server.waitFor(() => server.openWatches === 1);
     server.create(podsRef, { metadata: { name: 'late', namespace: 'default' }, spec: {} });
-    const [first, second] = await states;
+    const all = await states;
+    const [first, second] = [all[0], all.at(-1)];
     expect([...first!.items.keys()].sort()).toEqual(['default/p0', 'default/p1', 'default/p2']);
     for (const name of ['p0', 'p1', 'p2']) {
       expect(first!.items.get(`default/${name}`)).toEqual(partial(name));
