@@ -111,8 +111,18 @@ function packageOf(specifier) {
   return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
 }
 
+/**
+ * A bundle (`dist/bundle/`, the CLI's single-file command): its imports were resolved and inlined
+ * when it was built, so it maps to no one source file, and the text of the libraries inside it
+ * (error messages that say `import "x"`) is not an import of the package's.
+ */
+function isBundled(file) {
+  return file.startsWith('dist/bundle/');
+}
+
+/** An import or require of a module specifier (specifiers hold no white space: text that merely says "from 'x y'" is not one). */
 const importPattern =
-  /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire\s*\(\s*)['"]([^'"\n]+)['"]/g;
+  /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire\s*\(\s*)['"]([^'"\s]+)['"]/g;
 
 function checkPackage(dir) {
   const manifest = readJson(join(dir, 'package.json'));
@@ -144,7 +154,7 @@ function checkPackage(dir) {
   }
 
   // Stale output: a compiled file whose source no longer exists (renamed or deleted since).
-  for (const file of files.filter((f) => /^dist\/.*\.js$/.test(f))) {
+  for (const file of files.filter((f) => /^dist\/.*\.js$/.test(f) && !isBundled(f))) {
     const stem = join(dir, 'src', file.slice('dist/'.length, -'.js'.length));
     if (!sourceExtensions.some((ext) => existsSync(stem + ext))) {
       report(where, `ships ${file}, whose source is gone (stale build: delete dist/ and rebuild)`);
@@ -186,7 +196,7 @@ function checkPackage(dir) {
     ...Object.keys(manifest.peerDependencies ?? {}),
     ...Object.keys(manifest.optionalDependencies ?? {}),
   ]);
-  for (const file of files.filter((f) => /^dist\/.*\.(js|d\.ts)$/.test(f))) {
+  for (const file of files.filter((f) => /^dist\/.*\.(js|d\.ts)$/.test(f) && !isBundled(f))) {
     // Doc comments hold `@example` code that imports other packages: only code counts.
     const text = readFileSync(join(dir, file), 'utf8')
       .replace(/\/\*[\s\S]*?\*\//g, '')
