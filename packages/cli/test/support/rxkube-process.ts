@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { testCacheHome } from './test-cache-home.js';
 
-/** The built command; the package's `test` script builds it first (`tsc -b`). */
+/** The bundled command; turbo builds it before the tests (`@rxkube/cli#test` in turbo.json). */
 export const binPath = fileURLToPath(new URL('../../dist/bundle/bin.js', import.meta.url));
 
 /** How a finished `rxkube` process ended. */
@@ -22,7 +22,7 @@ export class RxkubeProcess {
   private readonly child: ChildProcess;
 
   constructor(args: readonly string[], env: Readonly<Record<string, string | undefined>> = {}) {
-    if (!existsSync(binPath)) throw new Error(`${binPath} is missing: run "tsc -b" first`);
+    if (!existsSync(binPath)) throw new Error(`${binPath} is missing: build the package first (pnpm --filter @rxkube/cli build)`);
     this.child = spawn(process.execPath, [binPath, ...args], {
       env: {
         PATH: process.env.PATH,
