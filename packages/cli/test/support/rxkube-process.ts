@@ -22,7 +22,10 @@ export class RxkubeProcess {
   private readonly child: ChildProcess;
 
   constructor(args: readonly string[], env: Readonly<Record<string, string | undefined>> = {}) {
-    if (!existsSync(binPath)) throw new Error(`${binPath} is missing: build the package first (pnpm --filter @rxkube/cli build)`);
+    if (!existsSync(binPath))
+      throw new Error(
+        `${binPath} is missing: build the package first (pnpm --filter @rxkube/cli build)`,
+      );
     this.child = spawn(process.execPath, [binPath, ...args], {
       env: {
         PATH: process.env.PATH,
