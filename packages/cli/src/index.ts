@@ -1,8 +1,7 @@
-export * from './api-resource.js';
+export type { ApiResource, DiscoverResourcesOptions } from '@rxkube/core';
+export { discoverResources, resolveResource } from '@rxkube/core';
 export * from './cli-defaults.js';
 export * from './cli-io.js';
-export * from './discover-resources.js';
 export * from './human-duration.js';
 export * from './pod-columns.js';
-export * from './resolve-resource.js';
 export * from './run-cli.js';

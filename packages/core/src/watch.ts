@@ -1,5 +1,5 @@
 import { asyncScheduler, Observable, type SchedulerLike } from 'rxjs';
-import { errorFromStatus } from './error-from-status.js';
+import { errorFromStatus } from './errors/error-from-status.js';
 import { DecodeError } from './errors/decode-error.js';
 import { WatchEmptyError } from './errors/watch-empty-error.js';
 import { WatchStalledError } from './errors/watch-stalled-error.js';

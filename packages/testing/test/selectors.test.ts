@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeApiServer } from '../src/index.js';
-import { fieldValue, matchesFields, parseFieldSelector } from '../src/internal/field-selector.js';
-import { matchesLabels, parseLabelSelector } from '../src/internal/label-selector.js';
+import { fieldValue, matchesFields, parseFieldSelector } from '../src/internal/reads/field-selector.js';
+import { matchesLabels, parseLabelSelector } from '../src/internal/reads/label-selector.js';
 import { call, type Json, named, PODS } from './support/http.js';
 
 const matches = (selector: string, labels?: Record<string, string>) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { numericVersions, opaqueVersions } from '../src/internal/versions.js';
+import { numericVersions, opaqueVersions } from '../src/internal/store/versions.js';
 
 describe('numeric versions', () => {
   it('render revisions as decimal strings and parse them back', () => {

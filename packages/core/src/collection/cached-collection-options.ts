@@ -1,7 +1,7 @@
 import type { KubeObject } from '../kube-object.js';
 import type { ListPageProgress } from '../list.js';
 import type { ObjectSchema } from '../object-schema.js';
-import type { RetryWithBackoffConfig } from '../operators/retry-with-backoff.js';
+import type { RetryWithBackoffConfig } from '../recovery/retry-with-backoff.js';
 
 /**
  * Options of `cachedCollection$`. Every field is optional; defaults are in `collectionDefaults`.

@@ -1,13 +1,14 @@
-import { errorFromResponse, type KubeClient } from '@rxkube/core';
+import { errorFromResponse } from '../errors/error-from-response.js';
+import type { KubeClient } from '../kube-client.js';
 import type { ApiResource } from './api-resource.js';
-import { cliDefaults } from './cli-defaults.js';
+import { discoveryDefaults } from './discovery-defaults.js';
 
 /**
  * Options of {@link discoverResources}.
  *
  * @example
  * ```ts
- * import type { DiscoverResourcesOptions } from '@rxkube/cli';
+ * import type { DiscoverResourcesOptions } from '@rxkube/core';
  * const options: DiscoverResourcesOptions = { scope: 'core', signal: AbortSignal.timeout(5_000) };
  * ```
  */
@@ -23,7 +24,7 @@ export interface DiscoverResourcesOptions {
   readonly onSkipped?: (groupVersion: string, error: unknown) => void;
   /**
    * How many group versions are read at once when the server has no aggregated discovery.
-   * Default `cliDefaults.discoveryConcurrency`.
+   * Default `discoveryDefaults.concurrency` (8).
    */
   readonly concurrency?: number;
 }
@@ -82,7 +83,8 @@ async function bounded<T>(tasks: readonly (() => Promise<T>)[], limit: number): 
   const worker = async () => {
     while (next < tasks.length) {
       const index = next++;
-      results[index] = await tasks[index]!();
+      const task = tasks[index];
+      if (task !== undefined) results[index] = await task();
     }
   };
   await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
@@ -132,7 +134,7 @@ interface GroupVersion {
  *
  * @example
  * ```ts
- * import { discoverResources } from '@rxkube/cli';
+ * import { discoverResources } from '@rxkube/core';
  * import { createClient } from '@rxkube/node';
  * const resources = await discoverResources(createClient({ baseUrl: 'http://127.0.0.1:8001' }));
  * console.log(resources.map((r) => r.name));
@@ -192,7 +194,7 @@ export async function discoverResources(
         return [];
       }
     }),
-    options.concurrency ?? cliDefaults.discoveryConcurrency,
+    options.concurrency ?? discoveryDefaults.concurrency,
   );
   return [...aggregated, ...lists.flat()];
 }

@@ -18,7 +18,8 @@ interface Wanted {
  *
  * @example
  * ```ts
- * import { discoverResources, resolveResource } from '@rxkube/cli';
+ * import { createFetchClient, discoverResources, resolveResource } from '@rxkube/core';
+ * const client = createFetchClient({ baseUrl: 'http://127.0.0.1:8001' });
  * const resources = await discoverResources(client);
  * resolveResource(resources, 'deploy'); // { group: 'apps', version: 'v1', name: 'deployments', ... }
  * resolveResource(resources, 'Widget.example.com');

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { listMetaShape, objectMetaShape, watchEventTypes } from './shapes.js';
+import { listMetaShape, objectMetaShape, watchEventTypes } from '../schemas/internal/shapes.js';
 
 /**
  * Validates a watch event's envelope: `type`, and `object.metadata`'s known fields. Strip mode:

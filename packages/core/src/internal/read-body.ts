@@ -1,4 +1,4 @@
-import { errorFromResponse } from '../error-from-response.js';
+import { errorFromResponse } from '../errors/error-from-response.js';
 import { DecodeError } from '../errors/decode-error.js';
 import type { KubeError } from '../errors/kube-error.js';
 import { ioDefaults } from '../io-defaults.js';

@@ -1,5 +1,5 @@
 import { DecodeError } from '../errors/decode-error.js';
-import { excerpt } from '../internal/excerpt.js';
+import { excerpt } from '../errors/internal/excerpt.js';
 import { ioDefaults } from '../io-defaults.js';
 
 const NEWLINE = 0x0a;

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { listMetaShape } from '../internal/shapes.js';
+import { listMetaShape } from './internal/shapes.js';
 import { kubeObjectSchema } from './kube-object-schema.js';
 
 /**

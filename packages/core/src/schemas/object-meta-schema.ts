@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { objectMetaShape } from '../internal/shapes.js';
+import { objectMetaShape } from './internal/shapes.js';
 
 /**
  * zod schema of `metadata`: validates the fields rxkube reads (`name`, `generateName`,

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { watchEventTypes } from '../internal/shapes.js';
+import { watchEventTypes } from './internal/shapes.js';
 import { objectMetaSchema } from './object-meta-schema.js';
 
 /**

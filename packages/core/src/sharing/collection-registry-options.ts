@@ -1,4 +1,4 @@
-import type { CachedCollectionOptions } from './cached-collection-options.js';
+import type { CachedCollectionOptions } from '../collection/cached-collection-options.js';
 
 /**
  * Settings of a {@link CollectionRegistry}, shared by every collection it holds.

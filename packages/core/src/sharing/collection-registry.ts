@@ -1,14 +1,14 @@
 import type { MonoTypeOperatorFunction, Observable } from 'rxjs';
 import type { KubeClient } from '../kube-client.js';
 import type { KubeObject } from '../kube-object.js';
-import { shareCollection } from '../operators/share-collection.js';
+import { shareCollection } from './share-collection.js';
 import type { ResourceRef } from '../resource-ref.js';
-import type { CachedCollectionOptions } from './cached-collection-options.js';
+import type { CachedCollectionOptions } from '../collection/cached-collection-options.js';
 import type { CollectionLease } from './collection-lease.js';
 import { collectionRegistryDefaults } from './collection-registry-defaults.js';
 import type { CollectionRegistryOptions } from './collection-registry-options.js';
-import type { CollectionUpdate } from './collection-update.js';
-import { collectionUpdates$ } from './collection-updates.js';
+import type { CollectionUpdate } from '../collection/collection-update.js';
+import { collectionUpdates$ } from '../collection/collection-updates.js';
 import { collectionKey } from './internal/collection-key.js';
 
 interface Entry {

@@ -1,7 +1,7 @@
 import { defer, map, type Observable, switchMap } from 'rxjs';
 import type { KubeClient } from '../kube-client.js';
 import type { KubeObject } from '../kube-object.js';
-import { type RetryOnConflictConfig, retryOnConflict } from '../operators/retry-on-conflict.js';
+import { type RetryOnConflictConfig, retryOnConflict } from '../recovery/retry-on-conflict.js';
 import type { ResourceRef } from '../resource-ref.js';
 import { get$ } from './get.js';
 import { replace$ } from './replace.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type ApiResource, resolveResource } from '../src/index.js';
+import { type ApiResource, resolveResource, resourcesInCategory } from '../../src/index.js';
 
 const resource = (
   fields: Partial<ApiResource> & Pick<ApiResource, 'name' | 'kind'>,
@@ -16,10 +16,25 @@ const resource = (
 
 // In discovery order: the core API first, then the groups; preferred versions first.
 const resources: ApiResource[] = [
-  resource({ name: 'pods', kind: 'Pod', shortNames: ['po'] }),
+  resource({ name: 'pods', kind: 'Pod', shortNames: ['po'], categories: ['all'] }),
   resource({ name: 'events', kind: 'Event', shortNames: ['ev'] }),
   resource({ name: 'configmaps', kind: 'ConfigMap', shortNames: ['cm'] }),
-  resource({ group: 'apps', name: 'deployments', kind: 'Deployment', shortNames: ['deploy'] }),
+  resource({
+    group: 'apps',
+    name: 'deployments',
+    kind: 'Deployment',
+    shortNames: ['deploy'],
+    categories: ['all'],
+  }),
+  resource({
+    group: 'apps',
+    version: 'v1beta1',
+    name: 'deployments',
+    kind: 'Deployment',
+    shortNames: ['deploy'],
+    categories: ['all'],
+    preferred: false,
+  }),
   resource({ group: 'events.k8s.io', name: 'events', kind: 'Event', shortNames: ['ev'] }),
   resource({
     group: 'example.com',
@@ -80,5 +95,18 @@ describe('resolveResource', () => {
     expect(found('flurbs')).toBeUndefined();
     expect(found('pods.nowhere.io')).toBeUndefined();
     expect(found('deployments.v9.apps')).toBeUndefined();
+  });
+});
+
+describe('resourcesInCategory', () => {
+  it('gives the preferred resources of a category in discovery order, as `get all` reads them', () => {
+    const names = resourcesInCategory(resources, 'all').map(
+      (r) => `${r.name}.${r.version}.${r.group}`,
+    );
+    expect(names).toEqual(['pods.v1.', 'deployments.v1.apps']);
+  });
+
+  it('gives nothing for a category no resource is in', () => {
+    expect(resourcesInCategory(resources, 'api-extensions')).toEqual([]);
   });
 });

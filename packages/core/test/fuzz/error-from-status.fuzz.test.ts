@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { errorFromResponse } from '../../src/error-from-response.js';
-import { errorFromStatus } from '../../src/error-from-status.js';
+import { errorFromResponse } from '../../src/errors/error-from-response.js';
+import { errorFromStatus } from '../../src/errors/error-from-status.js';
 import { isKubeError } from '../../src/errors/kube-error.js';
 import type { KubeStatus } from '../../src/kube-status.js';
 import { fuzzRuns } from './fuzz-runs.js';

@@ -3,7 +3,7 @@ import { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
 import { ResourceVersionExpiredError } from '../../src/errors/resource-version-expired-error.js';
 import { TransportError } from '../../src/errors/transport-error.js';
-import { relistOnGone } from '../../src/operators/relist-on-gone.js';
+import { relistOnGone } from '../../src/recovery/relist-on-gone.js';
 
 const newScheduler = () =>
   new TestScheduler((actual, expected) => expect(actual).toEqual(expected));

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ConflictError } from '../../src/errors/conflict-error.js';
 import { NotFoundError } from '../../src/errors/not-found-error.js';
 import { TransportError } from '../../src/errors/transport-error.js';
-import { retryOnConflict } from '../../src/operators/retry-on-conflict.js';
+import { retryOnConflict } from '../../src/recovery/retry-on-conflict.js';
 import { writeDefaults } from '../../src/writes/write-defaults.js';
 
 const newScheduler = () =>

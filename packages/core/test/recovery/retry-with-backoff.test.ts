@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { HttpStatusError } from '../../src/errors/http-status-error.js';
 import { TooManyRequestsError } from '../../src/errors/too-many-requests-error.js';
 import { TransportError } from '../../src/errors/transport-error.js';
-import { type RetryInfo, retryWithBackoff } from '../../src/operators/retry-with-backoff.js';
+import { type RetryInfo, retryWithBackoff } from '../../src/recovery/retry-with-backoff.js';
 
 const newScheduler = () =>
   new TestScheduler((actual, expected) => expect(actual).toEqual(expected));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { collectionKey } from '../../src/collection/internal/collection-key.js';
+import { collectionKey } from '../../src/sharing/internal/collection-key.js';
 
 const pods = { version: 'v1', resource: 'pods' };
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { CollectionState } from '../../src/collection/collection-state.js';
 import { PersistentMap } from '../../src/collection/persistent-map.js';
 import type { KubeObject } from '../../src/kube-object.js';
-import { shareCollection } from '../../src/operators/share-collection.js';
+import { shareCollection } from '../../src/sharing/share-collection.js';
 import { asResourceVersion } from '../../src/resource-version.js';
 
 const a: KubeObject = { metadata: { name: 'a', namespace: 'ns', resourceVersion: '1' } };

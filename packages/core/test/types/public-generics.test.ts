@@ -15,7 +15,7 @@ import { appliedObjects } from '../../src/operators/applied-objects.js';
 import { filterItems } from '../../src/operators/filter-items.js';
 import { type IndexedCollectionState, indexBy } from '../../src/operators/index-by.js';
 import { mapItems } from '../../src/operators/map-items.js';
-import { shareCollection } from '../../src/operators/share-collection.js';
+import { shareCollection } from '../../src/sharing/share-collection.js';
 import { watch$ } from '../../src/watch.js';
 import type { WatchEvent } from '../../src/watch-event.js';
 

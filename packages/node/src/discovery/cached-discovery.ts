@@ -1,47 +1,77 @@
-import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
-import type { ApiResource } from '../../api-resource.js';
-import { cliDefaults } from '../../cli-defaults.js';
+import type { ApiResource } from '@rxkube/core';
+import { discoveryCacheDefaults } from './discovery-cache-defaults.js';
+
+/** Which part of the API a discovery reads: the core API only, or all of it. */
+export type DiscoveryScope = 'core' | 'all';
+
+/**
+ * Options of {@link cachedDiscovery}.
+ *
+ * @example
+ * ```ts
+ * import { createClient, type CachedDiscoveryOptions } from '@rxkube/node';
+ * import { discoverResources } from '@rxkube/core';
+ * const client = createClient({ baseUrl: 'http://127.0.0.1:8001' });
+ * const options: CachedDiscoveryOptions = {
+ *   path: '/tmp/discovery.json',
+ *   discover: (scope) => discoverResources(client, { scope }),
+ * };
+ * ```
+ */
+export interface CachedDiscoveryOptions {
+  /** The cache file, for example from `discoveryCachePath`. */
+  readonly path: string;
+  /** Reads the server's discovery; called with `'all'` whenever the file is not used. */
+  readonly discover: (scope: DiscoveryScope) => Promise<ApiResource[]>;
+  /** How long a file is trusted. Default `discoveryCacheDefaults.ttlMs` (10 minutes). */
+  readonly ttlMs?: number;
+  /** The clock, in milliseconds since the epoch. Default `Date.now`. */
+  readonly now?: () => number;
+}
+
+/** A discovery read through a disk cache, as {@link cachedDiscovery} returns it. */
+export interface CachedDiscovery {
+  /** The cached resources when the file is fresh enough, else the server's (and a new file). */
+  readonly discover: (scope: DiscoveryScope) => Promise<ApiResource[]>;
+  /** The server's resources, skipping the file (then rewriting it). */
+  readonly fresh: (scope: DiscoveryScope) => Promise<ApiResource[]>;
+  /** Whether an answer came from the file. */
+  readonly usedCache: boolean;
+}
 
 interface CacheFile {
   readonly savedAt: number;
-  readonly scope: 'core' | 'all';
+  readonly scope: DiscoveryScope;
   readonly resources: ApiResource[];
-}
-
-/** Where the discovery of one connection is kept: `$XDG_CACHE_HOME/rxkube/discovery/<key>.json`. */
-export function discoveryCachePath(
-  env: Readonly<Record<string, string | undefined>>,
-  key: string,
-): string {
-  const base = env.XDG_CACHE_HOME || join(env.HOME || homedir(), '.cache');
-  return join(
-    base,
-    'rxkube',
-    'discovery',
-    `${createHash('sha256').update(key).digest('hex').slice(0, 32)}.json`,
-  );
 }
 
 /**
  * Discovery through a disk cache, as kubectl keeps `~/.kube/cache/discovery`: a fresh enough
- * file (`discoveryCacheTtlMs`) answers at once; otherwise the server is read and the file
- * rewritten (atomically). `fresh()` skips the file: for a resource type the cache did not know.
- * A cache that cannot be read or written is ignored, never an error.
+ * file (`ttlMs`) answers at once; otherwise the whole API is read from the server and the file
+ * rewritten (atomically, readable by its owner only), so that the next command of any type finds
+ * it. `fresh()` skips the file: for a resource type the cache did not know. A cache that cannot be
+ * read or written is ignored, never an error.
+ *
+ * @example
+ * ```ts
+ * import { discoverResources, resolveResource } from '@rxkube/core';
+ * import { cachedDiscovery, createClient, discoveryCachePath } from '@rxkube/node';
+ * const client = createClient({ baseUrl: 'http://127.0.0.1:8001' });
+ * const cache = cachedDiscovery({
+ *   path: discoveryCachePath(process.env, 'http://127.0.0.1:8001'),
+ *   discover: (scope) => discoverResources(client, { scope }),
+ * });
+ * const deployments = resolveResource(await cache.discover('all'), 'deploy');
+ * ```
  */
-export function cachedDiscovery(
-  path: string,
-  discover: (scope: 'core' | 'all') => Promise<ApiResource[]>,
-  now: () => number = Date.now,
-): {
-  discover: (scope: 'core' | 'all') => Promise<ApiResource[]>;
-  fresh: (scope: 'core' | 'all') => Promise<ApiResource[]>;
-  readonly usedCache: boolean;
-} {
+export function cachedDiscovery(options: CachedDiscoveryOptions): CachedDiscovery {
+  const { path, discover } = options;
+  const now = options.now ?? Date.now;
+  const ttlMs = options.ttlMs ?? discoveryCacheDefaults.ttlMs;
   let usedCache = false;
-  const fresh = async (scope: 'core' | 'all') => {
+  const fresh = async (scope: DiscoveryScope) => {
     // The whole API is read and kept, so that the next command of any type finds it.
     const resources = await discover('all');
     try {
@@ -59,10 +89,7 @@ export function cachedDiscovery(
     async discover(scope) {
       try {
         const file = JSON.parse(await readFile(path, 'utf8')) as CacheFile;
-        if (
-          now() - file.savedAt < cliDefaults.discoveryCacheTtlMs &&
-          Array.isArray(file.resources)
-        ) {
+        if (now() - file.savedAt < ttlMs && Array.isArray(file.resources)) {
           usedCache = true;
           return scope === 'core' ? file.resources.filter((r) => r.group === '') : file.resources;
         }

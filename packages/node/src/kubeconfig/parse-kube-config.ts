@@ -10,7 +10,7 @@ import type {
   NamedUser,
 } from './kube-config.js';
 import { KubeConfigError } from './kube-config-error.js';
-import { protectKubeConfig } from './protect-kube-config.js';
+import { protectKubeConfig } from '../internal/kubeconfig/protect-kube-config.js';
 
 /**
  * Options of {@link parseKubeConfig}.

@@ -6,7 +6,7 @@ import type {
   KubeConfigUser,
 } from '../../src/kubeconfig/kube-config.js';
 import { isKubeConfigError } from '../../src/kubeconfig/kube-config-error.js';
-import { resolveClientConnection } from '../../src/kubeconfig/resolve-client-connection.js';
+import { resolveClientConnection } from '../../src/internal/kubeconfig/resolve-client-connection.js';
 import { useTempDir } from '../kubeconfig/temp-dir.js';
 
 const fixture = (name: string) =>

@@ -1,6 +1,10 @@
-import type { CollectionHealth, CollectionStats, ListPageProgress } from '@rxkube/core';
+import type {
+  ApiResource,
+  CollectionHealth,
+  CollectionStats,
+  ListPageProgress,
+} from '@rxkube/core';
 import { createLogUpdate } from 'log-update';
-import type { ApiResource } from '../../api-resource.js';
 import { cliDefaults } from '../../cli-defaults.js';
 import type { CliOutput } from '../../cli-io.js';
 import { RateMeter } from '../rate-meter.js';

@@ -1,5 +1,4 @@
-import type { KubeObject } from '@rxkube/core';
-import type { ApiResource } from '../../api-resource.js';
+import type { ApiResource, KubeObject } from '@rxkube/core';
 import { createPalette } from '../render/palette.js';
 import { resourceColumns } from '../render/resource-columns.js';
 import type { ServerTable, TableRow } from './server-table.js';

@@ -1,5 +1,10 @@
-import { errorFromResponse, type KubeClient, type KubeObject, resourcePath } from '@rxkube/core';
-import type { ApiResource } from '../../api-resource.js';
+import {
+  type ApiResource,
+  errorFromResponse,
+  type KubeClient,
+  type KubeObject,
+  resourcePath,
+} from '@rxkube/core';
 import { ServerError } from '../server-error.js';
 import { isServerTable, type ServerTable, TABLE_ACCEPT, type TableRow } from './server-table.js';
 

@@ -1,12 +1,12 @@
 import { statSync } from 'node:fs';
 import { delimiter } from 'node:path';
+import { cachedDiscovery, discoveryCachePath } from '@rxkube/node';
 import { cliDefaults } from '../../cli-defaults.js';
 import type { CliIo } from '../../cli-io.js';
 import type { GetArgs } from '../cli-args.js';
 import { CliError } from '../cli-error.js';
 import { checkKubeconfig, kubectlError } from '../kubectl-error.js';
 import { connect } from './connect.js';
-import { cachedDiscovery, discoveryCachePath } from './discovery-cache.js';
 import { getOnce } from './get-once.js';
 import { discoverAll, type ResolvedRequests, resolveRequests } from './resolve-requests.js';
 
@@ -27,7 +27,11 @@ async function get(args: GetArgs, io: CliIo): Promise<'completed' | 'aborted'> {
   };
   const positionals = [args.resource, ...args.names];
   const fromServer = discoverAll(client, io.signal, debug);
-  const cache = cachedDiscovery(discoveryCachePath(io.env, cacheKey(args, io.env)), fromServer);
+  const cache = cachedDiscovery({
+    path: discoveryCachePath(io.env, cacheKey(args, io.env)),
+    discover: fromServer,
+    ttlMs: cliDefaults.discoveryCacheTtlMs,
+  });
   let resolved: ResolvedRequests;
   try {
     resolved = await resolveRequests(positionals, cache.discover);

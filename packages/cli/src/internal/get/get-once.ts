@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { type KubeClient, type KubeObject, parseJsonPath } from '@rxkube/core';
-import type { ApiResource } from '../../api-resource.js';
+import { type ApiResource, type KubeClient, type KubeObject, parseJsonPath } from '@rxkube/core';
 import type { CliIo } from '../../cli-io.js';
 import type { GetArgs } from '../cli-args.js';
 import { CliError } from '../cli-error.js';

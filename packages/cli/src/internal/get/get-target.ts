@@ -1,5 +1,4 @@
-import type { ResourceRef } from '@rxkube/core';
-import type { ApiResource } from '../../api-resource.js';
+import type { ApiResource, ResourceRef } from '@rxkube/core';
 import type { OutputFormat } from '../cli-args.js';
 import type { ResourceColumns } from '../render/resource-columns.js';
 

@@ -1,5 +1,9 @@
-import { collectionUpdates$, type KubeClient, type ResourceRef } from '@rxkube/core';
-import type { ApiResource } from '../../api-resource.js';
+import {
+  type ApiResource,
+  collectionUpdates$,
+  type KubeClient,
+  type ResourceRef,
+} from '@rxkube/core';
 import { cliDefaults } from '../../cli-defaults.js';
 import type { CliIo } from '../../cli-io.js';
 import type { GetArgs } from '../cli-args.js';

@@ -1,6 +1,5 @@
-import type { Delta, KubeObject } from '@rxkube/core';
+import type { ApiResource, Delta, KubeObject } from '@rxkube/core';
 import { stringify } from 'yaml';
-import type { ApiResource } from '../../api-resource.js';
 
 /** `apps/v1`, or `v1` for the core API. */
 export function apiVersionOf(resource: ApiResource): string {

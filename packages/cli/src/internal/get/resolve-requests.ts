@@ -1,7 +1,11 @@
-import type { KubeClient } from '@rxkube/core';
-import type { ApiResource } from '../../api-resource.js';
-import { discoverResources } from '../../discover-resources.js';
-import { resolveResource } from '../../resolve-resource.js';
+import {
+  type ApiResource,
+  discoverResources,
+  type KubeClient,
+  resolveResource,
+  resourcesInCategory,
+} from '@rxkube/core';
+import { cliDefaults } from '../../cli-defaults.js';
 import { CliError } from '../cli-error.js';
 
 /** One resource type to get, with the names asked for (none: all that the selectors match). */
@@ -37,8 +41,7 @@ export async function resolveRequests(
   };
   const find = async (argument: string): Promise<ApiResource[]> => {
     if (argument === 'all') {
-      const inAll = (await all()).filter((r) => r.preferred && r.categories?.includes('all'));
-      return inAll;
+      return resourcesInCategory(await all(), 'all');
     }
     // The core API has priority: an unqualified name is looked up there first, and the groups
     // are read only when it is not found there.
@@ -100,6 +103,7 @@ export function discoverAll(
     discoverResources(client, {
       scope,
       signal,
+      concurrency: cliDefaults.discoveryConcurrency,
       onSkipped: (groupVersion, error) =>
         debug(`discovery of ${groupVersion} failed, skipped: ${String(error)}`),
     });

@@ -1,5 +1,4 @@
-import type { KubeObject } from '@rxkube/core';
-import type { ApiResource } from '../../api-resource.js';
+import type { ApiResource, KubeObject } from '@rxkube/core';
 import { cellText } from '../print/human-table.js';
 import { age, type ResourceColumns, resourceColumns } from '../render/resource-columns.js';
 import type { TableColumn } from './server-table.js';

@@ -1,5 +1,4 @@
-import type { KubeObject } from '@rxkube/core';
-import type { ApiResource } from '../../api-resource.js';
+import type { ApiResource, KubeObject } from '@rxkube/core';
 import { humanDuration } from '../../human-duration.js';
 import { podColumns } from '../../pod-columns.js';
 import type { Palette } from './palette.js';

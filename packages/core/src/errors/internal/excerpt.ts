@@ -1,4 +1,4 @@
-import { ioDefaults } from '../io-defaults.js';
+import { ioDefaults } from '../../io-defaults.js';
 
 /**
  * The start of a body or line, whitespace collapsed, cut to a few hundred characters: enough to

@@ -1,5 +1,5 @@
-import type { HeaderSource } from '../header-source.js';
-import type { KubeStatus } from '../kube-status.js';
+import type { HeaderSource } from '../../header-source.js';
+import type { KubeStatus } from '../../kube-status.js';
 
 const MS_PER_SECOND = 1000;
 

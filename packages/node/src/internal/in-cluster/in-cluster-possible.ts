@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { KUBE_CONFIG_DEFAULTS } from '../kubeconfig/kube-config-defaults.js';
+import { KUBE_CONFIG_DEFAULTS } from '../../kubeconfig/kube-config-defaults.js';
 import type { InClusterOptions } from './in-cluster-options.js';
 
 /**

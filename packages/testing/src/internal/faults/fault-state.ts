@@ -1,7 +1,7 @@
-import type { ChunkingOptions } from '../chunking-options.js';
-import type { FailNextOptions } from '../fail-next-options.js';
-import type { RequestKind } from '../request-kind.js';
-import { DEFAULTS } from './defaults.js';
+import type { ChunkingOptions } from '../../chunking-options.js';
+import type { FailNextOptions } from '../../fail-next-options.js';
+import type { RequestKind } from '../../request-kind.js';
+import { DEFAULTS } from '../defaults.js';
 import { PersistentFaults } from './persistent-faults.js';
 import { seededRandom } from './prng.js';
 

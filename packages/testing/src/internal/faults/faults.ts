@@ -1,12 +1,12 @@
-import type { ChunkingOptions } from '../chunking-options.js';
-import type { DestroyWatchesOptions } from '../destroy-watches-options.js';
-import type { FailNextOptions } from '../fail-next-options.js';
-import type { FakeApiServerFaults } from '../fake-api-server-faults.js';
-import type { PersistentFaultOptions } from '../persistent-fault-options.js';
-import type { WatchErrorOptions } from '../watch-error-options.js';
-import { DEFAULTS } from './defaults.js';
-import type { ServerEnv } from './server-env.js';
-import * as status from './status.js';
+import type { ChunkingOptions } from '../../chunking-options.js';
+import type { DestroyWatchesOptions } from '../../destroy-watches-options.js';
+import type { FailNextOptions } from '../../fail-next-options.js';
+import type { FakeApiServerFaults } from '../../fake-api-server-faults.js';
+import type { PersistentFaultOptions } from '../../persistent-fault-options.js';
+import type { WatchErrorOptions } from '../../watch-error-options.js';
+import { DEFAULTS } from '../defaults.js';
+import type { ServerEnv } from '../http/server-env.js';
+import * as status from '../http/status.js';
 
 /** `server.faults`: the public switches over the fault state and the open watches. */
 export function createFaults(env: ServerEnv): FakeApiServerFaults {

@@ -1,6 +1,6 @@
-import type { PersistentFault } from '../persistent-fault.js';
-import type { PersistentFaultOptions } from '../persistent-fault-options.js';
-import type { VersionCodec } from './versions.js';
+import type { PersistentFault } from '../../persistent-fault.js';
+import type { PersistentFaultOptions } from '../../persistent-fault-options.js';
+import type { VersionCodec } from '../store/versions.js';
 
 /** An armed persistent fault with its version resolved to a revision. */
 class ArmedFault implements PersistentFault {

@@ -1,8 +1,8 @@
-import type { HttpContext } from './http-context.js';
-import { tooLarge } from './list-handler.js';
-import type { ListOptions } from './list-options.js';
-import type { ServerEnv } from './server-env.js';
-import { watchLine } from './store-event.js';
+import type { HttpContext } from '../http/http-context.js';
+import { tooLarge } from '../reads/list-handler.js';
+import type { ListOptions } from '../reads/list-options.js';
+import type { ServerEnv } from '../http/server-env.js';
+import { watchLine } from '../store/store-event.js';
 
 /**
  * Answers a watch hit by a persistent fault of `faults.persist` (one that resumes from an explicit

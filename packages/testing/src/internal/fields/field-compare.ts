@@ -6,7 +6,7 @@ import {
   isEmptyFieldSet,
   memberFieldSet,
 } from './field-set.js';
-import { isJsonObject, jsonEqual } from './json-value.js';
+import { isJsonObject, jsonEqual } from '../json/json-value.js';
 
 /** What a write changed, as the field manager sees it. */
 export interface FieldComparison {

@@ -1,4 +1,4 @@
-import { isJsonObject, type JsonObject } from './json-value.js';
+import { isJsonObject, type JsonObject } from '../json/json-value.js';
 
 /**
  * A set of field paths, as kube-apiserver's field manager records ownership: a tree whose edges

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { Chunker } from './fault-state.js';
+import type { Chunker } from '../faults/fault-state.js';
 
 /**
  * Writes `data` to a response, in random pieces when chunking is on (each piece becomes its own

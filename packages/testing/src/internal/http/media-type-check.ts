@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { FakeApiStatus } from '../fake-api-status.js';
+import type { FakeApiStatus } from '../../fake-api-status.js';
 import { unsupportedMediaType } from './status.js';
 
 /** What kube-apiserver 1.20 decodes a create, update or delete body from. */

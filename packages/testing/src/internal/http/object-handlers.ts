@@ -1,20 +1,20 @@
-import { FakeApiError } from '../fake-api-error.js';
+import { FakeApiError } from '../../fake-api-error.js';
 import type { HttpContext } from './http-context.js';
-import { listDocument, listPrefix, selectorFilter } from './list-handler.js';
-import type { ListOptions } from './list-options.js';
-import { currentView } from './list-view.js';
-import { managerOf } from './managed-fields.js';
+import { listDocument, listPrefix, selectorFilter } from '../reads/list-handler.js';
+import type { ListOptions } from '../reads/list-options.js';
+import { currentView } from '../reads/list-view.js';
+import { managerOf } from '../fields/managed-fields.js';
 import { parseJsonBody, readBody } from './read-body.js';
-import type { ResourceType } from './resource-type.js';
+import type { ResourceType } from '../resources/resource-type.js';
 import type { ServerEnv } from './server-env.js';
 import * as status from './status.js';
-import { deleteRequest } from './writes/delete-request.js';
+import { deleteRequest } from '../writes/delete-request.js';
 import {
   metadataAs,
   partialObjectJson,
   requireMetadataForm,
-} from './writes/metadata-media-type.js';
-import { writeOptions } from './writes/write-options.js';
+} from '../writes/metadata-media-type.js';
+import { writeOptions } from '../writes/write-options.js';
 
 /** The field manager of a write: `?fieldManager=`, else the User-Agent's program name. */
 function manager(ctx: HttpContext): string {

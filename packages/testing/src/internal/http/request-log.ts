@@ -1,6 +1,6 @@
-import type { RequestEnder } from '../request-ender.js';
-import type { RequestKind } from '../request-kind.js';
-import type { RequestRecord } from '../request-record.js';
+import type { RequestEnder } from '../../request-ender.js';
+import type { RequestKind } from '../../request-kind.js';
+import type { RequestRecord } from '../../request-record.js';
 
 /** A log entry while its request is being served. */
 export interface MutableRecord {

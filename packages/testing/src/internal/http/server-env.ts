@@ -1,8 +1,8 @@
-import type { Cluster } from './cluster.js';
-import type { FaultState } from './fault-state.js';
-import type { Replica } from './replica.js';
-import type { ReplicaSet } from './replica-set.js';
-import type { WatchStream } from './watch-stream.js';
+import type { Cluster } from '../store/cluster.js';
+import type { FaultState } from '../faults/fault-state.js';
+import type { Replica } from '../replicas/replica.js';
+import type { ReplicaSet } from '../replicas/replica-set.js';
+import type { WatchStream } from '../watch/watch-stream.js';
 
 /** The options the handlers need, defaults applied. */
 export interface ResolvedOptions {

@@ -1,4 +1,4 @@
-import type { FakeApiStatus } from '../fake-api-status.js';
+import type { FakeApiStatus } from '../../fake-api-status.js';
 
 /** The group and plural resource of a collection, as kube-apiserver names them in messages. */
 export interface GroupResource {

@@ -1,5 +1,5 @@
 import { generate } from 'selfsigned';
-import type { ClientCertificate } from '../client-certificate.js';
+import type { ClientCertificate } from '../../client-certificate.js';
 
 /** A generated CA and the server certificate it signed for 127.0.0.1 and localhost. */
 export interface GeneratedTls {

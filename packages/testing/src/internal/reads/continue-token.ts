@@ -4,8 +4,8 @@ import {
   goJsonKind,
   goJsonSyntaxError,
   parseValidGoJson,
-} from './go-json.js';
-import type { VersionCodec } from './versions.js';
+} from '../json/go-json.js';
+import type { VersionCodec } from '../store/versions.js';
 
 /** Where a paginated list continues: at which version, from which key (relative to the list). */
 export interface ContinueToken {

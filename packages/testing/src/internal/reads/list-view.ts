@@ -1,6 +1,6 @@
-import type { ResourceStore } from './resource-store.js';
-import { lowerBound, prefixEnd } from './sorted-keys.js';
-import type { StoredObject } from './stored-object.js';
+import type { ResourceStore } from '../store/resource-store.js';
+import { lowerBound, prefixEnd } from '../store/sorted-keys.js';
+import type { StoredObject } from '../store/stored-object.js';
 
 /** One page of a list. */
 export interface Page {

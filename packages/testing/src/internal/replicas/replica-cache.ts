@@ -1,6 +1,6 @@
-import type { EventBatch } from './event-batch.js';
-import type { EventSink, ResourceStore } from './resource-store.js';
-import type { StoreEvent } from './store-event.js';
+import type { EventBatch } from '../store/event-batch.js';
+import type { EventSink, ResourceStore } from '../store/resource-store.js';
+import type { StoreEvent } from '../store/store-event.js';
 
 /** What a replica's caches need to know about their replica. */
 export interface CacheOwner {

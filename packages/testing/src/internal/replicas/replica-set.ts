@@ -1,6 +1,6 @@
-import type { ReplicaRouting } from '../replica-routing.js';
-import type { RequestRecord } from '../request-record.js';
-import type { Cluster } from './cluster.js';
+import type { ReplicaRouting } from '../../replica-routing.js';
+import type { RequestRecord } from '../../request-record.js';
+import type { Cluster } from '../store/cluster.js';
 import { Replica } from './replica.js';
 
 /** The replicas of one server and which of them serves the next request. */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Cluster } from './cluster.js';
+import type { Cluster } from '../store/cluster.js';
 import type { ResourceType } from './resource-type.js';
 
 interface GroupVersionForDiscovery {

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
-import { DEFAULTS } from './defaults.js';
-import type { JsonObject } from './json-value.js';
+import { DEFAULTS } from '../defaults.js';
+import type { JsonObject } from '../json/json-value.js';
 
 // ObjectMeta's field order in kube-apiserver's JSON.
 const META_ORDER = [

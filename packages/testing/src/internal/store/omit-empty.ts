@@ -1,5 +1,5 @@
-import { isJsonObject, type JsonObject } from './json-value.js';
-import type { ResourceType } from './resource-type.js';
+import { isJsonObject, type JsonObject } from '../json/json-value.js';
+import type { ResourceType } from '../resources/resource-type.js';
 
 /** ObjectMeta's `omitempty` fields a writer may set. */
 const METADATA_OMIT_EMPTY = [

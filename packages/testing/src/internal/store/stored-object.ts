@@ -1,6 +1,6 @@
-import { fieldValue } from './field-selector.js';
-import type { JsonObject } from './json-value.js';
-import type { ResourceType } from './resource-type.js';
+import { fieldValue } from '../reads/field-selector.js';
+import type { JsonObject } from '../json/json-value.js';
+import type { ResourceType } from '../resources/resource-type.js';
 
 /**
  * One version of one object as the store keeps it: serialized once at write time (lists and

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
-import type { HttpContext } from '../http-context.js';
-import type { ResourceType } from '../resource-type.js';
+import type { HttpContext } from '../http/http-context.js';
+import type { ResourceType } from '../resources/resource-type.js';
 import { tableConverter } from './table-converter.js';
 import type { TableRequest } from './table-request.js';
 

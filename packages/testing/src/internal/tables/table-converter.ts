@@ -1,4 +1,4 @@
-import type { ResourceType } from '../resource-type.js';
+import type { ResourceType } from '../resources/resource-type.js';
 import { BUILTIN_PRINTERS } from './builtin-rows.js';
 import { COLUMN_DEFINITIONS, type ColumnTuple } from './column-definitions.js';
 import { customColumns } from './printer-columns.js';

@@ -1,24 +1,24 @@
 import type { ServerResponse } from 'node:http';
-import type { FakeApiStatus } from '../fake-api-status.js';
-import { writeBody } from './body-writer.js';
-import { DEFAULTS } from './defaults.js';
-import type { EventBatch } from './event-batch.js';
-import type { FaultState } from './fault-state.js';
-import { type FieldSelector, matchesFields } from './field-selector.js';
-import type { JsonObject } from './json-value.js';
-import { type LabelSelector, matchesLabels } from './label-selector.js';
-import { orderMetadata } from './object-meta.js';
-import { damagedLine } from './persistent-faults.js';
-import type { EventSink, ResourceStore } from './resource-store.js';
+import type { FakeApiStatus } from '../../fake-api-status.js';
+import { writeBody } from '../http/body-writer.js';
+import { DEFAULTS } from '../defaults.js';
+import type { EventBatch } from '../store/event-batch.js';
+import type { FaultState } from '../faults/fault-state.js';
+import { type FieldSelector, matchesFields } from '../reads/field-selector.js';
+import type { JsonObject } from '../json/json-value.js';
+import { type LabelSelector, matchesLabels } from '../reads/label-selector.js';
+import { orderMetadata } from '../store/object-meta.js';
+import { damagedLine } from '../faults/persistent-faults.js';
+import type { EventSink, ResourceStore } from '../store/resource-store.js';
 import {
   addedLine,
   deletedPreviousLine,
   ownLine,
   type StoreEvent,
   watchLine,
-} from './store-event.js';
-import type { StoredObject } from './stored-object.js';
-import type { VersionCodec } from './versions.js';
+} from '../store/store-event.js';
+import type { StoredObject } from '../store/stored-object.js';
+import type { VersionCodec } from '../store/versions.js';
 
 /** Lines `from` to `to` (open-ended until the stream writes) of a shared batch. */
 interface BatchRun {

@@ -1,6 +1,6 @@
-import { type FieldRules, itemElement } from '../field-rules.js';
-import { attachFieldSet, emptyFieldSet, type FieldSet, memberFieldSet } from '../field-set.js';
-import { isJsonObject } from '../json-value.js';
+import { type FieldRules, itemElement } from '../fields/field-rules.js';
+import { attachFieldSet, emptyFieldSet, type FieldSet, memberFieldSet } from '../fields/field-set.js';
+import { isJsonObject } from '../json/json-value.js';
 
 function childPath(path: string, key: string): string {
   return path === '' ? key : `${path}.${key}`;

@@ -1,4 +1,4 @@
-import type { JsonObject } from '../json-value.js';
+import type { JsonObject } from '../json/json-value.js';
 
 /** core/v1 Event's fields in Go's order, with what a zero value serializes to (`undefined`: omitted). */
 const EVENT_FIELDS: readonly (readonly [string, unknown])[] = [

@@ -1,4 +1,4 @@
-import { attachFieldSet, type FieldSet } from '../field-set.js';
+import { attachFieldSet, type FieldSet } from '../fields/field-set.js';
 
 /** The paths in both `a` and `b` (a new set; neither input changes). */
 export function intersectFieldSets(a: FieldSet, b: FieldSet): FieldSet {

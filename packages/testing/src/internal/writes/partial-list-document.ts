@@ -1,4 +1,4 @@
-import type { StoredObject } from '../stored-object.js';
+import type { StoredObject } from '../store/stored-object.js';
 import { partialObjectJson } from './metadata-media-type.js';
 
 /**

@@ -1,6 +1,6 @@
-import { type FieldRules, itemElement } from '../field-rules.js';
-import type { FieldSet } from '../field-set.js';
-import { isJsonObject, type JsonObject } from '../json-value.js';
+import { type FieldRules, itemElement } from '../fields/field-rules.js';
+import type { FieldSet } from '../fields/field-set.js';
+import { isJsonObject, type JsonObject } from '../json/json-value.js';
 
 function childPath(path: string, key: string): string {
   return path === '' ? key : `${path}.${key}`;

@@ -1,7 +1,7 @@
 import { FakeApiError } from '../../fake-api-error.js';
-import { compareFields } from '../field-compare.js';
-import { type FieldSet, isEmptyFieldSet, subtractFieldSets, unionFieldSets } from '../field-set.js';
-import { isJsonObject, type JsonObject, jsonEqual } from '../json-value.js';
+import { compareFields } from '../fields/field-compare.js';
+import { type FieldSet, isEmptyFieldSet, subtractFieldSets, unionFieldSets } from '../fields/field-set.js';
+import { isJsonObject, type JsonObject, jsonEqual } from '../json/json-value.js';
 import {
   capUpdateManagers,
   decodeManagedFields,
@@ -9,9 +9,9 @@ import {
   type ManagedEntry,
   managedFieldsAfter,
   stripServerFields,
-} from '../managed-fields.js';
-import { timestampNow } from '../object-meta.js';
-import type { ResourceType } from '../resource-type.js';
+} from '../fields/managed-fields.js';
+import { timestampNow } from '../store/object-meta.js';
+import type { ResourceType } from '../resources/resource-type.js';
 import { appliedFields } from './applied-fields.js';
 import { type ApplyConflict, applyConflict } from './apply-conflict.js';
 import { applyMerge } from './apply-merge.js';

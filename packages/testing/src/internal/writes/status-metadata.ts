@@ -1,5 +1,5 @@
-import type { JsonObject } from '../json-value.js';
-import type { ResourceType } from '../resource-type.js';
+import type { JsonObject } from '../json/json-value.js';
+import type { ResourceType } from '../resources/resource-type.js';
 
 /**
  * The metadata a write of `/status` leaves, as each kind's status strategy in kube-apiserver
