@@ -1,10 +1,10 @@
 import { asyncScheduler, Observable, type SchedulerLike } from 'rxjs';
-import { errorFromResponse } from './errors/error-from-response.js';
 import { DecodeError } from './errors/decode-error.js';
+import { errorFromResponse } from './errors/error-from-response.js';
+import { excerpt } from './errors/internal/excerpt.js';
 import { ResourceVersionExpiredError } from './errors/resource-version-expired-error.js';
 import { TransportError } from './errors/transport-error.js';
 import { isListEnvelope, listEnvelopeCheck } from './internal/envelope-checks.js';
-import { excerpt } from './errors/internal/excerpt.js';
 import { metadataOnlyAccept, metadataOnlyDecoder } from './internal/metadata-only.js';
 import { objectDecoder } from './internal/object-decoder.js';
 import { errorOfResponse, readBodyText } from './internal/read-body.js';

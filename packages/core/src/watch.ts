@@ -1,6 +1,6 @@
 import { asyncScheduler, Observable, type SchedulerLike } from 'rxjs';
-import { errorFromStatus } from './errors/error-from-status.js';
 import { DecodeError } from './errors/decode-error.js';
+import { errorFromStatus } from './errors/error-from-status.js';
 import { WatchEmptyError } from './errors/watch-empty-error.js';
 import { WatchStalledError } from './errors/watch-stalled-error.js';
 import { isWatchEnvelope } from './internal/envelope-checks.js';

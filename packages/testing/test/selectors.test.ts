@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeApiServer } from '../src/index.js';
-import { fieldValue, matchesFields, parseFieldSelector } from '../src/internal/reads/field-selector.js';
+import {
+  fieldValue,
+  matchesFields,
+  parseFieldSelector,
+} from '../src/internal/reads/field-selector.js';
 import { matchesLabels, parseLabelSelector } from '../src/internal/reads/label-selector.js';
 import { call, type Json, named, PODS } from './support/http.js';
 

@@ -1,10 +1,10 @@
-import { errorFromStatus } from './error-from-status.js';
-import { DecodeError } from './decode-error.js';
-import type { KubeError } from './kube-error.js';
 import type { HeaderSource } from '../header-source.js';
-import { excerpt } from './internal/excerpt.js';
 import type { KubeStatus } from '../kube-status.js';
 import { kubeStatusSchema } from '../schemas/kube-status-schema.js';
+import { DecodeError } from './decode-error.js';
+import { errorFromStatus } from './error-from-status.js';
+import { excerpt } from './internal/excerpt.js';
+import type { KubeError } from './kube-error.js';
 
 const HTTP_OK_MIN = 200;
 const HTTP_OK_MAX = 299;

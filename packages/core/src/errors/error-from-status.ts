@@ -1,7 +1,10 @@
+import type { HeaderSource } from '../header-source.js';
+import type { KubeStatus } from '../kube-status.js';
 import { AlreadyExistsError } from './already-exists-error.js';
 import { ConflictError } from './conflict-error.js';
 import { ForbiddenError } from './forbidden-error.js';
 import { HttpStatusError } from './http-status-error.js';
+import { retryAfterMs } from './internal/retry-after.js';
 import { InvalidError } from './invalid-error.js';
 import type { KubeError, KubeErrorOptions } from './kube-error.js';
 import { NotFoundError } from './not-found-error.js';
@@ -9,9 +12,6 @@ import { ResourceVersionExpiredError } from './resource-version-expired-error.js
 import { ResourceVersionTooLargeError } from './resource-version-too-large-error.js';
 import { TooManyRequestsError } from './too-many-requests-error.js';
 import { UnauthorizedError } from './unauthorized-error.js';
-import type { HeaderSource } from '../header-source.js';
-import { retryAfterMs } from './internal/retry-after.js';
-import type { KubeStatus } from '../kube-status.js';
 
 const HTTP_UNAUTHORIZED = 401;
 const HTTP_FORBIDDEN = 403;

@@ -1,12 +1,12 @@
 import { Observable } from 'rxjs';
-import { errorFromResponse } from '../errors/error-from-response.js';
 import { DecodeError } from '../errors/decode-error.js';
+import { errorFromResponse } from '../errors/error-from-response.js';
+import { excerpt } from '../errors/internal/excerpt.js';
 import { InvalidError } from '../errors/invalid-error.js';
 import type { KubeClient } from '../kube-client.js';
 import type { KubeObject } from '../kube-object.js';
 import { type ResourceRef, resourcePath } from '../resource-ref.js';
 import type { KubeRequest } from '../transport.js';
-import { excerpt } from '../errors/internal/excerpt.js';
 import { errorOfResponse, readBodyText } from './read-body.js';
 
 const HTTP_OK_MIN = 200;

@@ -1,5 +1,5 @@
-import { errorFromResponse } from '../errors/error-from-response.js';
 import { DecodeError } from '../errors/decode-error.js';
+import { errorFromResponse } from '../errors/error-from-response.js';
 import type { KubeError } from '../errors/kube-error.js';
 import { ioDefaults } from '../io-defaults.js';
 import type { KubeResponse } from '../transport.js';

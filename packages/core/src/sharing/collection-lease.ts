@@ -1,6 +1,6 @@
 import type { Observable } from 'rxjs';
-import type { KubeObject } from '../kube-object.js';
 import type { CollectionUpdate } from '../collection/collection-update.js';
+import type { KubeObject } from '../kube-object.js';
 
 /**
  * One user's hold on a shared collection, from `CollectionRegistry.acquire`.

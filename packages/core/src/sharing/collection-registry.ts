@@ -1,15 +1,15 @@
 import type { MonoTypeOperatorFunction, Observable } from 'rxjs';
+import type { CachedCollectionOptions } from '../collection/cached-collection-options.js';
+import type { CollectionUpdate } from '../collection/collection-update.js';
+import { collectionUpdates$ } from '../collection/collection-updates.js';
 import type { KubeClient } from '../kube-client.js';
 import type { KubeObject } from '../kube-object.js';
-import { shareCollection } from './share-collection.js';
 import type { ResourceRef } from '../resource-ref.js';
-import type { CachedCollectionOptions } from '../collection/cached-collection-options.js';
 import type { CollectionLease } from './collection-lease.js';
 import { collectionRegistryDefaults } from './collection-registry-defaults.js';
 import type { CollectionRegistryOptions } from './collection-registry-options.js';
-import type { CollectionUpdate } from '../collection/collection-update.js';
-import { collectionUpdates$ } from '../collection/collection-updates.js';
 import { collectionKey } from './internal/collection-key.js';
+import { shareCollection } from './share-collection.js';
 
 interface Entry {
   /** The shared stream; its item type is the one of the first lease (the key includes `schema`/`transform`). */

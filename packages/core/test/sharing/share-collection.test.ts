@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { CollectionState } from '../../src/collection/collection-state.js';
 import { PersistentMap } from '../../src/collection/persistent-map.js';
 import type { KubeObject } from '../../src/kube-object.js';
-import { shareCollection } from '../../src/sharing/share-collection.js';
 import { asResourceVersion } from '../../src/resource-version.js';
+import { shareCollection } from '../../src/sharing/share-collection.js';
 
 const a: KubeObject = { metadata: { name: 'a', namespace: 'ns', resourceVersion: '1' } };
 const b: KubeObject = { metadata: { name: 'b', namespace: 'ns', resourceVersion: '2' } };

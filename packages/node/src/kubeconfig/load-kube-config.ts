@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
+import {
+  type KubeConfigSourceOptions,
+  kubeConfigSources,
+} from '../internal/kubeconfig/kube-config-sources.js';
 import type { KubeConfig } from './kube-config.js';
 import { KubeConfigError } from './kube-config-error.js';
-import { type KubeConfigSourceOptions, kubeConfigSources } from '../internal/kubeconfig/kube-config-sources.js';
 import { mergeKubeConfigs } from './merge-kube-configs.js';
 import { parseKubeConfig } from './parse-kube-config.js';
 

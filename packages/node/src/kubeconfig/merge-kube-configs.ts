@@ -1,5 +1,5 @@
-import type { KubeConfig } from './kube-config.js';
 import { protectKubeConfig } from '../internal/kubeconfig/protect-kube-config.js';
+import type { KubeConfig } from './kube-config.js';
 
 /**
  * Merges kubeconfigs the way kubectl merges the files of `KUBECONFIG`, given in that order:

@@ -1,5 +1,6 @@
 import { dirname, isAbsolute, join, sep } from 'node:path';
 import { parse, YAMLParseError } from 'yaml';
+import { protectKubeConfig } from '../internal/kubeconfig/protect-kube-config.js';
 import type {
   ExecConfig,
   KubeConfig,
@@ -10,7 +11,6 @@ import type {
   NamedUser,
 } from './kube-config.js';
 import { KubeConfigError } from './kube-config-error.js';
-import { protectKubeConfig } from '../internal/kubeconfig/protect-kube-config.js';
 
 /**
  * Options of {@link parseKubeConfig}.

@@ -1,3 +1,4 @@
+import { redactUrlCredentials } from '../internal/kubeconfig/redact-url-credentials.js';
 import type {
   ExecConfig,
   KubeConfig,
@@ -6,7 +7,6 @@ import type {
   NamedExtension,
   NamedUser,
 } from './kube-config.js';
-import { redactUrlCredentials } from '../internal/kubeconfig/redact-url-credentials.js';
 
 const REDACTED = '[redacted]';
 const EXEC_CLUSTER_EXTENSION = 'client.authentication.k8s.io/exec';

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { KubeConfig, KubeConfigUser } from '../../src/kubeconfig/kube-config.js';
 import { resolveClientConnection } from '../../src/internal/kubeconfig/resolve-client-connection.js';
+import type { KubeConfig, KubeConfigUser } from '../../src/kubeconfig/kube-config.js';
 import { useTempDir } from './temp-dir.js';
 
 const CA = readFileSync(new URL('../transport/fixtures/ca.crt', import.meta.url), 'utf8');

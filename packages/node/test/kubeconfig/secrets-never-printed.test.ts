@@ -3,10 +3,10 @@ import { inspect } from 'node:util';
 import type { KubeRequest, KubeResponse, Transport } from '@rxkube/core';
 import { describe, expect, it } from 'vitest';
 import { clientForConnection } from '../../src/internal/kubeconfig/client-for-connection.js';
+import { resolveClientConnection } from '../../src/internal/kubeconfig/resolve-client-connection.js';
 import type { KubeConfig } from '../../src/kubeconfig/kube-config.js';
 import { loadKubeConfig } from '../../src/kubeconfig/load-kube-config.js';
 import { redactKubeConfig } from '../../src/kubeconfig/redact-kube-config.js';
-import { resolveClientConnection } from '../../src/internal/kubeconfig/resolve-client-connection.js';
 import type { UndiciTransportOptions } from '../../src/undici-transport.js';
 import { useTempDir } from './temp-dir.js';
 

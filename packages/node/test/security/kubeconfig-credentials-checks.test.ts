@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { resolveClientConnection } from '../../src/internal/kubeconfig/resolve-client-connection.js';
 import type {
   KubeConfig,
   KubeConfigCluster,
   KubeConfigUser,
 } from '../../src/kubeconfig/kube-config.js';
 import { isKubeConfigError } from '../../src/kubeconfig/kube-config-error.js';
-import { resolveClientConnection } from '../../src/internal/kubeconfig/resolve-client-connection.js';
 import { useTempDir } from '../kubeconfig/temp-dir.js';
 
 const fixture = (name: string) =>

@@ -1,11 +1,11 @@
 import type { CreateClientOptions } from '../../create-client-options.js';
+import type { KubeConfig } from '../../kubeconfig/kube-config.js';
+import { KubeConfigError } from '../../kubeconfig/kube-config-error.js';
+import { loadKubeConfig } from '../../kubeconfig/load-kube-config.js';
 import type { InClusterOptions } from '../in-cluster/in-cluster-options.js';
 import { inClusterPossible } from '../in-cluster/in-cluster-possible.js';
 import { resolveInCluster } from '../in-cluster/resolve-in-cluster.js';
-import type { KubeConfig } from '../../kubeconfig/kube-config.js';
-import { KubeConfigError } from '../../kubeconfig/kube-config-error.js';
 import { kubeConfigSources } from './kube-config-sources.js';
-import { loadKubeConfig } from '../../kubeconfig/load-kube-config.js';
 import { protectKubeConfig } from './protect-kube-config.js';
 import { proxyFromEnvironment } from './proxy-from-environment.js';
 import { resolveKubeConfig } from './resolve-kube-config.js';

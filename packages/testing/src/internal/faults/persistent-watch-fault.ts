@@ -1,7 +1,7 @@
 import type { HttpContext } from '../http/http-context.js';
+import type { ServerEnv } from '../http/server-env.js';
 import { tooLarge } from '../reads/list-handler.js';
 import type { ListOptions } from '../reads/list-options.js';
-import type { ServerEnv } from '../http/server-env.js';
 import { watchLine } from '../store/store-event.js';
 
 /**

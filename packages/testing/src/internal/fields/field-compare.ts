@@ -1,3 +1,4 @@
+import { isJsonObject, jsonEqual } from '../json/json-value.js';
 import { type FieldRules, itemElement, type ListRule } from './field-rules.js';
 import {
   attachFieldSet,
@@ -6,7 +7,6 @@ import {
   isEmptyFieldSet,
   memberFieldSet,
 } from './field-set.js';
-import { isJsonObject, jsonEqual } from '../json/json-value.js';
 
 /** What a write changed, as the field manager sees it. */
 export interface FieldComparison {

@@ -1,4 +1,7 @@
 import { DEFAULTS } from '../defaults.js';
+import { isJsonObject, type JsonObject } from '../json/json-value.js';
+import type { ResourceType } from '../resources/resource-type.js';
+import { timestampNow } from '../store/object-meta.js';
 import { compareFields, fieldsOf } from './field-compare.js';
 import { type FieldRules, itemElement, type ListRule } from './field-rules.js';
 import {
@@ -10,9 +13,6 @@ import {
   subtractFieldSets,
   unionFieldSets,
 } from './field-set.js';
-import { isJsonObject, type JsonObject } from '../json/json-value.js';
-import { timestampNow } from '../store/object-meta.js';
-import type { ResourceType } from '../resources/resource-type.js';
 
 /** One entry of `metadata.managedFields`, with its fields as a set. */
 export interface ManagedEntry {

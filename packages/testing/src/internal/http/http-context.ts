@@ -3,8 +3,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { FakeApiError } from '../../fake-api-error.js';
 import type { FakeApiStatus } from '../../fake-api-status.js';
 import type { RequestKind } from '../../request-kind.js';
-import { writeBody } from './body-writer.js';
 import type { Chunker } from '../faults/fault-state.js';
+import { writeBody } from './body-writer.js';
 import { prettyJson } from './pretty-json.js';
 import type { MutableRecord, RequestLog } from './request-log.js';
 

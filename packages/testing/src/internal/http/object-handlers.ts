@@ -1,13 +1,9 @@
 import { FakeApiError } from '../../fake-api-error.js';
-import type { HttpContext } from './http-context.js';
+import { managerOf } from '../fields/managed-fields.js';
 import { listDocument, listPrefix, selectorFilter } from '../reads/list-handler.js';
 import type { ListOptions } from '../reads/list-options.js';
 import { currentView } from '../reads/list-view.js';
-import { managerOf } from '../fields/managed-fields.js';
-import { parseJsonBody, readBody } from './read-body.js';
 import type { ResourceType } from '../resources/resource-type.js';
-import type { ServerEnv } from './server-env.js';
-import * as status from './status.js';
 import { deleteRequest } from '../writes/delete-request.js';
 import {
   metadataAs,
@@ -15,6 +11,10 @@ import {
   requireMetadataForm,
 } from '../writes/metadata-media-type.js';
 import { writeOptions } from '../writes/write-options.js';
+import type { HttpContext } from './http-context.js';
+import { parseJsonBody, readBody } from './read-body.js';
+import type { ServerEnv } from './server-env.js';
+import * as status from './status.js';
 
 /** The field manager of a write: `?fieldManager=`, else the User-Agent's program name. */
 function manager(ctx: HttpContext): string {

@@ -2,14 +2,23 @@ import { STATUS_CODES } from 'node:http';
 import type { CorsOptions } from '../../cors-options.js';
 import { FakeApiError } from '../../fake-api-error.js';
 import type { RequestKind } from '../../request-kind.js';
-import type { Authenticator } from './auth.js';
-import { applyCors } from './cors.js';
 import { DEFAULTS } from '../defaults.js';
-import { apiGroupDocument, apiGroupList, apiResourceList, apiVersions } from '../resources/discovery.js';
-import { type HostPolicy, hostRefusal } from './host-check.js';
-import type { HttpContext } from './http-context.js';
 import { handleList } from '../reads/list-handler.js';
 import { parseListOptions } from '../reads/list-options.js';
+import {
+  apiGroupDocument,
+  apiGroupList,
+  apiResourceList,
+  apiVersions,
+} from '../resources/discovery.js';
+import { tableContext } from '../tables/table-context.js';
+import { tableRequest } from '../tables/table-request.js';
+import { handleWatch } from '../watch/watch-handler.js';
+import { handlePatch } from '../writes/handle-patch.js';
+import type { Authenticator } from './auth.js';
+import { applyCors } from './cors.js';
+import { type HostPolicy, hostRefusal } from './host-check.js';
+import type { HttpContext } from './http-context.js';
 import { mediaTypeRefusal } from './media-type-check.js';
 import {
   handleCreate,
@@ -22,10 +31,6 @@ import { type Route, resolveRoute } from './route.js';
 import { servedBy } from './served-by.js';
 import type { ServerEnv } from './server-env.js';
 import * as status from './status.js';
-import { tableContext } from '../tables/table-context.js';
-import { tableRequest } from '../tables/table-request.js';
-import { handleWatch } from '../watch/watch-handler.js';
-import { handlePatch } from '../writes/handle-patch.js';
 
 const TRUE_VALUES = new Set(['1', 't', 'T', 'TRUE', 'true', 'True']);
 

@@ -1,5 +1,5 @@
-import type { Cluster } from '../store/cluster.js';
 import { type ResourceType, resourceId } from '../resources/resource-type.js';
+import type { Cluster } from '../store/cluster.js';
 
 /** What a request path addresses. */
 export type Route =

@@ -1,7 +1,7 @@
-import type { Cluster } from '../store/cluster.js';
 import type { FaultState } from '../faults/fault-state.js';
 import type { Replica } from '../replicas/replica.js';
 import type { ReplicaSet } from '../replicas/replica-set.js';
+import type { Cluster } from '../store/cluster.js';
 import type { WatchStream } from '../watch/watch-stream.js';
 
 /** The options the handlers need, defaults applied. */

@@ -1,9 +1,9 @@
 import { FakeApiError } from '../../fake-api-error.js';
 import { DEFAULTS } from '../defaults.js';
-import { currentView, historicView, type ListView } from './list-view.js';
-import type { ResourceStore } from '../store/resource-store.js';
 import type { ServerEnv } from '../http/server-env.js';
 import * as status from '../http/status.js';
+import type { ResourceStore } from '../store/resource-store.js';
+import { currentView, historicView, type ListView } from './list-view.js';
 
 /** The state of `store` at `revision`: the current state when nothing changed since. */
 export function viewAt(store: ResourceStore, revision: number): ListView {

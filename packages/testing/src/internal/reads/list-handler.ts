@@ -1,20 +1,20 @@
 import { FakeApiError } from '../../fake-api-error.js';
-import { readFromCache, viewAt } from './cache-read.js';
-import { type ContinueToken, decodeContinue, encodeContinue } from './continue-token.js';
 import { DEFAULTS } from '../defaults.js';
-import { matchesFields } from './field-selector.js';
 import type { HttpContext } from '../http/http-context.js';
-import type { JsonObject } from '../json/json-value.js';
-import { matchesLabels } from './label-selector.js';
-import type { ListOptions } from './list-options.js';
-import { currentView, type ListView } from './list-view.js';
-import type { ResourceStore } from '../store/resource-store.js';
-import type { ResourceType } from '../resources/resource-type.js';
 import type { ServerEnv } from '../http/server-env.js';
 import * as status from '../http/status.js';
+import type { JsonObject } from '../json/json-value.js';
+import type { ResourceType } from '../resources/resource-type.js';
+import type { ResourceStore } from '../store/resource-store.js';
 import type { StoredObject } from '../store/stored-object.js';
 import { metadataAs, requireMetadataForm } from '../writes/metadata-media-type.js';
 import { partialListDocument } from '../writes/partial-list-document.js';
+import { readFromCache, viewAt } from './cache-read.js';
+import { type ContinueToken, decodeContinue, encodeContinue } from './continue-token.js';
+import { matchesFields } from './field-selector.js';
+import { matchesLabels } from './label-selector.js';
+import type { ListOptions } from './list-options.js';
+import { currentView, type ListView } from './list-view.js';
 
 /** The key prefix of a list: `namespace/` within one namespace, '' for all. */
 export function listPrefix(type: ResourceType, namespace: string | undefined): string {

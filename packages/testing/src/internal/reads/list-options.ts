@@ -1,9 +1,9 @@
 import { FakeApiError } from '../../fake-api-error.js';
-import { type FieldSelector, parseFieldSelector } from './field-selector.js';
-import { type LabelSelector, parseLabelSelector, SelectorParseError } from './label-selector.js';
-import type { ResourceType } from '../resources/resource-type.js';
 import type { FieldError } from '../http/status.js';
 import * as status from '../http/status.js';
+import type { ResourceType } from '../resources/resource-type.js';
+import { type FieldSelector, parseFieldSelector } from './field-selector.js';
+import { type LabelSelector, parseLabelSelector, SelectorParseError } from './label-selector.js';
 
 /** The list/watch query parameters of one request, parsed. */
 export interface ListOptions {

@@ -1,9 +1,9 @@
 import type { CatchUpOptions } from '../../catch-up-options.js';
 import type { FakeApiReplica } from '../../fake-api-replica.js';
 import type { Cluster } from '../store/cluster.js';
-import { type CacheOwner, ReplicaCache } from './replica-cache.js';
 import type { ResourceStore } from '../store/resource-store.js';
 import type { WatchStream } from '../watch/watch-stream.js';
+import { type CacheOwner, ReplicaCache } from './replica-cache.js';
 
 /**
  * One apiserver replica: its watch caches (one per resource, created on first use), its open

@@ -1,9 +1,9 @@
 import { BUILTIN_FIELD_RULES } from '../fields/field-rules.js';
 import type { JsonObject } from '../json/json-value.js';
-import { type ResourceType, resourceType } from './resource-type.js';
 import { serializeEvent } from '../writes/event-strategy.js';
 import { checkEvent } from '../writes/event-validation.js';
 import { checkLease } from '../writes/lease-strategy.js';
+import { type ResourceType, resourceType } from './resource-type.js';
 
 const CORE_VERBS_NO_DELETECOLLECTION = [
   'create',

@@ -2,8 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { FakeApiError } from '../../fake-api-error.js';
 import type { FakeApiStatus } from '../../fake-api-status.js';
 import { DEFAULTS } from '../defaults.js';
-import { isJsonObject, type JsonObject, jsonEqual } from '../json/json-value.js';
 import { managedFieldsAfter } from '../fields/managed-fields.js';
+import * as status from '../http/status.js';
+import { isJsonObject, type JsonObject, jsonEqual } from '../json/json-value.js';
+import type { ResourceType } from '../resources/resource-type.js';
+import { statusMetadata } from '../writes/status-metadata.js';
 import {
   generateNameSuffix,
   invalidNameReason,
@@ -13,12 +16,9 @@ import {
 } from './object-meta.js';
 import { dropEmptyFields } from './omit-empty.js';
 import { ResourceStore } from './resource-store.js';
-import type { ResourceType } from '../resources/resource-type.js';
-import * as status from '../http/status.js';
 import type { StoreEvent } from './store-event.js';
 import { objectKey, type StoredObject, storeObject } from './stored-object.js';
 import type { VersionCodec } from './versions.js';
-import { statusMetadata } from '../writes/status-metadata.js';
 
 /** The revision a fresh server starts at: the empty state, a valid start for every watch. */
 export const START_REVISION = 1;

@@ -1,6 +1,6 @@
+import type { ResourceType } from '../resources/resource-type.js';
 import { EventBatch } from './event-batch.js';
 import { History } from './history.js';
-import type { ResourceType } from '../resources/resource-type.js';
 import { SortedKeys } from './sorted-keys.js';
 import { ownLine, type StoreEvent } from './store-event.js';
 import type { StoredObject } from './stored-object.js';

@@ -1,17 +1,17 @@
 import { FakeApiError } from '../../fake-api-error.js';
 import type { FakeApiStatus } from '../../fake-api-status.js';
-import { viewAt } from '../reads/cache-read.js';
-import type { HttpContext } from '../http/http-context.js';
-import { listPrefix, parseVersionOrFail, selectorFilter, tooLarge } from '../reads/list-handler.js';
-import type { ListOptions } from '../reads/list-options.js';
 import { answerPersistentWatchFault } from '../faults/persistent-watch-fault.js';
-import type { ResourceType } from '../resources/resource-type.js';
+import type { HttpContext } from '../http/http-context.js';
 import { type ServerEnv, waitForRevision } from '../http/server-env.js';
 import * as status from '../http/status.js';
+import { viewAt } from '../reads/cache-read.js';
+import { listPrefix, parseVersionOrFail, selectorFilter, tooLarge } from '../reads/list-handler.js';
+import type { ListOptions } from '../reads/list-options.js';
+import type { ResourceType } from '../resources/resource-type.js';
 import type { StoreEvent } from '../store/store-event.js';
 import type { StoredObject } from '../store/stored-object.js';
-import { WatchStream } from './watch-stream.js';
 import { metadataAs, partialWatchLines } from '../writes/metadata-media-type.js';
+import { WatchStream } from './watch-stream.js';
 
 /** Where a watch starts and what it sends before live events. */
 interface WatchStart {

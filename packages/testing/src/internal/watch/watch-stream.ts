@@ -1,14 +1,14 @@
 import type { ServerResponse } from 'node:http';
 import type { FakeApiStatus } from '../../fake-api-status.js';
-import { writeBody } from '../http/body-writer.js';
 import { DEFAULTS } from '../defaults.js';
-import type { EventBatch } from '../store/event-batch.js';
 import type { FaultState } from '../faults/fault-state.js';
-import { type FieldSelector, matchesFields } from '../reads/field-selector.js';
-import type { JsonObject } from '../json/json-value.js';
-import { type LabelSelector, matchesLabels } from '../reads/label-selector.js';
-import { orderMetadata } from '../store/object-meta.js';
 import { damagedLine } from '../faults/persistent-faults.js';
+import { writeBody } from '../http/body-writer.js';
+import type { JsonObject } from '../json/json-value.js';
+import { type FieldSelector, matchesFields } from '../reads/field-selector.js';
+import { type LabelSelector, matchesLabels } from '../reads/label-selector.js';
+import type { EventBatch } from '../store/event-batch.js';
+import { orderMetadata } from '../store/object-meta.js';
 import type { EventSink, ResourceStore } from '../store/resource-store.js';
 import {
   addedLine,

@@ -1,5 +1,10 @@
 import { type FieldRules, itemElement } from '../fields/field-rules.js';
-import { attachFieldSet, emptyFieldSet, type FieldSet, memberFieldSet } from '../fields/field-set.js';
+import {
+  attachFieldSet,
+  emptyFieldSet,
+  type FieldSet,
+  memberFieldSet,
+} from '../fields/field-set.js';
 import { isJsonObject } from '../json/json-value.js';
 
 function childPath(path: string, key: string): string {

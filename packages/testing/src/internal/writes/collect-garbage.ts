@@ -1,6 +1,6 @@
-import type { Cluster } from '../store/cluster.js';
 import { isJsonObject, type JsonObject } from '../json/json-value.js';
 import type { ResourceType } from '../resources/resource-type.js';
+import type { Cluster } from '../store/cluster.js';
 
 /** The manager the garbage collector's writes are recorded as, as in kube-controller-manager. */
 const GC_MANAGER = 'generic-garbage-collector';

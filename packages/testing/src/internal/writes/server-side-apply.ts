@@ -1,7 +1,11 @@
 import { FakeApiError } from '../../fake-api-error.js';
 import { compareFields } from '../fields/field-compare.js';
-import { type FieldSet, isEmptyFieldSet, subtractFieldSets, unionFieldSets } from '../fields/field-set.js';
-import { isJsonObject, type JsonObject, jsonEqual } from '../json/json-value.js';
+import {
+  type FieldSet,
+  isEmptyFieldSet,
+  subtractFieldSets,
+  unionFieldSets,
+} from '../fields/field-set.js';
 import {
   capUpdateManagers,
   decodeManagedFields,
@@ -10,8 +14,9 @@ import {
   managedFieldsAfter,
   stripServerFields,
 } from '../fields/managed-fields.js';
-import { timestampNow } from '../store/object-meta.js';
+import { isJsonObject, type JsonObject, jsonEqual } from '../json/json-value.js';
 import type { ResourceType } from '../resources/resource-type.js';
+import { timestampNow } from '../store/object-meta.js';
 import { appliedFields } from './applied-fields.js';
 import { type ApplyConflict, applyConflict } from './apply-conflict.js';
 import { applyMerge } from './apply-merge.js';
