@@ -78,6 +78,7 @@ export * from './operators/filter-items.js';
 export * from './operators/index-by.js';
 export * from './operators/map-items.js';
 export * from './partial-object-metadata.js';
+export * from './recovery/recovery-defaults.js';
 export * from './recovery/relist-on-gone.js';
 export * from './recovery/retry-on-conflict.js';
 export * from './recovery/retry-with-backoff.js';

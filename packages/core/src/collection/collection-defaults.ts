@@ -1,4 +1,5 @@
 import { ioDefaults } from '../io-defaults.js';
+import { recoveryDefaults } from '../recovery/recovery-defaults.js';
 
 /**
  * The defaults of `cachedCollection$`, each with its reason. One place, so no code path carries a
@@ -61,15 +62,8 @@ export const collectionDefaults = {
    * granted yet) are retried with backoff, as client-go and kube-rs do, and shown in health.
    */
   retryNotFoundOrForbidden: true,
-  /**
-   * Delay before a relist after 410 Gone, client-go's: a random time in [d, 2d) with d = 800 ms
-   * for the first, doubling for each 410 that follows within two minutes, up to 30 s; so a fleet
-   * hit by one apiserver restart spreads its LISTs over about a second instead of one instant.
-   */
-  relistBackoff: { initialMs: 800, maxMs: 30_000, factor: 2, resetAfterMs: 120_000 },
-  /**
-   * Exponential backoff with full jitter (client-go's and kube-rs's figures): 800 ms doubling to
-   * 30 s, reset after two minutes without a failure.
-   */
-  backoff: { initialMs: 800, maxMs: 30_000, factor: 2, resetAfterMs: 120_000 },
+  /** Delay before a relist after 410 Gone: `recoveryDefaults.relistBackoff`, with its reason. */
+  relistBackoff: recoveryDefaults.relistBackoff,
+  /** Backoff of transient failures: `recoveryDefaults.backoff`, with its reason. */
+  backoff: recoveryDefaults.backoff,
 } as const;

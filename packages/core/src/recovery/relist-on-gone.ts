@@ -8,9 +8,9 @@ import {
   type SchedulerLike,
   timer,
 } from 'rxjs';
-import { collectionDefaults } from '../collection/collection-defaults.js';
 import { isKubeError } from '../errors/kube-error.js';
 import type { ResourceVersionExpiredError } from '../errors/resource-version-expired-error.js';
+import { recoveryDefaults } from './recovery-defaults.js';
 
 /** Configuration of {@link relistOnGone}. */
 export interface RelistOnGoneConfig {
@@ -52,7 +52,7 @@ export interface RelistOnGoneConfig {
  * ```
  */
 export function relistOnGone<T>(config: RelistOnGoneConfig = {}): MonoTypeOperatorFunction<T> {
-  const defaults = collectionDefaults.backoff;
+  const defaults = recoveryDefaults.backoff;
   const resetAfterMs = config.resetAfterMs ?? defaults.resetAfterMs;
   const initialMs = config.initialMs ?? defaults.initialMs;
   const maxMs = config.maxMs ?? defaults.maxMs;

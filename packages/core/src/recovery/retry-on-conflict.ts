@@ -7,10 +7,10 @@ import {
   timer,
 } from 'rxjs';
 import { isKubeError } from '../errors/kube-error.js';
-import { writeDefaults } from '../writes/write-defaults.js';
+import { recoveryDefaults } from './recovery-defaults.js';
 
 /**
- * Configuration of {@link retryOnConflict}. Defaults in `writeDefaults.conflictRetry`.
+ * Configuration of {@link retryOnConflict}. Defaults in `recoveryDefaults.conflictRetry`.
  *
  * @example
  * ```ts
@@ -45,7 +45,7 @@ export interface RetryOnConflictConfig {
  * The source must read the current object anew on each subscription, or the retry repeats the
  * same stale write: build it with `defer` or as `get$(…).pipe(switchMap(…))`. `updateWith$` is
  * this pattern ready-made. The delays are client-go's `DefaultRetry`-like: see
- * `writeDefaults.conflictRetry` for the values and why.
+ * `recoveryDefaults.conflictRetry` for the values and why.
  *
  * @example
  * ```ts
@@ -65,7 +65,7 @@ export interface RetryOnConflictConfig {
 export function retryOnConflict<T>(
   config: RetryOnConflictConfig = {},
 ): MonoTypeOperatorFunction<T> {
-  const defaults = writeDefaults.conflictRetry;
+  const defaults = recoveryDefaults.conflictRetry;
   const attempts = config.attempts ?? defaults.attempts;
   const initialMs = config.initialMs ?? defaults.initialMs;
   const factor = config.factor ?? defaults.factor;

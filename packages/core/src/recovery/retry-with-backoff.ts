@@ -8,8 +8,8 @@ import {
   tap,
   timer,
 } from 'rxjs';
-import { collectionDefaults } from '../collection/collection-defaults.js';
 import { isKubeError } from '../errors/kube-error.js';
+import { recoveryDefaults } from './recovery-defaults.js';
 
 /** What `retryWithBackoff` reports before each retry. */
 export interface RetryInfo {
@@ -75,7 +75,7 @@ export interface RetryWithBackoffConfig {
 export function retryWithBackoff<T>(
   config: RetryWithBackoffConfig = {},
 ): MonoTypeOperatorFunction<T> {
-  const defaults = collectionDefaults.backoff;
+  const defaults = recoveryDefaults.backoff;
   const initialMs = config.initialMs ?? defaults.initialMs;
   const maxMs = config.maxMs ?? defaults.maxMs;
   const factor = config.factor ?? defaults.factor;

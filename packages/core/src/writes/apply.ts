@@ -1,8 +1,8 @@
 import type { Observable } from 'rxjs';
-import { objectPath, objectRequest$, requireName, writeQuery } from '../internal/object-request.js';
 import type { KubeClient } from '../kube-client.js';
 import type { KubeObject } from '../kube-object.js';
 import type { ResourceRef } from '../resource-ref.js';
+import { objectPath, objectRequest$, requireName, writeQuery } from './internal/object-request.js';
 import type { WriteOptions } from './write-options.js';
 
 /** The content type of a server-side apply; JSON is YAML, so the body is sent as JSON. */

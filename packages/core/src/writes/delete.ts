@@ -1,10 +1,10 @@
 import type { Observable } from 'rxjs';
-import { JSON_BODY, objectPath, objectRequest$, requireName } from '../internal/object-request.js';
 import type { KubeClient } from '../kube-client.js';
 import type { KubeObject } from '../kube-object.js';
 import type { KubeStatus } from '../kube-status.js';
 import type { ResourceRef } from '../resource-ref.js';
 import type { ResourceVersion } from '../resource-version.js';
+import { JSON_BODY, objectPath, objectRequest$, requireName } from './internal/object-request.js';
 
 /**
  * Options of {@link delete$}.

@@ -1,12 +1,12 @@
 import type { Observable } from 'rxjs';
 import { asPartialObjectMetadata, metadataOnlyAccept } from '../internal/metadata-only.js';
 import { objectDecoder } from '../internal/object-decoder.js';
-import { objectPath, objectRequest$, requireName } from '../internal/object-request.js';
 import type { KubeClient } from '../kube-client.js';
 import type { KubeObject } from '../kube-object.js';
 import type { ObjectSchema } from '../object-schema.js';
 import type { PartialObjectMetadata } from '../partial-object-metadata.js';
 import type { ResourceRef } from '../resource-ref.js';
+import { objectPath, objectRequest$, requireName } from './internal/object-request.js';
 
 /**
  * Options of {@link get$}.

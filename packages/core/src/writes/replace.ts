@@ -1,14 +1,14 @@
 import type { Observable } from 'rxjs';
+import type { KubeClient } from '../kube-client.js';
+import type { KubeObject } from '../kube-object.js';
+import type { ResourceRef } from '../resource-ref.js';
 import {
   JSON_BODY,
   objectPath,
   objectRequest$,
   requireName,
   writeQuery,
-} from '../internal/object-request.js';
-import type { KubeClient } from '../kube-client.js';
-import type { KubeObject } from '../kube-object.js';
-import type { ResourceRef } from '../resource-ref.js';
+} from './internal/object-request.js';
 import type { WriteOptions } from './write-options.js';
 
 /**

@@ -1,13 +1,13 @@
 import { Observable } from 'rxjs';
-import { DecodeError } from '../errors/decode-error.js';
-import { errorFromResponse } from '../errors/error-from-response.js';
-import { excerpt } from '../errors/internal/excerpt.js';
-import { InvalidError } from '../errors/invalid-error.js';
-import type { KubeClient } from '../kube-client.js';
-import type { KubeObject } from '../kube-object.js';
-import { type ResourceRef, resourcePath } from '../resource-ref.js';
-import type { KubeRequest } from '../transport.js';
-import { errorOfResponse, readBodyText } from './read-body.js';
+import { DecodeError } from '../../errors/decode-error.js';
+import { errorFromResponse } from '../../errors/error-from-response.js';
+import { excerpt } from '../../errors/internal/excerpt.js';
+import { InvalidError } from '../../errors/invalid-error.js';
+import { errorOfResponse, readBodyText } from '../../internal/read-body.js';
+import type { KubeClient } from '../../kube-client.js';
+import type { KubeObject } from '../../kube-object.js';
+import { type ResourceRef, resourcePath } from '../../resource-ref.js';
+import type { KubeRequest } from '../../transport.js';
 
 const HTTP_OK_MIN = 200;
 const HTTP_OK_MAX = 299;
