@@ -1,4 +1,5 @@
-import { errorFromResponse, type KubeClient } from '@rxkube/core';
+import type { KubeClient } from '@rxkube/core';
+import { errorFromResponse } from '@rxkube/core/transport';
 import type { ApiResource } from './api-resource.js';
 import { cliDefaults } from './cli-defaults.js';
 

@@ -1,4 +1,5 @@
-import { errorFromResponse, type KubeClient, type KubeObject, resourcePath } from '@rxkube/core';
+import { type KubeClient, type KubeObject, resourcePath } from '@rxkube/core';
+import { errorFromResponse } from '@rxkube/core/transport';
 import type { ApiResource } from '../../api-resource.js';
 import { ServerError } from '../server-error.js';
 import { isServerTable, type ServerTable, TABLE_ACCEPT, type TableRow } from './server-table.js';
