@@ -1,13 +1,17 @@
 import { fileURLToPath } from 'node:url';
 import type { ViteUserConfig } from 'vitest/config';
 
-const src = (pkg: string) =>
-  fileURLToPath(new URL(`./packages/${pkg}/src/index.ts`, import.meta.url));
+const src = (pkg: string, entry = 'index.ts') =>
+  fileURLToPath(new URL(`./packages/${pkg}/src/${entry}`, import.meta.url));
 
-/** Test settings shared by every package: workspace packages resolve to their sources. */
+/**
+ * Test settings shared by every package: workspace packages resolve to their sources. A subpath
+ * comes before its package: an alias also matches the specifiers that start with it and a `/`.
+ */
 export const sharedTestConfig: ViteUserConfig = {
   resolve: {
     alias: {
+      '@rxkube/core/transport': src('core', 'transport/index.ts'),
       '@rxkube/core': src('core'),
       '@rxkube/node': src('node'),
       '@rxkube/testing': src('testing'),

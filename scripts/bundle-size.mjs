@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Measures the browser bundle of @rxkube/core with esbuild and prints the figures of
-// docs/bundle-size.md as Markdown. Run after `pnpm build`: it bundles the published entry
-// (packages/core/dist/index.js), exactly what a browser application gets from npm.
+// docs/bundle-size.md as Markdown. Run after `pnpm build`: it bundles the published entry points
+// (packages/core/dist/index.js and dist/transport/index.js, `@rxkube/core/transport`), exactly
+// what a browser application gets from npm.
 //
 //   node scripts/bundle-size.mjs
 //
@@ -19,10 +20,14 @@ import { gzipSync } from 'node:zlib';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const coreDir = join(root, 'packages', 'core');
-const entry = join(coreDir, 'dist', 'index.js');
-if (!existsSync(entry)) {
-  console.error(`${entry} is missing: run \`pnpm build\` first`);
-  process.exit(1);
+for (const entry of [
+  join(coreDir, 'dist', 'index.js'),
+  join(coreDir, 'dist', 'transport', 'index.js'),
+]) {
+  if (!existsSync(entry)) {
+    console.error(`${entry} is missing: run \`pnpm build\` first`);
+    process.exit(1);
+  }
 }
 
 // esbuild is not a dependency of its own here: it comes with the workspace's Vite.
@@ -33,9 +38,9 @@ const dependencies = ['rxjs', 'zod'];
 const versionOf = (name) =>
   JSON.parse(readFileSync(join(coreDir, 'node_modules', name, 'package.json'), 'utf8')).version;
 
-/** What an application imports: the whole public API, or only what a live list needs. */
+/** What an application imports: the whole public API (both entry points), or only what a live list needs. */
 const entries = {
-  all: `export * from './dist/index.js';`,
+  all: `export * from './dist/index.js';\nexport * from './dist/transport/index.js';`,
   app: [
     `import { cachedCollection$, createFetchClient } from './dist/index.js';`,
     `const client = createFetchClient({ baseUrl: location.origin });`,
@@ -114,7 +119,7 @@ const app = await measure(entries.app);
 const allEs2015 = await bundle(entries.all, { conditions: ['es2015'] });
 
 console.log(`esbuild ${esbuild.version}, Node ${process.versions.node}\n`);
-console.log(table('Whole public API (`export *`)', all));
+console.log(table('Whole public API (`export *` of both entry points)', all));
 console.log();
 console.log(table('A live pod list (`cachedCollection$` + `createFetchClient`)', app));
 console.log();

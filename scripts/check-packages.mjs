@@ -7,7 +7,8 @@
 //
 // A package passes when its tarball holds only dist/, README.md, CHANGELOG.md, LICENSE and
 // package.json; has dist/index.js and dist/index.d.ts and every file its exports, main, types and
-// bin point to; keeps internals unreachable ("./internal/*": null); ships no test, build-info or
+// bin point to; resolves "types" first in every entry point of its exports map (`.`, subpaths
+// such as `@rxkube/core/transport`); keeps internals unreachable ("./internal/*": null); ships no test, build-info or
 // stale output (a dist file whose source is gone); ships the root LICENSE unchanged; and imports
 // only packages it declares (dependencies or peerDependencies) or Node built-ins.
 //
@@ -169,9 +170,19 @@ function checkPackage(dir) {
     if (exportsMap['./internal/*'] !== null) {
       report(where, 'exports must block internals with "./internal/*": null');
     }
-    const main = exportsMap['.'];
-    if (typeof main !== 'object' || Object.keys(main ?? {})[0] !== 'types') {
-      report(where, 'exports["."] must be an object whose first condition is "types"');
+    // Every entry point (`.`, `./transport`, …) resolves types first, then code.
+    const entryPoints = Object.entries(exportsMap).filter(
+      ([subpath, target]) => subpath === '.' || (target !== null && subpath !== './package.json'),
+    );
+    if (!entryPoints.some(([subpath]) => subpath === '.')) report(where, 'exports has no "."');
+    for (const [subpath, target] of entryPoints) {
+      const conditions = Object.keys(typeof target === 'object' ? (target ?? {}) : {});
+      if (conditions[0] !== 'types' || !conditions.includes('default')) {
+        report(
+          where,
+          `exports["${subpath}"] must be an object whose first condition is "types", with a "default"`,
+        );
+      }
     }
   }
   const bins =

@@ -6,7 +6,8 @@ import type { Pod } from './pod.js';
  *
  * @example
  * ```ts
- * import { PersistentMap, asResourceVersion } from '@rxkube/core';
+ * import { asResourceVersion } from '@rxkube/core';
+ * import { PersistentMap } from '@rxkube/core/transport';
  * import { nodeSummary } from './node-summary.js';
  * import type { Pod } from './pod.js';
  * const pod: Pod = { metadata: { namespace: 'x', name: 'a' }, spec: { nodeName: 'node-a' } };

@@ -1,11 +1,5 @@
-import {
-  type KubeRequest,
-  type KubeResponse,
-  type LineSink,
-  type ReadLinesOptions,
-  type Transport,
-  TransportError,
-} from '@rxkube/core';
+import { type KubeRequest, type KubeResponse, type Transport, TransportError } from '@rxkube/core';
+import type { LineSink, ReadLinesOptions } from '@rxkube/core/transport';
 import { classifyRequest } from './classify-request.js';
 
 /**

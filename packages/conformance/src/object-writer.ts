@@ -1,5 +1,4 @@
 import {
-  errorFromResponse,
   type KubeClient,
   type KubeObject,
   type KubeRequest,
@@ -7,6 +6,7 @@ import {
   type ResourceRef,
   resourcePath,
 } from '@rxkube/core';
+import { errorFromResponse } from '@rxkube/core/transport';
 
 /**
  * Plain writes through a client's transport: JSON in, JSON out, and an unsuccessful answer as

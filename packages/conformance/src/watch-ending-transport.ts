@@ -1,10 +1,5 @@
-import type {
-  KubeRequest,
-  KubeResponse,
-  LineSink,
-  ReadLinesOptions,
-  Transport,
-} from '@rxkube/core';
+import type { KubeRequest, KubeResponse, Transport } from '@rxkube/core';
+import type { LineSink, ReadLinesOptions } from '@rxkube/core/transport';
 import type { WatchEnding } from './watch-ending.js';
 
 /**

@@ -4,7 +4,8 @@
  *
  * @example
  * ```ts
- * import type { HeaderSource, KubeResponse } from '@rxkube/core';
+ * import type { KubeResponse } from '@rxkube/core';
+ * import type { HeaderSource } from '@rxkube/core/transport';
  * declare const response: KubeResponse;
  * const fromRecord: HeaderSource = { 'retry-after': '3' };
  * const fromResponse: HeaderSource = (name) => response.header(name);

@@ -4,7 +4,7 @@
  *
  * @example
  * ```ts
- * import { ioDefaults } from '@rxkube/core';
+ * import { ioDefaults } from '@rxkube/core/transport';
  * console.log(ioDefaults.pageSize); // 500
  * ```
  */

@@ -12,7 +12,7 @@ const MAX_CAUSE_DEPTH = 8;
  *
  * @example
  * ```ts
- * import { redactError } from '@rxkube/core';
+ * import { redactError } from '@rxkube/core/transport';
  * const safe = redactError(new Error('connect to http://u:secret@proxy:3128/ failed'));
  * safe.message; // 'connect to http://proxy:3128 failed'
  * ```

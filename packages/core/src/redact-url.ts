@@ -4,7 +4,7 @@
  *
  * @example
  * ```ts
- * import { redactUrl } from '@rxkube/core';
+ * import { redactUrl } from '@rxkube/core/transport';
  * redactUrl('https://user:secret@10.0.0.1:6443/api?token=x'); // 'https://10.0.0.1:6443/api'
  * ```
  */
@@ -24,7 +24,7 @@ const URL_IN_TEXT = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>]+/gi;
  *
  * @example
  * ```ts
- * import { redactUrls } from '@rxkube/core';
+ * import { redactUrls } from '@rxkube/core/transport';
  * redactUrls('connect to http://a:b@proxy:3128/ failed'); // 'connect to http://proxy:3128 failed'
  * ```
  */

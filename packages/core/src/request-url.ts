@@ -6,7 +6,7 @@ import type { KubeRequest } from './transport.js';
  *
  * @example
  * ```ts
- * import { requestUrl } from '@rxkube/core';
+ * import { requestUrl } from '@rxkube/core/transport';
  * requestUrl('https://10.0.0.1:6443/', { path: '/api/v1/pods', query: { limit: 500, continue: undefined } });
  * // 'https://10.0.0.1:6443/api/v1/pods?limit=500'
  * ```

@@ -29,7 +29,7 @@ export interface KubeRequest {
  *
  * @example
  * ```ts
- * import type { LineSink } from '@rxkube/core';
+ * import type { LineSink } from '@rxkube/core/transport';
  * const sink: LineSink = { value: (value) => console.log(value), bytes: () => {} };
  * ```
  */
@@ -48,7 +48,7 @@ export interface LineSink {
  *
  * @example
  * ```ts
- * import type { ReadLinesOptions } from '@rxkube/core';
+ * import type { ReadLinesOptions } from '@rxkube/core/transport';
  * const options: ReadLinesOptions = { maxLineBytes: 16 * 1024 * 1024 };
  * ```
  */

@@ -16,7 +16,7 @@ const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
  *
  * @example
  * ```ts
- * import { unsendableRequest } from '@rxkube/core';
+ * import { unsendableRequest } from '@rxkube/core/transport';
  * const problem = unsendableRequest('https://10.0.0.1:6443', { authorization: 'Bearer a\nb' });
  * if (problem) throw problem; // "the authorization header value holds a control character …"
  * ```

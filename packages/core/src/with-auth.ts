@@ -13,7 +13,8 @@ const HTTP_UNAUTHORIZED = 401;
  *
  * @example
  * ```ts
- * import { fetchTransport, withAuth } from '@rxkube/core';
+ * import { fetchTransport } from '@rxkube/core';
+ * import { withAuth } from '@rxkube/core/transport';
  * const token = 'read from a secret store';
  * const transport = withAuth(fetchTransport({ baseUrl: 'https://10.0.0.1:6443' }), {
  *   header: async () => `Bearer ${token}`,

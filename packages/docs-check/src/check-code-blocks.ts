@@ -6,6 +6,7 @@ import type { BlockDiagnostic } from './block-diagnostic.js';
 import { extractCodeBlocks } from './extract-code-blocks.js';
 import { isCheckedBlock } from './is-checked-block.js';
 import type { MarkdownSource } from './markdown-source.js';
+import { packageEntryPoints } from './package-entry-points.js';
 
 const sourceDir = dirname(fileURLToPath(import.meta.url));
 const packageDir = resolve(sourceDir, '..');
@@ -185,15 +186,24 @@ function blockCompilerOptions(workspaceRoot: string): ts.CompilerOptions {
   };
 }
 
-/** `@rxkube/<name>` → the package's `src/index.ts`, for every workspace package that has one. */
+/**
+ * `@rxkube/<name>` → the package's `src/index.ts`, and each subpath of its exports map
+ * (`@rxkube/core/transport`) → its source, for every workspace package that has them.
+ */
 function workspacePackagePaths(workspaceRoot: string): Record<string, string[]> {
   const paths: Record<string, string[]> = {};
   const packagesDir = join(workspaceRoot, 'packages');
   for (const entry of readdirSync(packagesDir, { withFileTypes: true })) {
     if (!entry.isDirectory()) continue;
     const dir = join(packagesDir, entry.name);
+    const entryPoints = packageEntryPoints(dir);
+    for (const { specifier, source } of entryPoints) {
+      if (ts.sys.fileExists(join(dir, source))) paths[specifier] = [join(dir, source)];
+    }
+    // A private package without an exports map: its index, under its name.
     const index = join(dir, 'src/index.ts');
-    if (!ts.sys.fileExists(index) || !ts.sys.fileExists(join(dir, 'package.json'))) continue;
+    if (entryPoints.length > 0 || !ts.sys.fileExists(index)) continue;
+    if (!ts.sys.fileExists(join(dir, 'package.json'))) continue;
     const { name } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
       name?: string;
     };

@@ -3,17 +3,19 @@ import {
   type AuthProvider,
   type KubeRequest,
   type KubeResponse,
+  type Transport,
+  TransportError,
+} from '@rxkube/core';
+import {
   type LineSink,
   type ReadLinesOptions,
   redactError,
   redactUrl,
   redactUrls,
   requestUrl,
-  type Transport,
-  TransportError,
   unsendableRequest,
   withAuth,
-} from '@rxkube/core';
+} from '@rxkube/core/transport';
 import { Agent, type Dispatcher, ProxyAgent, request as undiciRequest } from 'undici';
 import { multiplexingPool } from './internal/multiplexing-pool.js';
 import { ndjsonReadLines } from './internal/ndjson-read-lines.js';

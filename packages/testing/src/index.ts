@@ -1,26 +1,42 @@
-export * from './bearer-token.js';
-export * from './catch-up-options.js';
-export * from './chunking-options.js';
-export * from './client-certificate.js';
-export * from './cors-options.js';
-export * from './destroy-watches-options.js';
-export * from './fail-next-options.js';
-export * from './fake-api-error.js';
-export * from './fake-api-replica.js';
-export * from './fake-api-server.js';
-export * from './fake-api-server-faults.js';
-export * from './fake-api-server-options.js';
-export * from './fake-api-status.js';
-export * from './fake-object.js';
-export * from './fake-object-name.js';
-export * from './fake-printer-column.js';
-export * from './fake-resource-definition.js';
-export * from './fake-resource-ref.js';
-export * from './persistent-fault.js';
-export * from './persistent-fault-options.js';
-export * from './replica-routing.js';
-export * from './request-ender.js';
-export * from './request-kind.js';
-export * from './request-record.js';
-export * from './wait-for-options.js';
-export * from './watch-error-options.js';
+// The public entry point of @rxkube/testing, grouped by topic.
+
+// The server
+
+export type { CatchUpOptions } from './catch-up-options.js';
+export type { FakeApiReplica } from './fake-api-replica.js';
+export { FakeApiServer } from './fake-api-server.js';
+export type { FakeApiServerOptions } from './fake-api-server-options.js';
+export type { ReplicaRouting } from './replica-routing.js';
+export type { WaitForOptions } from './wait-for-options.js';
+
+// Objects and resources
+
+export type { FakeObject } from './fake-object.js';
+export type { FakeObjectName } from './fake-object-name.js';
+export type { FakePrinterColumn } from './fake-printer-column.js';
+export type { FakeResourceDefinition } from './fake-resource-definition.js';
+export type { FakeResourceRef } from './fake-resource-ref.js';
+
+// Access: credentials and CORS
+
+export type { BearerToken } from './bearer-token.js';
+export type { ClientCertificate } from './client-certificate.js';
+export type { CorsOptions } from './cors-options.js';
+
+// Faults
+
+export type { ChunkingOptions } from './chunking-options.js';
+export type { DestroyWatchesOptions } from './destroy-watches-options.js';
+export type { FailNextOptions } from './fail-next-options.js';
+export { FakeApiError } from './fake-api-error.js';
+export type { FakeApiServerFaults } from './fake-api-server-faults.js';
+export type { FakeApiStatus } from './fake-api-status.js';
+export type { PersistentFault } from './persistent-fault.js';
+export type { PersistentFaultOptions } from './persistent-fault-options.js';
+export type { RequestEnder } from './request-ender.js';
+export type { WatchErrorOptions } from './watch-error-options.js';
+
+// The request log
+
+export type { RequestKind } from './request-kind.js';
+export type { RequestRecord } from './request-record.js';

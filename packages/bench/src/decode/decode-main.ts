@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
-import { NdjsonDecoder } from '@rxkube/core';
+import { NdjsonDecoder } from '@rxkube/core/transport';
 import ndjson from 'ndjson';
 import { benchAnnotations } from '../bench-annotations.js';
 import { IpcChannel } from '../ipc/ipc-channel.js';

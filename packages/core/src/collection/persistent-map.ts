@@ -11,7 +11,7 @@
  *
  * @example
  * ```ts
- * import { PersistentMap } from '@rxkube/core';
+ * import { PersistentMap } from '@rxkube/core/transport';
  * const a = PersistentMap.empty<number>().set('x', 1);
  * const b = a.set('y', 2);
  * a.size; // 1 — unchanged
@@ -110,7 +110,7 @@ export class PersistentMap<V> implements ReadonlyMap<string, V> {
  *
  * @example
  * ```ts
- * import { PersistentMap } from '@rxkube/core';
+ * import { PersistentMap } from '@rxkube/core/transport';
  * const m = PersistentMap.empty<string>().withMutations((draft) => {
  *   draft.set('a', 'x');
  *   draft.delete('b');

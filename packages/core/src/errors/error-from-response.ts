@@ -23,7 +23,7 @@ const HTTP_OK_MAX = 299;
  *
  * @example
  * ```ts
- * import { errorFromResponse } from '@rxkube/core';
+ * import { errorFromResponse } from '@rxkube/core/transport';
  * const error = errorFromResponse(502, '<html><title>502 Bad Gateway</title>...</html>');
  * error.reason; // 'HttpStatus'
  * error.retryable; // true

@@ -49,7 +49,7 @@ export interface ErrorFromStatusContext {
  *
  * @example
  * ```ts
- * import { errorFromStatus } from '@rxkube/core';
+ * import { errorFromStatus } from '@rxkube/core/transport';
  * const error = errorFromStatus(
  *   { kind: 'Status', status: 'Failure', reason: 'Expired', code: 410, message: 'too old resource version: 1 (95)' },
  *   410,

@@ -9,7 +9,7 @@ import { NdjsonDecoder, type NdjsonDecoderOptions } from './ndjson-decoder.js';
  *
  * @example
  * ```ts
- * import { decodeNdjson } from '@rxkube/core';
+ * import { decodeNdjson } from '@rxkube/core/transport';
  * const response = await fetch('http://127.0.0.1:8001/api/v1/pods?watch=true');
  * for await (const event of decodeNdjson(response.body!)) console.log(event);
  * ```

@@ -30,7 +30,7 @@ export interface NdjsonDecoderOptions {
  *
  * @example
  * ```ts
- * import { NdjsonDecoder } from '@rxkube/core';
+ * import { NdjsonDecoder } from '@rxkube/core/transport';
  * const decoder = new NdjsonDecoder((value) => console.log(value));
  * decoder.push(new TextEncoder().encode('{"a":1}\n{"a"'));
  * decoder.push(new TextEncoder().encode(':2}\n')); // logs { a: 1 }, then { a: 2 }

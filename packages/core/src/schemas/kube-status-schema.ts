@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
  *
  * @example
  * ```ts
- * import { kubeStatusSchema } from '@rxkube/core';
+ * import { kubeStatusSchema } from '@rxkube/core/transport';
  * const body = '{"kind":"Status","status":"Failure","reason":"NotFound","code":404}';
  * const status = kubeStatusSchema.safeParse(JSON.parse(body));
  * if (status.success) console.log(status.data.reason);

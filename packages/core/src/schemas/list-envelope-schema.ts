@@ -9,7 +9,7 @@ import { kubeObjectSchema } from './kube-object-schema.js';
  *
  * @example
  * ```ts
- * import { listEnvelopeSchema } from '@rxkube/core';
+ * import { listEnvelopeSchema } from '@rxkube/core/transport';
  * const body = '{"kind":"PodList","metadata":{"resourceVersion":"7"},"items":[]}';
  * const page = listEnvelopeSchema.parse(JSON.parse(body));
  * console.log(page.items?.length, page.metadata.continue);

@@ -10,7 +10,7 @@ import { objectMetaSchema } from './object-meta-schema.js';
  *
  * @example
  * ```ts
- * import { watchEventEnvelopeSchema } from '@rxkube/core';
+ * import { watchEventEnvelopeSchema } from '@rxkube/core/transport';
  * const line = '{"type":"BOOKMARK","object":{"kind":"Pod","metadata":{"resourceVersion":"9"}}}';
  * const raw = watchEventEnvelopeSchema.parse(JSON.parse(line));
  * if (raw.type === 'BOOKMARK') console.log(raw.object.metadata?.resourceVersion);

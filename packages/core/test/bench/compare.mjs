@@ -3,8 +3,9 @@
 // variant once, in turn; the figure is the median over rounds. Uses the build output.
 // Run with: npx tsc -b && node test/bench/compare.mjs [events] [rounds] [ascii]
 // (`ascii`: events without the non-ASCII annotation, so decoded text stays one byte per char)
-import { NdjsonDecoder, watch$, watchEventEnvelopeSchema } from '../../dist/index.js';
+import { watch$ } from '../../dist/index.js';
 import { watchEnvelopeCheck } from '../../dist/internal/envelope-checks.js';
+import { NdjsonDecoder, watchEventEnvelopeSchema } from '../../dist/transport/index.js';
 import { podEvent } from './watch-events.mjs';
 
 const EVENTS = Number(process.argv[2] ?? 5000);

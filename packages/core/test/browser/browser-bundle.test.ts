@@ -7,12 +7,14 @@ import { build, type Plugin } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * The core is meant for browsers: bundling its public entry for `platform: browser` must need no
- * Node built-in, and the bundle must run on the WHATWG globals a browser has (fetch, streams,
- * AbortController, TextDecoder), nothing else.
+ * The core is meant for browsers: bundling its public entry points (`@rxkube/core` and
+ * `@rxkube/core/transport`) for `platform: browser` must need no Node built-in, and the bundle
+ * must run on the WHATWG globals a browser has (fetch, streams, AbortController, TextDecoder),
+ * nothing else.
  */
 
-const entry = fileURLToPath(new URL('../../src/index.ts', import.meta.url));
+const mainEntry = fileURLToPath(new URL('../../src/index.ts', import.meta.url));
+const transportEntry = fileURLToPath(new URL('../../src/transport/index.ts', import.meta.url));
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const builtins = new Set(builtinModules);
 
@@ -44,7 +46,9 @@ function recordNodeImports(into: string[]): Plugin {
   };
 }
 
-async function bundle(options: { external?: readonly string[] } = {}): Promise<Bundle> {
+async function bundle(
+  options: { entry?: string; external?: readonly string[] } = {},
+): Promise<Bundle> {
   const nodeImports: string[] = [];
   const result = await build({
     configFile: false,
@@ -56,7 +60,12 @@ async function bundle(options: { external?: readonly string[] } = {}): Promise<B
       write: false,
       minify: true,
       target: 'es2022',
-      lib: { entry, formats: ['iife'], name: 'rxkube', fileName: 'rxkube-core' },
+      lib: {
+        entry: options.entry ?? mainEntry,
+        formats: ['iife'],
+        name: 'rxkube',
+        fileName: 'rxkube-core',
+      },
       rolldownOptions: {
         external: [...(options.external ?? [])],
         output: { globals: { rxjs: 'rxjs', zod: 'zod' } },
@@ -122,6 +131,30 @@ describe('browser bundle of @rxkube/core', () => {
 
   it('references no Node-only global', () => {
     expect([...full.code.matchAll(NODE_GLOBALS)].map((m) => m[0])).toEqual([]);
+  });
+
+  it('needs no Node built-in module nor Node-only global in @rxkube/core/transport either', async () => {
+    const transport = await bundle({ entry: transportEntry });
+    expect(transport.nodeImports).toEqual([]);
+    expect(transport.code).not.toContain('__vite-browser-external');
+    expect([...transport.code.matchAll(NODE_GLOBALS)].map((m) => m[0])).toEqual([]);
+    // The entry is really there: its decoder runs on the browser globals alone.
+    const sandbox = createContext(browserGlobals());
+    runInContext(transport.code, sandbox);
+    const { NdjsonDecoder } = (sandbox as { rxkube?: Record<string, unknown> }).rxkube as {
+      NdjsonDecoder: new (
+        onValue: (value: unknown) => void,
+      ) => {
+        push(chunk: Uint8Array): void;
+        end(): void;
+      };
+    };
+    const values: unknown[] = [];
+    const decoder = new NdjsonDecoder((value) => values.push(value));
+    decoder.push(new TextEncoder().encode('{"a":1}\n{"b"'));
+    decoder.push(new TextEncoder().encode(':2}\n'));
+    decoder.end();
+    expect(values).toEqual([{ a: 1 }, { b: 2 }]);
   });
 
   it('stays within its gzipped size budget', async () => {

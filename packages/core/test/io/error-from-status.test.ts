@@ -3,8 +3,6 @@ import {
   AlreadyExistsError,
   ConflictError,
   DecodeError,
-  errorFromResponse,
-  errorFromStatus,
   ForbiddenError,
   HttpStatusError,
   InvalidError,
@@ -15,6 +13,7 @@ import {
   TooManyRequestsError,
   UnauthorizedError,
 } from '../../src/index.js';
+import { errorFromResponse, errorFromStatus } from '../../src/transport/index.js';
 
 const status = (fields: Partial<KubeStatus>): KubeStatus => ({
   kind: 'Status',

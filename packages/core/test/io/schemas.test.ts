@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { kubeObjectSchema, objectMetaSchema } from '../../src/index.js';
 import {
-  kubeObjectSchema,
   kubeStatusSchema,
   listEnvelopeSchema,
-  objectMetaSchema,
   watchEventEnvelopeSchema,
-} from '../../src/index.js';
+} from '../../src/transport/index.js';
 
 describe('envelope schemas', () => {
   it('keep unknown metadata fields', () => {

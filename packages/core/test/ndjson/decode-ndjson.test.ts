@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DecodeError, decodeNdjson } from '../../src/index.js';
+import { DecodeError } from '../../src/index.js';
+import { decodeNdjson } from '../../src/transport/index.js';
 
 const encode = (text: string) => new TextEncoder().encode(text);
 

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DecodeError, NdjsonDecoder } from '../../src/index.js';
+import { DecodeError } from '../../src/index.js';
+import { NdjsonDecoder } from '../../src/transport/index.js';
 
 const encode = (text: string) => new TextEncoder().encode(text);
 

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
-import { DecodeError, type LineSink, type ReadLinesOptions } from '@rxkube/core';
+import { DecodeError } from '@rxkube/core';
+import type { LineSink, ReadLinesOptions } from '@rxkube/core/transport';
 import ndjson from 'ndjson';
 import { LineLengthGuard } from './line-length-guard.js';
 import { Utf8Guard } from './utf8-guard.js';

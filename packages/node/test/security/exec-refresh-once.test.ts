@@ -1,5 +1,5 @@
 import type { KubeResponse, Transport } from '@rxkube/core';
-import { withAuth } from '@rxkube/core';
+import { withAuth } from '@rxkube/core/transport';
 import { describe, expect, it } from 'vitest';
 import { execCredentialAuth } from '../../src/auth/exec-credential-auth.js';
 import { execCredential, writeExecPlugin } from '../auth/exec-plugin.js';

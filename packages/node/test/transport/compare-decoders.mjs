@@ -4,7 +4,8 @@
 // Uses the build output. Run with: npx tsc -b && node test/transport/compare-decoders.mjs [events] [rounds]
 import { createServer } from 'node:http';
 import { Readable } from 'node:stream';
-import { NdjsonDecoder, watch$ } from '@rxkube/core';
+import { watch$ } from '@rxkube/core';
+import { NdjsonDecoder } from '@rxkube/core/transport';
 import { podEvent } from '../../../core/test/bench/watch-events.mjs';
 import { ndjsonReadLines } from '../../dist/internal/ndjson-read-lines.js';
 import { undiciTransport } from '../../dist/undici-transport.js';

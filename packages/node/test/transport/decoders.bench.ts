@@ -1,7 +1,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
-import { NdjsonDecoder, watch$ } from '@rxkube/core';
+import { watch$ } from '@rxkube/core';
+import { NdjsonDecoder } from '@rxkube/core/transport';
 import { afterAll, bench, describe } from 'vitest';
 import { watchStream } from '../../../core/test/bench/watch-events.mjs';
 import { ndjsonReadLines } from '../../src/internal/ndjson-read-lines.js';

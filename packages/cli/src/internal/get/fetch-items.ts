@@ -1,10 +1,5 @@
-import {
-  type ApiResource,
-  errorFromResponse,
-  type KubeClient,
-  type KubeObject,
-  resourcePath,
-} from '@rxkube/core';
+import { type ApiResource, type KubeClient, type KubeObject, resourcePath } from '@rxkube/core';
+import { errorFromResponse } from '@rxkube/core/transport';
 import { ServerError } from '../server-error.js';
 import { isServerTable, type ServerTable, TABLE_ACCEPT, type TableRow } from './server-table.js';
 

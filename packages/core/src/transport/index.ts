@@ -1,0 +1,47 @@
+// `@rxkube/core/transport`: the pieces a transport author needs (Node's undici transport, a
+// proxy, a test double) and applications do not. The main entry, `@rxkube/core`, has the
+// `Transport` interface itself; this entry repeats it beside its helpers.
+
+// The transport contract
+
+export type { AuthProvider } from '../auth-provider.js';
+export type { HeaderSource } from '../header-source.js';
+export type {
+  KubeRequest,
+  KubeResponse,
+  LineSink,
+  ReadLinesOptions,
+  Transport,
+} from '../transport.js';
+
+// Requests: URLs, credentials, redaction
+
+export { redactError } from '../redact-error.js';
+export { redactUrl, redactUrls } from '../redact-url.js';
+export { requestUrl } from '../request-url.js';
+export { unsendableRequest } from '../unsendable-request.js';
+export { withAuth } from '../with-auth.js';
+
+// Responses: status codes and bodies to typed errors
+
+export { errorFromResponse } from '../errors/error-from-response.js';
+export { type ErrorFromStatusContext, errorFromStatus } from '../errors/error-from-status.js';
+
+// Streaming: NDJSON decoding
+
+export { decodeNdjson } from '../ndjson/decode-ndjson.js';
+export { NdjsonDecoder, type NdjsonDecoderOptions } from '../ndjson/ndjson-decoder.js';
+
+// Envelope schemas (zod)
+
+export { kubeStatusSchema } from '../schemas/kube-status-schema.js';
+export { listEnvelopeSchema } from '../schemas/list-envelope-schema.js';
+export { watchEventEnvelopeSchema } from '../schemas/watch-event-envelope-schema.js';
+
+// Snapshots: the persistent map behind every `CollectionState.items`
+
+export { type MapDraft, PersistentMap } from '../collection/persistent-map.js';
+
+// Limits and timeouts of requests and bodies, with their reasons
+
+export { ioDefaults } from '../io-defaults.js';
