@@ -15,10 +15,6 @@ export { cachedCollection$ } from './collection/cached-collection.js';
 export type { CachedCollectionOptions } from './collection/cached-collection-options.js';
 export { collectionDefaults } from './collection/collection-defaults.js';
 export type { CollectionHealth } from './collection/collection-health.js';
-export type { CollectionLease } from './sharing/collection-lease.js';
-export { CollectionRegistry } from './sharing/collection-registry.js';
-export { collectionRegistryDefaults } from './sharing/collection-registry-defaults.js';
-export type { CollectionRegistryOptions } from './sharing/collection-registry-options.js';
 export type { CollectionState } from './collection/collection-state.js';
 export type { CollectionStats } from './collection/collection-stats.js';
 export type { CollectionUpdate } from './collection/collection-update.js';
@@ -26,6 +22,10 @@ export { collectionUpdates$ } from './collection/collection-updates.js';
 export type { Delta } from './collection/delta.js';
 export { dropManagedFields } from './collection/drop-managed-fields.js';
 export { isSynced } from './collection/is-synced.js';
+export type { CollectionLease } from './sharing/collection-lease.js';
+export { CollectionRegistry } from './sharing/collection-registry.js';
+export { collectionRegistryDefaults } from './sharing/collection-registry-defaults.js';
+export type { CollectionRegistryOptions } from './sharing/collection-registry-options.js';
 
 // Operators
 
@@ -34,6 +34,7 @@ export { deletedObjects } from './operators/deleted-objects.js';
 export { filterItems } from './operators/filter-items.js';
 export { type IndexedCollectionState, indexBy } from './operators/index-by.js';
 export { mapItems } from './operators/map-items.js';
+export { recoveryDefaults } from './recovery/recovery-defaults.js';
 export { type RelistOnGoneConfig, relistOnGone } from './recovery/relist-on-gone.js';
 export { type RetryOnConflictConfig, retryOnConflict } from './recovery/retry-on-conflict.js';
 export {
@@ -41,7 +42,6 @@ export {
   type RetryWithBackoffConfig,
   retryWithBackoff,
 } from './recovery/retry-with-backoff.js';
-export { recoveryDefaults } from './recovery/recovery-defaults.js';
 export {
   type ShareableCollection,
   type ShareCollectionConfig,
