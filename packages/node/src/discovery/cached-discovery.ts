@@ -3,7 +3,15 @@ import { join } from 'node:path';
 import type { ApiResource } from '@rxkube/core';
 import { discoveryCacheDefaults } from './discovery-cache-defaults.js';
 
-/** Which part of the API a discovery reads: the core API only, or all of it. */
+/**
+ * Which part of the API a discovery reads: the core API only, or all of it.
+ *
+ * @example
+ * ```ts
+ * import type { DiscoveryScope } from '@rxkube/node';
+ * const scope: DiscoveryScope = 'core';
+ * ```
+ */
 export type DiscoveryScope = 'core' | 'all';
 
 /**
@@ -31,7 +39,18 @@ export interface CachedDiscoveryOptions {
   readonly now?: () => number;
 }
 
-/** A discovery read through a disk cache, as {@link cachedDiscovery} returns it. */
+/**
+ * A discovery read through a disk cache, as {@link cachedDiscovery} returns it.
+ *
+ * @example
+ * ```ts
+ * import type { CachedDiscovery } from '@rxkube/node';
+ * async function resources(cache: CachedDiscovery) {
+ *   const all = await cache.discover('all');
+ *   return cache.usedCache ? all : await cache.fresh('all');
+ * }
+ * ```
+ */
 export interface CachedDiscovery {
   /** The cached resources when the file is fresh enough, else the server's (and a new file). */
   readonly discover: (scope: DiscoveryScope) => Promise<ApiResource[]>;
