@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite, as the README's test command runs it (`pnpm test`):
 #   1. system packages the suite needs (Chromium for the browser tests), when missing
-#   2. lint, then typecheck, publint and every package's tests on this Node
+#   2. lint, then typecheck, publint, the API reports (scripts/api-report.mjs) and every
+#      package's tests on this Node
 #   3. package checks (arethetypeswrong, npm pack contents)
 #   4. the unit and integration tests again on Node 22 and 24
 #   5. conformance against a real kube-apiserver (built from Debian's source on first use)
@@ -29,8 +30,8 @@ fi
 step "lint"
 pnpm lint
 
-step "typecheck, publint and tests (Node $(node --version))"
-counted pnpm turbo run typecheck publint test --concurrency=2 --continue --output-logs=new-only
+step "typecheck, publint, API reports and tests (Node $(node --version))"
+counted pnpm turbo run typecheck publint api:check test --concurrency=2 --continue --output-logs=new-only
 
 if [[ -f scripts/check-packages.mjs ]]; then
   step "package checks"

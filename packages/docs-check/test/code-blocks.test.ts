@@ -48,6 +48,18 @@ describe('the documentation', () => {
   });
 });
 
+describe('sourceDocFiles', () => {
+  it('takes the doc comments of every entry point of the exports maps, subpaths included', () => {
+    const paths = sources.map((f) => f.path);
+    expect(paths).toContain('packages/core/src/index.ts');
+    expect(paths).toContain('packages/core/src/transport/index.ts');
+    // Exported by `@rxkube/core/transport` only.
+    expect(paths).toContain('packages/core/src/ndjson/ndjson-decoder.ts');
+    expect(paths).toContain('packages/core/src/with-auth.ts');
+    expect(paths).toContain('packages/node/src/undici-transport.ts');
+  });
+});
+
 describe('docCommentMarkdown', () => {
   it('keeps the doc comments line for line and blanks the code', () => {
     const source = [

@@ -1,0 +1,103 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import * as main from '../src/index.js';
+import * as transport from '../src/transport/index.js';
+
+/**
+ * The grouped public surface: `@rxkube/core` for applications, `@rxkube/core/transport` for
+ * transport authors. The exact surface (types included) is in etc/*.api.md, checked by
+ * `api:check`; this pins the split itself and the form of the entry points.
+ */
+
+const packagesDir = fileURLToPath(new URL('../..', import.meta.url));
+
+/** The plumbing that lives only on the subpath (values; the types are in the API report). */
+const transportOnly = [
+  'redactUrl',
+  'redactUrls',
+  'redactError',
+  'requestUrl',
+  'unsendableRequest',
+  'withAuth',
+  'errorFromResponse',
+  'errorFromStatus',
+  'NdjsonDecoder',
+  'decodeNdjson',
+  'kubeStatusSchema',
+  'listEnvelopeSchema',
+  'watchEventEnvelopeSchema',
+  'PersistentMap',
+  'ioDefaults',
+];
+
+/** Every entry point source of the published packages, from their exports maps. */
+function entryPointSources(): string[] {
+  const sources: string[] = [];
+  for (const dirent of readdirSync(packagesDir, { withFileTypes: true })) {
+    if (!dirent.isDirectory()) continue;
+    const dir = join(packagesDir, dirent.name);
+    let manifest: { private?: boolean; exports?: Record<string, unknown> };
+    try {
+      manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+    } catch {
+      continue;
+    }
+    if (manifest.private === true) continue;
+    for (const target of Object.values(manifest.exports ?? {})) {
+      const types = (target as { types?: unknown } | null)?.types;
+      if (typeof types !== 'string') continue;
+      sources.push(join(dir, types.replace(/^\.\/dist\//, 'src/').replace(/\.d\.ts$/, '.ts')));
+    }
+  }
+  return sources;
+}
+
+describe('the public surface of @rxkube/core', () => {
+  it('keeps transport-author plumbing off the main entry point', () => {
+    expect(transportOnly.filter((name) => name in main)).toEqual([]);
+  });
+
+  it('offers that plumbing on @rxkube/core/transport', () => {
+    expect(transportOnly.filter((name) => !(name in transport))).toEqual([]);
+  });
+
+  it('keeps what applications use on the main entry point', () => {
+    for (const name of [
+      'cachedCollection$',
+      'list$',
+      'watch$',
+      'filterItems',
+      'controller$',
+      'KubeError',
+      'createFetchClient',
+      'kubeObjectSchema',
+      'dropManagedFields',
+      'isSynced',
+      'CollectionRegistry',
+    ]) {
+      expect(main, name).toHaveProperty(name);
+    }
+  });
+});
+
+describe('the entry points of the published packages', () => {
+  const sources = entryPointSources();
+
+  it('include @rxkube/core/transport', () => {
+    expect(sources.some((s) => s.endsWith(join('core', 'src', 'transport', 'index.ts')))).toBe(
+      true,
+    );
+    expect(sources.length).toBeGreaterThanOrEqual(6);
+  });
+
+  it.each(sources.map((s) => [s.slice(packagesDir.length)]))(
+    '%s lists its exports by name (no export *)',
+    (source) => {
+      const text = readFileSync(join(packagesDir, source), 'utf8');
+      expect(text).not.toMatch(/^export \* from/m);
+      expect(text).toMatch(/^export (type )?\{/m);
+    },
+  );
+});
