@@ -3,7 +3,7 @@ import type { FailNextOptions } from '../fail-next-options.js';
 import type { RequestKind } from '../request-kind.js';
 import { DEFAULTS } from './defaults.js';
 import { PersistentFaults } from './persistent-faults.js';
-import { seededRandom } from './prng.js';
+import { seededRandom } from '../seeded-random.js';
 
 /** Chunk sizes for one body write: `null` = write as one piece. */
 export type Chunker = (() => number) | null;
