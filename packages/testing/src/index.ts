@@ -22,5 +22,6 @@ export * from './replica-routing.js';
 export * from './request-ender.js';
 export * from './request-kind.js';
 export * from './request-record.js';
+export * from './seeded-random.js';
 export * from './wait-for-options.js';
 export * from './watch-error-options.js';

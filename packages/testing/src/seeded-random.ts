@@ -1,4 +1,14 @@
-/** A small seeded generator (mulberry32): the same seed gives the same chunk sizes every run. */
+/**
+ * A small seeded random generator (mulberry32): the same seed gives the same numbers, in
+ * `[0, 1)`, on every run — for churn, chunk sizes and fault schedules that repeat exactly.
+ *
+ * @example
+ * ```ts
+ * import { seededRandom } from '@rxkube/testing';
+ * const random = seededRandom(1);
+ * const first = random(); // the same number in [0, 1) on every run
+ * ```
+ */
 export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
