@@ -1,23 +1,15 @@
+import type { ExampleArgs } from '@rxkube/example-shared';
+
 /**
- * The command line of the example, parsed.
+ * The command line of the controller example, parsed: the shared options and its own.
  *
  * @example
  * ```ts
- * import type { ExampleArgs } from './example-args.js';
- * const args: ExampleArgs = { mode: 'embedded', allNamespaces: true, act: true, help: false };
+ * import type { ControllerArgs } from './controller-args.js';
+ * const args: ControllerArgs = { mode: 'embedded', allNamespaces: true, act: true, help: false };
  * ```
  */
-export interface ExampleArgs {
-  /** `embedded`: a FakeApiServer under churn in this process; `real`: the cluster of a kubeconfig. */
-  readonly mode: 'embedded' | 'real';
-  /** `--kubeconfig <file>`: read this file alone, as `kubectl --kubeconfig`. */
-  readonly kubeconfig?: string;
-  /** `--context <name>`: a kubeconfig context other than the current one. */
-  readonly context?: string;
-  /** `--namespace <ns>` / `-n`: one namespace. */
-  readonly namespace?: string;
-  /** `--all-namespaces` / `-A` (the default against the embedded server). */
-  readonly allNamespaces: boolean;
+export interface ControllerArgs extends ExampleArgs {
   /** Record Events on crash-looping pods: always against the embedded server, `--act` on a real one. */
   readonly act: boolean;
   /** `--replicas <n>`: replicas in this process, sharing one Lease (embedded default 2, real 1). */
@@ -26,7 +18,4 @@ export interface ExampleArgs {
   readonly crashLeaderAfterMs?: number;
   /** `--lease-namespace <ns>`: where the Lease lives (default: the namespace, else `default`). */
   readonly leaseNamespace?: string;
-  /** `--duration <seconds>`: stop after that long (used by the smoke test). */
-  readonly durationMs?: number;
-  readonly help: boolean;
 }

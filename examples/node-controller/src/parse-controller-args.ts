@@ -1,71 +1,50 @@
-import { parseArgs } from 'node:util';
-import type { ExampleArgs } from './example-args.js';
+import { parseExampleArgs } from '@rxkube/example-shared';
+import type { ControllerArgs } from './controller-args.js';
 
 const MS_PER_SECOND = 1000;
 
 /**
- * Parses the command line. The embedded server is the default; `--real`, `--kubeconfig` or a
- * `KUBECONFIG` variable select a real cluster, and `--embedded` forces the embedded server.
+ * Parses the command line: the options every example shares (`parseExampleArgs`), plus `--act`,
+ * `--replicas`, `--crash-leader-after` and `--lease-namespace`.
  *
  * @example
  * ```ts
- * import { parseExampleArgs } from './parse-example-args.js';
- * parseExampleArgs(['--real', '-n', 'shop'], {}); // { mode: 'real', namespace: 'shop', act: false, … }
+ * import { parseControllerArgs } from './parse-controller-args.js';
+ * parseControllerArgs(['--real', '-n', 'shop'], {}); // { mode: 'real', namespace: 'shop', act: false, … }
  * ```
  */
-export function parseExampleArgs(
+export function parseControllerArgs(
   argv: readonly string[],
   env: Readonly<Record<string, string | undefined>>,
-): ExampleArgs {
-  // `pnpm start -- --help` passes the `--` along: skip it.
-  const args = argv[0] === '--' ? argv.slice(1) : [...argv];
-  const { values } = parseArgs({
-    args,
-    options: {
-      embedded: { type: 'boolean', default: false },
-      real: { type: 'boolean', default: false },
-      kubeconfig: { type: 'string' },
-      context: { type: 'string' },
-      namespace: { type: 'string', short: 'n' },
-      'all-namespaces': { type: 'boolean', short: 'A', default: false },
-      act: { type: 'boolean', default: false },
-      duration: { type: 'string' },
-      replicas: { type: 'string' },
-      'crash-leader-after': { type: 'string' },
-      'lease-namespace': { type: 'string' },
-      help: { type: 'boolean', short: 'h', default: false },
+): ControllerArgs {
+  const { extra, ...args } = parseExampleArgs(argv, env, {
+    extra: {
+      act: 'boolean',
+      replicas: 'string',
+      'crash-leader-after': 'string',
+      'lease-namespace': 'string',
     },
-    strict: true,
   });
-  const real =
-    !values.embedded &&
-    (values.real || values.kubeconfig !== undefined || (env.KUBECONFIG ?? '') !== '');
-  const seconds = values.duration === undefined ? undefined : Number(values.duration);
-  if (seconds !== undefined && !(seconds > 0)) {
-    throw new Error(`--duration must be a positive number of seconds, not ${values.duration}`);
-  }
-  const replicas = values.replicas === undefined ? undefined : Number(values.replicas);
+  const given = (name: string) => {
+    const value = extra[name];
+    return typeof value === 'string' ? value : undefined;
+  };
+  const replicasText = given('replicas');
+  const replicas = replicasText === undefined ? undefined : Number(replicasText);
   if (replicas !== undefined && !(Number.isInteger(replicas) && replicas >= 1)) {
-    throw new Error(`--replicas must be a whole number of at least 1, not ${values.replicas}`);
+    throw new Error(`--replicas must be a whole number of at least 1, not ${replicasText}`);
   }
-  const crash = values['crash-leader-after'];
+  const crash = given('crash-leader-after');
   const crashSeconds = crash === undefined ? undefined : Number(crash);
   if (crashSeconds !== undefined && !(crashSeconds >= 0)) {
     throw new Error(`--crash-leader-after must be a number of seconds (0: never), not ${crash}`);
   }
+  const leaseNamespace = given('lease-namespace');
   return {
-    mode: real ? 'real' : 'embedded',
+    ...args,
     ...(replicas === undefined ? {} : { replicas }),
     ...(crashSeconds === undefined ? {} : { crashLeaderAfterMs: crashSeconds * MS_PER_SECOND }),
-    ...(values['lease-namespace'] === undefined
-      ? {}
-      : { leaseNamespace: values['lease-namespace'] }),
-    ...(values.kubeconfig === undefined ? {} : { kubeconfig: values.kubeconfig }),
-    ...(values.context === undefined ? {} : { context: values.context }),
-    ...(values.namespace === undefined ? {} : { namespace: values.namespace }),
-    allNamespaces: values['all-namespaces'],
-    act: !real || values.act,
-    ...(seconds === undefined ? {} : { durationMs: seconds * MS_PER_SECOND }),
-    help: values.help,
+    ...(leaseNamespace === undefined ? {} : { leaseNamespace }),
+    act: args.mode === 'embedded' || extra.act === true,
   };
 }

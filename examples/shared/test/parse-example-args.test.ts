@@ -32,3 +32,19 @@ describe('parseExampleArgs', () => {
     expect(() => parseExampleArgs(['--duration', 'soon'], {})).toThrow(/--duration/);
   });
 });
+
+describe('parseExampleArgs with extra options', () => {
+  it("returns the example's own options by name, and still rejects unknown ones", () => {
+    const extra = { act: 'boolean', replicas: 'string' } as const;
+    expect(parseExampleArgs(['--act', '--replicas', '3', '-A'], {}, { extra })).toMatchObject({
+      allNamespaces: true,
+      extra: { act: true, replicas: '3' },
+    });
+    expect(parseExampleArgs([], {}, { extra }).extra).toEqual({
+      act: undefined,
+      replicas: undefined,
+    });
+    expect(parseExampleArgs([], {}).extra).toEqual({});
+    expect(() => parseExampleArgs(['--act'], {})).toThrow(/act/);
+  });
+});
