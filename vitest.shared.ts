@@ -16,6 +16,9 @@ export const sharedTestConfig: ViteUserConfig = {
       '@rxkube/node': src('node'),
       '@rxkube/testing': src('testing'),
       '@rxkube/cli': src('cli'),
+      '@rxkube/example-shared': fileURLToPath(
+        new URL('./examples/shared/src/index.ts', import.meta.url),
+      ),
     },
   },
   test: {

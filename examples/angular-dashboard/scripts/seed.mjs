@@ -1,4 +1,5 @@
 // @ts-check
+import { seededRandom } from '@rxkube/testing';
 
 /** The pods resource of the fake API server. */
 export const PODS = { version: 'v1', resource: 'pods' };
@@ -7,24 +8,6 @@ const NAMESPACES = { version: 'v1', resource: 'namespaces' };
 const APPS = ['web', 'api', 'worker', 'cache', 'batch'];
 const NODES = ['node-a', 'node-b', 'node-c'];
 const PHASES = ['Running', 'Running', 'Running', 'Pending', 'Succeeded', 'Failed'];
-
-/**
- * A small deterministic PRNG (mulberry32), so a seeded cluster and its churn look the same on
- * every run.
- *
- * @param {number} seed
- * @returns {() => number} numbers in [0, 1)
- */
-export function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * @template T
@@ -70,7 +53,7 @@ export function podObject({
  */
 export function seedCluster(server, options = {}) {
   const { namespaces = ['default', 'payments', 'search'], perNamespace = 4, seed = 1 } = options;
-  const random = prng(seed);
+  const random = seededRandom(seed);
   const keys = [];
   for (const namespace of namespaces) {
     server.create(NAMESPACES, { metadata: { name: namespace } });
@@ -99,7 +82,7 @@ export function seedCluster(server, options = {}) {
  */
 export function startChurn(server, options = {}) {
   const { intervalMs = 800, seed = 2, min = 8, max = 20 } = options;
-  const random = prng(seed);
+  const random = seededRandom(seed);
   let created = 0;
   const timer = setInterval(() => {
     /** @type {{ metadata: { namespace: string, name: string }, status?: { phase?: string, containerStatuses?: { restartCount?: number }[] } }[]} */

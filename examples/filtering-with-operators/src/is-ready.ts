@@ -1,4 +1,4 @@
-import type { Pod } from './pod.js';
+import type { Pod } from '@rxkube/example-shared';
 
 /**
  * Whether a pod is running with every container ready — what `kubectl get pods` shows as `1/1`.

@@ -1,13 +1,19 @@
 #!/usr/bin/env node
 import { cachedCollection$, dropManagedFields, shareCollection } from '@rxkube/core';
-import { createClient } from '@rxkube/node';
-import { map, mergeMap, timer } from 'rxjs';
+import {
+  connectExample,
+  logLine as log,
+  messageOf,
+  type Pod,
+  parseExampleArgs,
+  readExampleArgs,
+  stopOnSignal,
+} from '@rxkube/example-shared';
+import { map, mergeMap } from 'rxjs';
 import { debouncedFeed } from './debounced-feed.js';
-import { type EmbeddedCluster, startEmbeddedCluster } from './embedded-cluster.js';
+import { startEmbeddedCluster } from './embedded-cluster.js';
 import { nodeSummary } from './node-summary.js';
 import { notReadyPods } from './not-ready-pods.js';
-import { parseExampleArgs } from './parse-example-args.js';
-import type { Pod } from './pod.js';
 import { podProblem } from './pod-problem.js';
 import { podsByNode } from './pods-by-node.js';
 
@@ -30,44 +36,12 @@ const SUMMARY_QUIET_MS = 300;
 /** …and at least this often while it is busy. */
 const SUMMARY_MAX_WAIT_MS = 1500;
 
-// Piped into `head` and the like: stop quietly when the reader goes away.
-process.stdout.on('error', () => process.exit(0));
-
-const args = (() => {
-  try {
-    return parseExampleArgs(process.argv.slice(2), process.env);
-  } catch (error) {
-    process.stderr.write(`${messageOf(error)}\n\n${HELP}`);
-    process.exit(2);
-  }
-})();
-if (args.help) {
-  process.stdout.write(HELP);
-  process.exit(0);
-}
-
-let cluster: EmbeddedCluster | undefined;
-let client: ReturnType<typeof createClient>;
-if (args.mode === 'embedded') {
-  cluster = await startEmbeddedCluster();
-  client = createClient({ baseUrl: cluster.server.url });
-  log(`embedded API server at ${cluster.server.url}: pods churning, faults injected`);
-} else {
-  try {
-    client = createClient({
-      ...(args.kubeconfig === undefined ? {} : { kubeconfig: args.kubeconfig }),
-      ...(args.context === undefined ? {} : { context: args.context }),
-    });
-  } catch (error) {
-    // A KubeConfigError says what is missing or wrong, never a credential.
-    process.stderr.write(`cannot connect: ${messageOf(error)}\n`);
-    process.exit(1);
-  }
-  log('real cluster (read-only)');
-}
-const namespace = args.allNamespaces
-  ? undefined
-  : (args.namespace ?? (args.mode === 'real' ? client.namespace : undefined));
+const args = readExampleArgs(() => parseExampleArgs(process.argv.slice(2), process.env), HELP);
+const { cluster, connect, namespace } = await connectExample(args, {
+  startEmbedded: () => startEmbeddedCluster(),
+  realNote: ' (read-only)',
+});
+const client = connect();
 
 // One list+watch, shared by every view below.
 const pods$ = cachedCollection$<Pod>(
@@ -110,10 +84,7 @@ const summary = pods$
     },
   });
 
-const stopAfter =
-  args.durationMs === undefined ? undefined : timer(args.durationMs).subscribe(() => shutdown(0));
-process.once('SIGINT', () => void shutdown(0));
-process.once('SIGTERM', () => void shutdown(0));
+const stopAfter = stopOnSignal(args.durationMs, shutdown);
 
 let stopping = false;
 async function shutdown(code: number): Promise<void> {
@@ -126,12 +97,4 @@ async function shutdown(code: number): Promise<void> {
   await cluster?.stop();
   log('done');
   process.exitCode = code;
-}
-
-function log(line: string): void {
-  process.stdout.write(`${new Date().toISOString().slice(11, 23)} ${line}\n`);
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -1,5 +1,5 @@
 import type { IndexedCollectionState } from '@rxkube/core';
-import type { Pod } from './pod.js';
+import type { Pod } from '@rxkube/example-shared';
 
 /**
  * One line about an indexed pod collection: pods per node, in node order.
@@ -9,7 +9,7 @@ import type { Pod } from './pod.js';
  * import { asResourceVersion } from '@rxkube/core';
  * import { PersistentMap } from '@rxkube/core/transport';
  * import { nodeSummary } from './node-summary.js';
- * import type { Pod } from './pod.js';
+ * import type { Pod } from '@rxkube/example-shared';
  * const pod: Pod = { metadata: { namespace: 'x', name: 'a' }, spec: { nodeName: 'node-a' } };
  * nodeSummary({
  *   items: PersistentMap.from([['x/a', pod]]), deltas: [], resourceVersion: asResourceVersion('1'),

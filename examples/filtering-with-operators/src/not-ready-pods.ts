@@ -1,7 +1,7 @@
 import { type CollectionState, filterItems } from '@rxkube/core';
+import type { Pod } from '@rxkube/example-shared';
 import type { OperatorFunction } from 'rxjs';
 import { isReady } from './is-ready.js';
-import type { Pod } from './pod.js';
 
 /**
  * The pods that are not ready, as a live collection of its own: an incremental `filterItems`,
@@ -13,7 +13,7 @@ import type { Pod } from './pod.js';
  * ```ts
  * import { cachedCollection$ } from '@rxkube/core';
  * import { notReadyPods } from './not-ready-pods.js';
- * import type { Pod } from './pod.js';
+ * import type { Pod } from '@rxkube/example-shared';
  * cachedCollection$<Pod>(client, { version: 'v1', resource: 'pods' })
  *   .pipe(notReadyPods())
  *   .subscribe((state) => console.log(`${state.items.size} pods not ready`));

@@ -1,4 +1,4 @@
-import type { Pod } from './pod.js';
+import type { Pod } from '@rxkube/example-shared';
 
 /**
  * Why a pod is not ready, in `kubectl get pods` terms: a container's waiting reason

@@ -1,6 +1,6 @@
 import { type CollectionState, type IndexedCollectionState, indexBy } from '@rxkube/core';
+import type { Pod } from '@rxkube/example-shared';
 import type { OperatorFunction } from 'rxjs';
-import type { Pod } from './pod.js';
 
 /**
  * Adds an index of pods by node (`spec.nodeName`) to each state, maintained from the deltas.
@@ -10,7 +10,7 @@ import type { Pod } from './pod.js';
  * ```ts
  * import { cachedCollection$ } from '@rxkube/core';
  * import { podsByNode } from './pods-by-node.js';
- * import type { Pod } from './pod.js';
+ * import type { Pod } from '@rxkube/example-shared';
  * cachedCollection$<Pod>(client, { version: 'v1', resource: 'pods' })
  *   .pipe(podsByNode())
  *   .subscribe((state) => console.log(state.index.get('node-a')?.size ?? 0));

@@ -4,12 +4,12 @@ import {
   type IndexedCollectionState,
   shareCollection,
 } from '@rxkube/core';
+import type { Pod } from '@rxkube/example-shared';
 import { createClient } from '@rxkube/node';
 import { FakeApiServer } from '@rxkube/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isReady } from '../src/is-ready.js';
 import { notReadyPods } from '../src/not-ready-pods.js';
-import type { Pod } from '../src/pod.js';
 import { podsByNode } from '../src/pods-by-node.js';
 
 const PODS = { version: 'v1', resource: 'pods' };

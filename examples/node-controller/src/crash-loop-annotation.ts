@@ -1,7 +1,7 @@
 import { apply$, type KubeClient } from '@rxkube/core';
+import type { Pod } from '@rxkube/example-shared';
 import { lastValueFrom } from 'rxjs';
 import type { CrashLoopTransition } from './crash-loop-transition.js';
-import type { Pod } from './pod.js';
 
 /** The annotation this example sets on a crash-looping pod: the containers that crash-loop. */
 export const CRASH_LOOP_ANNOTATION = 'example.rxkube.dev/crash-loop';

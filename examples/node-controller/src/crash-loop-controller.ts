@@ -7,6 +7,7 @@ import {
   type ResourceRef,
   shareCollection,
 } from '@rxkube/core';
+import type { Pod } from '@rxkube/example-shared';
 import {
   defer,
   distinctUntilChanged,
@@ -20,7 +21,6 @@ import {
 } from 'rxjs';
 import type { ControllerEvent } from './controller-event.js';
 import { crashLoopingContainers } from './crash-looping-containers.js';
-import type { Pod } from './pod.js';
 import { reconcilePod } from './reconcile-pod.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { Pod } from './pod.js';
+import type { Pod } from '@rxkube/example-shared';
 
 /**
  * A pod's crash-loop status changed, as the reconcile finds it by comparing the pod with its

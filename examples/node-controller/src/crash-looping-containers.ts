@@ -1,4 +1,4 @@
-import type { Pod } from './pod.js';
+import type { Pod } from '@rxkube/example-shared';
 
 /** The kubelet's waiting reason for a container that keeps crashing and is being restarted with backoff. */
 const CRASH_LOOP_BACK_OFF = 'CrashLoopBackOff';

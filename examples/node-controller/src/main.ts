@@ -1,12 +1,19 @@
 #!/usr/bin/env node
 import { hostname } from 'node:os';
 import { type CollectionHealth, type KubeClient, TransportError } from '@rxkube/core';
-import { createClient } from '@rxkube/node';
+import {
+  connectExample,
+  logLine as log,
+  messageOf,
+  readExampleArgs,
+  stopOnSignal,
+} from '@rxkube/example-shared';
+import type { createClient } from '@rxkube/node';
 import { lastValueFrom, type Subscription, timer } from 'rxjs';
 import type { ControllerEvent } from './controller-event.js';
 import { crashLoopController$ } from './crash-loop-controller.js';
-import { type EmbeddedCluster, startEmbeddedCluster } from './embedded-cluster.js';
-import { parseExampleArgs } from './parse-example-args.js';
+import { startEmbeddedCluster } from './embedded-cluster.js';
+import { parseControllerArgs } from './parse-controller-args.js';
 import { replica$ } from './replica.js';
 import { replicaDefaults } from './replica-defaults.js';
 
@@ -29,53 +36,12 @@ const HELP = `Keeps a crash-loop annotation on pods, with leader election betwee
   --duration <seconds>        stop after that long
 `;
 
-// Piped into `head` and the like: stop quietly when the reader goes away.
-process.stdout.on('error', () => process.exit(0));
-
-const args = (() => {
-  try {
-    return parseExampleArgs(process.argv.slice(2), process.env);
-  } catch (error) {
-    process.stderr.write(`${messageOf(error)}\n\n${HELP}`);
-    process.exit(2);
-  }
-})();
-if (args.help) {
-  process.stdout.write(HELP);
-  process.exit(0);
-}
-
-let cluster: EmbeddedCluster | undefined;
-let connect: () => ReturnType<typeof createClient>;
-if (args.mode === 'embedded') {
-  cluster = await startEmbeddedCluster();
-  const url = cluster.server.url;
-  connect = () => createClient({ baseUrl: url });
-  log(`embedded API server at ${url}: pods churning, faults injected`);
-} else {
-  const options = {
-    ...(args.kubeconfig === undefined ? {} : { kubeconfig: args.kubeconfig }),
-    ...(args.context === undefined ? {} : { context: args.context }),
-  };
-  connect = () => createClient(options);
-  try {
-    void connect().transport.destroy();
-  } catch (error) {
-    // A KubeConfigError says what is missing or wrong, never a credential.
-    process.stderr.write(`cannot connect: ${messageOf(error)}\n`);
-    process.exit(1);
-  }
-  log(
-    `real cluster${args.act ? '' : ' (read-only: pass --act to annotate pods and record Events)'}`,
-  );
-}
-
+const args = readExampleArgs(() => parseControllerArgs(process.argv.slice(2), process.env), HELP);
+const { cluster, connect, namespace } = await connectExample(args, {
+  startEmbedded: () => startEmbeddedCluster(),
+  realNote: args.act ? '' : ' (read-only: pass --act to annotate pods and record Events)',
+});
 const defaults = args.mode === 'embedded' ? replicaDefaults.embedded : undefined;
-const firstClient = connect();
-const namespace = args.allNamespaces
-  ? undefined
-  : (args.namespace ?? (args.mode === 'real' ? firstClient.namespace : undefined));
-void firstClient.transport.destroy();
 const leaseNamespace = args.leaseNamespace ?? namespace ?? 'default';
 const replicaCount = args.replicas ?? defaults?.replicas ?? replicaDefaults.real.replicas;
 const crashAfterMs =
@@ -151,10 +117,7 @@ const crash =
         log(`${prefix(leader)}crashed: it stops renewing without releasing the lease`);
       })
     : undefined;
-const stopAfter =
-  args.durationMs === undefined ? undefined : timer(args.durationMs).subscribe(() => shutdown(0));
-process.once('SIGINT', () => void shutdown(0));
-process.once('SIGTERM', () => void shutdown(0));
+const stopAfter = stopOnSignal(args.durationMs, shutdown);
 
 function prefix(replica: Running): string {
   return replica.name ? `[${replica.name}] ` : '';
@@ -230,12 +193,4 @@ async function shutdown(code: number): Promise<void> {
       `${counts.acted} pods updated with an Event, ${counts.failed} failed writes, ${counts.handOvers} hand-overs`,
   );
   process.exitCode = code;
-}
-
-function log(line: string): void {
-  process.stdout.write(`${new Date().toISOString().slice(11, 23)} ${line}\n`);
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -1,10 +1,10 @@
 import type { EventRecorder, KubeClient, ReconcileResult } from '@rxkube/core';
+import type { Pod } from '@rxkube/example-shared';
 import { from, map, type Observable, of } from 'rxjs';
 import type { ControllerEvent } from './controller-event.js';
 import { annotateCrashLoop, CRASH_LOOP_ANNOTATION } from './crash-loop-annotation.js';
 import type { CrashLoopTransition } from './crash-loop-transition.js';
 import { crashLoopingContainers } from './crash-looping-containers.js';
-import type { Pod } from './pod.js';
 
 /**
  * What `reconcilePod` needs: a client and a recorder to act with (absent: read-only, only
@@ -33,7 +33,7 @@ export interface ReconcilePodOptions {
  * @example
  * ```ts
  * import { cachedCollection$, controller$, eventRecorder } from '@rxkube/core';
- * import type { Pod } from './pod.js';
+ * import type { Pod } from '@rxkube/example-shared';
  * import { reconcilePod } from './reconcile-pod.js';
  * const recorder = eventRecorder(client, { component: 'rxkube-node-controller' });
  * controller$<Pod>({

@@ -1,3 +1,4 @@
+import type { Pod } from '@rxkube/example-shared';
 import { createClient } from '@rxkube/node';
 import { FakeApiServer } from '@rxkube/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -6,7 +7,6 @@ import {
   CRASH_LOOP_ANNOTATION,
   CRASH_LOOP_FIELD_MANAGER,
 } from '../src/crash-loop-annotation.js';
-import type { Pod } from '../src/pod.js';
 import { pod } from './support.js';
 
 const PODS = { version: 'v1', resource: 'pods' };

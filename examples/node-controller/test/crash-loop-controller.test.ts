@@ -1,10 +1,10 @@
+import type { Pod } from '@rxkube/example-shared';
 import { createClient } from '@rxkube/node';
 import { FakeApiServer } from '@rxkube/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ControllerEvent } from '../src/controller-event.js';
 import { CRASH_LOOP_ANNOTATION } from '../src/crash-loop-annotation.js';
 import { crashLoopController$ } from '../src/crash-loop-controller.js';
-import type { Pod } from '../src/pod.js';
 import { pod } from './support.js';
 
 const PODS = { version: 'v1', resource: 'pods' };

@@ -1,11 +1,11 @@
 import { type KubeClient, TransportError } from '@rxkube/core';
+import type { Pod } from '@rxkube/example-shared';
 import { createClient } from '@rxkube/node';
 import { FakeApiServer } from '@rxkube/testing';
 import type { Subscription } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ControllerEvent } from '../src/controller-event.js';
 import { CRASH_LOOP_ANNOTATION } from '../src/crash-loop-annotation.js';
-import type { Pod } from '../src/pod.js';
 import { LEASE_NAME, replica$ } from '../src/replica.js';
 import { pod } from './support.js';
 

@@ -1,6 +1,5 @@
 import { asResourceVersion, type CollectionState, type Delta } from '@rxkube/core';
-import type { ContainerStatus } from '../src/container-status.js';
-import type { Pod } from '../src/pod.js';
+import type { ContainerStatus, Pod } from '@rxkube/example-shared';
 
 export function pod(name: string, state: 'running' | 'crashing', restartCount = 0): Pod {
   const status: ContainerStatus =

@@ -40,3 +40,7 @@ export type { WatchErrorOptions } from './watch-error-options.js';
 
 export type { RequestKind } from './request-kind.js';
 export type { RequestRecord } from './request-record.js';
+
+// Test helpers
+
+export { seededRandom } from './seeded-random.js';

@@ -1,6 +1,7 @@
+import { seededRandom } from '@rxkube/testing';
 import { describe, expect, it } from 'vitest';
 import type { CachedCollectionOptions } from '../../src/collection/cached-collection-options.js';
-import { SimClient, seeded } from '../support/sim-client.js';
+import { SimClient } from '../support/sim-client.js';
 import { SimCluster } from '../support/sim-cluster.js';
 
 const MINUTE = 60_000;
@@ -14,7 +15,7 @@ const HOUR = 60 * MINUTE;
 describe('a day in a cluster (virtual time, 50 clients, 3 replicas)', () => {
   it('stays live when quiet, lists at most once per restart, spreads relists, never goes back in time, keeps requests bounded', () => {
     const sim = new SimCluster({ replicas: [{}, {}, { lagMs: 5_000 }] });
-    const random = seeded(7);
+    const random = seededRandom(7);
     for (let i = 0; i < 20; i++) sim.write(`p${i}`);
 
     const flavours: CachedCollectionOptions[] = [

@@ -1,3 +1,4 @@
+import { seededRandom } from '@rxkube/testing';
 import type { Subscription } from 'rxjs';
 import type { CachedCollectionOptions } from '../../src/collection/cached-collection-options.js';
 import { createCollection$ } from '../../src/collection/internal/create-collection.js';
@@ -8,18 +9,6 @@ import { ABSENT, type SimCluster } from './sim-cluster.js';
 const noClient: KubeClient = {
   transport: { request: () => Promise.reject(new Error('the simulated sources make no requests')) },
 };
-
-/** A deterministic random source (mulberry32), one per client. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** One collection subscribed against a simulated cluster, with everything it showed. */
 export class SimClient {
@@ -44,7 +33,7 @@ export class SimClient {
       { version: 'v1', resource: 'pods', namespace: 'ns' },
       options,
       sim.sources(name),
-      { scheduler: sim.scheduler, random: seeded(seed), batchScheduler: sim.scheduler },
+      { scheduler: sim.scheduler, random: seededRandom(seed), batchScheduler: sim.scheduler },
     ).subscribe({
       next: (update) => {
         if (this.health.at(-1)?.status !== update.health.status) {

@@ -1,9 +1,9 @@
 import type { ChunkingOptions } from '../../chunking-options.js';
 import type { FailNextOptions } from '../../fail-next-options.js';
 import type { RequestKind } from '../../request-kind.js';
+import { seededRandom } from '../../seeded-random.js';
 import { DEFAULTS } from '../defaults.js';
 import { PersistentFaults } from './persistent-faults.js';
-import { seededRandom } from './prng.js';
 
 /** Chunk sizes for one body write: `null` = write as one piece. */
 export type Chunker = (() => number) | null;

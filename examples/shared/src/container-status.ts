@@ -1,5 +1,5 @@
 /**
- * The part of a pod's `status.containerStatuses[]` entry this controller reads.
+ * The part of a pod's `status.containerStatuses[]` entry the examples read.
  *
  * @example
  * ```ts

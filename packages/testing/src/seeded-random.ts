@@ -1,11 +1,12 @@
 /**
- * A small seeded random generator (mulberry32): the same seed gives the same churn every run.
+ * A small seeded random generator (mulberry32): the same seed gives the same numbers, in
+ * `[0, 1)`, on every run — for churn, chunk sizes and fault schedules that repeat exactly.
  *
  * @example
  * ```ts
- * import { seededRandom } from './seeded-random.js';
+ * import { seededRandom } from '@rxkube/testing';
  * const random = seededRandom(1);
- * random(); // a number in [0, 1), the same one every run
+ * const first = random(); // the same number in [0, 1) on every run
  * ```
  */
 export function seededRandom(seed: number): () => number {

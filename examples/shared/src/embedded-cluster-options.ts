@@ -1,5 +1,5 @@
 /**
- * Options of `startEmbeddedCluster`; defaults in `embeddedClusterDefaults`.
+ * Options of each example's `startEmbeddedCluster`; defaults in its `embeddedClusterDefaults`.
  *
  * @example
  * ```ts

@@ -33,24 +33,18 @@ describe('parseExampleArgs', () => {
   });
 });
 
-describe('parseExampleArgs --act', () => {
-  it('acts against the embedded server, and against a real cluster only with --act', () => {
-    expect(parseExampleArgs([], {}).act).toBe(true);
-    expect(parseExampleArgs(['--real'], {}).act).toBe(false);
-    expect(parseExampleArgs(['--real', '--act'], {}).act).toBe(true);
-  });
-
-  it('reads the replica options and rejects bad ones', () => {
-    expect(
-      parseExampleArgs(
-        ['--replicas', '3', '--crash-leader-after', '0', '--lease-namespace', 'ops'],
-        {},
-      ),
-    ).toMatchObject({ replicas: 3, crashLeaderAfterMs: 0, leaseNamespace: 'ops' });
-    expect(() => parseExampleArgs(['--replicas', '0'], {})).toThrow(/--replicas/);
-    expect(() => parseExampleArgs(['--replicas', '1.5'], {})).toThrow(/--replicas/);
-    expect(() => parseExampleArgs(['--crash-leader-after', '-1'], {})).toThrow(
-      /--crash-leader-after/,
-    );
+describe('parseExampleArgs with extra options', () => {
+  it("returns the example's own options by name, and still rejects unknown ones", () => {
+    const extra = { act: 'boolean', replicas: 'string' } as const;
+    expect(parseExampleArgs(['--act', '--replicas', '3', '-A'], {}, { extra })).toMatchObject({
+      allNamespaces: true,
+      extra: { act: true, replicas: '3' },
+    });
+    expect(parseExampleArgs([], {}, { extra }).extra).toEqual({
+      act: undefined,
+      replicas: undefined,
+    });
+    expect(parseExampleArgs([], {}).extra).toEqual({});
+    expect(() => parseExampleArgs(['--act'], {})).toThrow(/act/);
   });
 });

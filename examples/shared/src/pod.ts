@@ -2,7 +2,7 @@ import type { KubeObject } from '@rxkube/core';
 import type { ContainerStatus } from './container-status.js';
 
 /**
- * A Pod, as far as this example reads it. rxkube keeps every other field as the server sent
+ * A Pod, as far as the examples read it. rxkube keeps every other field as the server sent
  * it; declare only what you use.
  *
  * @example
