@@ -1,10 +1,15 @@
 import { FakeApiServer } from '@rxkube/testing';
 import type { Browser, Page, WebSocket } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FLEET_NAMESPACES, FLEET_RESOURCES, fleetObject, seedFleet } from '../scripts/fleet.mjs';
+import {
+  FLEET_NAMESPACES,
+  FLEET_RESOURCES,
+  fleetObject,
+  seedFleet,
+} from '../scripts/fleet-seed.mjs';
+import { type RxkubeProxy, startRxkubeProxy } from '../scripts/rxkube-proxy.mjs';
 import { serveStatic } from '../scripts/static-server.mjs';
 import { APP_DIR, launchChromium } from './support/browser.js';
-import { type RxkubeProxy, startRxkubeProxy } from './support/rxkube-proxy.js';
 
 /**
  * The fleet view (32 live collections in one tab) in Chromium, through `rxkube proxy` in front
