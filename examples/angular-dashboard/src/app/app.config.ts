@@ -27,7 +27,7 @@ export function appConfig(apiUrl: string, mux: MuxMode): ApplicationConfig {
       { provide: API_URL, useValue: apiUrl },
       provideRxKube({
         baseUrl: apiUrl,
-        // MUXPENDING mux,
+        mux,
         collectionOptions: { transform: withoutManagedFields },
       }),
     ],
