@@ -1,3 +1,6 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { FakeApiServer } from '@rxkube/testing';
 import type { Browser, Page, WebSocket } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,6 +30,9 @@ const TEST_TIMEOUT_MS = 180_000;
 /** How many watches Chromium carries at once per origin over HTTP/1.1. */
 const BROWSER_CONNECTIONS_PER_ORIGIN = 6;
 const WWW_PREFIX = '/dashboard/';
+const SCREENSHOT = fileURLToPath(
+  new URL('../../../docs/images/angular-fleet.png', import.meta.url),
+);
 
 type Ref = { group?: string; version: string; resource: string; namespace?: string };
 
@@ -39,6 +45,7 @@ interface TileView {
 
 let server: FakeApiServer;
 let browser: Browser;
+const pageErrors: string[] = [];
 /** Why the browser could not be set up: every test fails with it (none is skipped). */
 let setupError: unknown;
 
@@ -167,13 +174,11 @@ function changeEveryTile(
 async function openFleet(url: string): Promise<{ page: Page; sockets: WebSocket[] }> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   page.setDefaultTimeout(CONDITION_TIMEOUT_MS);
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('pageerror', (error) => pageErrors.push(error.message));
   const sockets: WebSocket[] = [];
   page.on('websocket', (socket) => sockets.push(socket));
   await page.goto(url);
   await page.locator('[data-tile]').first().waitFor();
-  expect(errors).toEqual([]);
   return { page, sockets };
 }
 
@@ -282,6 +287,17 @@ describe('the fleet view through rxkube proxy, over its WebSocket', () => {
     expect(sockets.length).toBeGreaterThanOrEqual(2);
     expect(server.count('list')).toBe(listsBefore);
   });
+
+  e2e('renders without page errors, and takes the screenshot for the guide', async () => {
+    await page.locator(`[data-testid="summary"][data-live="${ids.length}"]`).waitFor();
+    const png = await page.screenshot({ fullPage: true });
+    expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+    if (process.env.UPDATE_SCREENSHOTS === '1') {
+      await mkdir(dirname(SCREENSHOT), { recursive: true });
+      await writeFile(SCREENSHOT, png);
+    }
+    expect(pageErrors).toEqual([]);
+  });
 });
 
 describe('the fleet view through a proxy without the WebSocket endpoint (fetch over HTTP/1.1)', () => {
@@ -343,6 +359,7 @@ describe('the fleet view through a proxy without the WebSocket endpoint (fetch o
         expect(tile.count).toBe(serverCount(tile.id) - 1);
       }
       expect(server.openWatches - watchesBefore).toBe(BROWSER_CONNECTIONS_PER_ORIGIN);
+      expect(pageErrors).toEqual([]);
     },
   );
 });
