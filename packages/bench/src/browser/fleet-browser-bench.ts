@@ -63,6 +63,8 @@ interface Sample {
   readonly total: number;
   readonly webSockets: number;
   readonly httpConnections: number;
+  /** Connections open at the API server once live (the proxy's, or the forwarder's, upstream). */
+  readonly upstream: number;
 }
 
 const server = await FakeApiServer.start();
@@ -101,9 +103,10 @@ async function sample(url: string, live: (total: number) => number): Promise<Sam
   const want = live(total);
   await page.locator(`[data-testid="summary"][data-live="${want}"]`).waitFor();
   const ms = performance.now() - started;
+  const upstream = server.openConnections;
   await context.close();
   await server.waitFor(() => server.openWatches === 0, { timeoutMs: RUN_TIMEOUT_MS });
-  return { ms, live: want, total, webSockets, httpConnections: connections.size };
+  return { ms, live: want, total, webSockets, httpConnections: connections.size, upstream };
 }
 
 const viaMux = `${proxy.url}/dashboard/?view=fleet&api=/`;
@@ -132,7 +135,8 @@ const row = (name: string, xs: readonly Sample[]) => {
   return (
     `${name.padEnd(34)} ${first.live} of ${first.total} live · min ${Math.min(...ms).toFixed(0)} ms · ` +
     `median ${median(ms).toFixed(0)} ms · max ${Math.max(...ms).toFixed(0)} ms · ` +
-    `WebSocket attempts ${median(xs.map((x) => x.webSockets))} · HTTP connections ${median(xs.map((x) => x.httpConnections))}`
+    `WebSocket attempts ${median(xs.map((x) => x.webSockets))} · HTTP connections ${median(xs.map((x) => x.httpConnections))} · ` +
+    `upstream connections ${median(xs.map((x) => x.upstream))}`
   );
 };
 console.log(`browser: the fleet view in Chromium, ${runs} runs each, time from navigation to live`);
