@@ -11,7 +11,8 @@ import { type RunningProxy, startRxkubeProxy } from '../support/rxkube-proxy.js'
 import { UpdateRecorder } from '../support/update-recorder.js';
 
 const pods = { version: 'v1', resource: 'pods' } as const;
-const fast: CachedCollectionOptions = { backoff: { initialMs: 5, maxMs: 40 }, idleTimeoutMs: 2_000 };
+const backoff = { initialMs: 5, maxMs: 40 };
+const fast: CachedCollectionOptions = { backoff, idleTimeoutMs: 2_000 };
 const OPEN = 1;
 const CLOSED = 3;
 let server: FakeApiServer | undefined;
@@ -68,7 +69,7 @@ describe('createProxyClient over rxkube proxy', () => {
     });
     const namespaces = Array.from({ length: 40 }, (_, i) => `ns-${i}`);
     // the default idle timeout: watches last minutes, so all 40 stay open through the test
-    const all = namespaces.map((ns) => collect(client, ns, { backoff: fast.backoff }));
+    const all = namespaces.map((ns) => collect(client, ns, { backoff }));
     await Promise.all(all.map((r) => r.until(() => r.synced.length > 0)));
     await server.waitFor(() => server?.openWatches === 40);
     for (const ns of namespaces) server.create(pods, pod('p', ns));
