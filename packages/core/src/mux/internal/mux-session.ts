@@ -143,6 +143,9 @@ export class MuxSession {
           }
         }
       });
+      // 'close' always follows 'error', and says all there is to say; a listener is still needed
+      // (Node's `ws` raises an 'error' nobody listens to as an uncaught exception).
+      socket.addEventListener('error', () => undefined);
       socket.addEventListener('message', (event) => {
         if (this.#state.kind === 'open' && this.#state.socket === socket) this.#receive(event.data);
       });
