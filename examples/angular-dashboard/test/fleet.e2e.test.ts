@@ -290,6 +290,10 @@ describe('the fleet view through rxkube proxy, over its WebSocket', () => {
 
   e2e('renders without page errors, and takes the screenshot for the guide', async () => {
     await page.locator(`[data-testid="summary"][data-live="${ids.length}"]`).waitFor();
+    // The link to the pod table keeps the page's API.
+    expect(await page.locator('[data-testid="switch"]').getAttribute('href')).toBe(
+      `${WWW_PREFIX}?view=pods&api=%2F`,
+    );
     const png = await page.screenshot({ fullPage: true });
     expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
     if (process.env.UPDATE_SCREENSHOTS === '1') {
