@@ -35,6 +35,27 @@ describe('rxkube proxy over HTTP', () => {
     expect(proxy.run.stdout + proxy.run.stderr).not.toContain('secret-token');
   });
 
+  it("replaces the page's credentials with the kubeconfig's: Authorization never passes", async () => {
+    const tokens = [
+      { token: 'proxy-token', user: 'alice' },
+      { token: 'page-token', user: 'bob' },
+    ];
+    const { server, proxy } = await start({ tokens }, ['--token=proxy-token']);
+    const response = await fetch(`${proxy.url}/api/v1/namespaces/ns/pods`, {
+      headers: { authorization: 'Bearer page-token', cookie: 'session=x' },
+    });
+    expect(response.status).toBe(200);
+    expect(server.requests.filter((r) => r.kind === 'list').map((r) => r.user)).toEqual(['alice']);
+  });
+
+  it('answers 502 with a Status when the API server cannot be reached', async () => {
+    const { server, proxy } = await start();
+    await server.close();
+    const response = await fetch(`${proxy.url}/api/v1/namespaces/ns/pods`);
+    expect(response.status).toBe(502);
+    expect(await response.json()).toMatchObject({ kind: 'Status', code: 502 });
+  });
+
   it('streams a watch event by event, without buffering', async () => {
     const { server, proxy } = await start();
     const response = await fetch(`${proxy.url}/api/v1/namespaces/ns/pods?watch=true`);

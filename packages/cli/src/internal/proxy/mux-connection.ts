@@ -20,10 +20,15 @@ export function serveMuxConnection(socket: WebSocket, transport: Transport): voi
   const open = new Map<number, AbortController>();
   let waiters: (() => void)[] = [];
 
+  /** Frames handed to the socket and not yet written out. */
+  let unwritten = 0;
   const send = (frame: MuxServerFrame) => {
     if (socket.readyState !== OPEN) return;
+    unwritten += 1;
     socket.send(JSON.stringify(frame), () => {
-      if (socket.bufferedAmount <= proxyDefaults.lowWaterBytes) wakeAll();
+      unwritten -= 1;
+      // With nothing left to write, no later callback would come to wake the readers.
+      if (unwritten === 0 || socket.bufferedAmount <= proxyDefaults.lowWaterBytes) wakeAll();
     });
   };
   const wakeAll = () => {
