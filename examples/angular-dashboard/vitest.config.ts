@@ -9,7 +9,8 @@ export default mergeConfig(
       include: ['test/**/*.test.ts'],
       fileParallelism: false,
       testTimeout: 30_000,
-      hookTimeout: 30_000,
+      // Starting Chromium on a loaded machine (the whole suite on two cores) can take long.
+      hookTimeout: 180_000,
     },
   }),
 );

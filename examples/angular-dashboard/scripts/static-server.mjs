@@ -33,6 +33,8 @@ function proxy(request, response, target) {
     { method: request.method ?? 'GET', headers: { ...request.headers, host: target.host } },
     (answer) => {
       response.writeHead(answer.statusCode ?? 502, answer.headers);
+      // A watch's head comes long before its first event: send it now, as the API server did.
+      response.flushHeaders();
       answer.pipe(response);
     },
   );

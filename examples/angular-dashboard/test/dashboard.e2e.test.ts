@@ -1,12 +1,12 @@
-import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FakeApiServer } from '@rxkube/testing';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PODS, podObject, seedCluster } from '../scripts/seed.mjs';
 import { serveStatic } from '../scripts/static-server.mjs';
+import { APP_DIR, launchChromium } from './support/browser.js';
 
 /**
  * The dashboard in a real browser (Debian's Chromium, driven by playwright-core) against the
@@ -14,16 +14,6 @@ import { serveStatic } from '../scripts/static-server.mjs';
  * without a reload, and the health badge shows a refusing server.
  */
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-];
-const APP_DIR = fileURLToPath(new URL('../dist/browser/', import.meta.url));
 const SCREENSHOT = fileURLToPath(
   new URL('../../../docs/images/angular-dashboard.png', import.meta.url),
 );
@@ -42,24 +32,11 @@ let setupError: unknown;
 type PodLike = { metadata: { namespace: string; name: string } };
 
 async function setUp(): Promise<void> {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(
-      `The end-to-end test needs Chromium at ${CHROMIUM}, which does not exist. ` +
-        'Install it with `apt-get install -y chromium` (Debian), or point CHROMIUM_PATH at a Chromium binary.',
-    );
-  }
-  if (!existsSync(`${APP_DIR}index.html`)) {
-    throw new Error(`The app is not built (${APP_DIR} is missing): run \`pnpm build\` first.`);
-  }
+  browser = await launchChromium();
   app = await serveStatic({ root: APP_DIR });
   // CORS for the app's origin only: the fake answers no other page.
   server = await FakeApiServer.start({ cors: { allowedOrigins: [app.url] } });
   seeded = seedCluster(server, { perNamespace: 3 });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: CHROMIUM_FLAGS,
-  });
   page = await browser.newPage({ viewport: { width: 1100, height: 640 } });
   page.setDefaultTimeout(CONDITION_TIMEOUT_MS);
   page.on('pageerror', (error) => pageErrors.push(error.message));

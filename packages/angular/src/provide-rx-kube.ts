@@ -5,7 +5,13 @@ import {
   inject,
   makeEnvironmentProviders,
 } from '@angular/core';
-import { createFetchClient, type FetchClientOptions, type KubeClient } from '@rxkube/core';
+import {
+  createFetchClient,
+  createProxyClient,
+  type FetchClientOptions,
+  type KubeClient,
+  type ProxyClientOptions,
+} from '@rxkube/core';
 import { CollectionRegistry } from './collection-registry.js';
 import { KUBE_CLIENT } from './kube-client.js';
 import type { RxKubeCollectionSettings } from './rx-kube-collection-settings.js';
@@ -16,11 +22,15 @@ import type { RxKubeConfig } from './rx-kube-config.js';
  * {@link KUBE_CLIENT} and the {@link CollectionRegistry} that shares live collections among
  * components.
  *
- * `config` is a ready `KubeClient`, `{ client, ...settings }`, or the options of
- * `createFetchClient` (`{ baseUrl, ...settings }`): the fetch transport streams watch responses
+ * `config` is a ready `KubeClient`, `{ client, ...settings }`, the options of
+ * `createProxyClient` with a `mux` mode (`{ baseUrl, mux, ...settings }`), or the options of
+ * `createFetchClient` (`{ baseUrl, ...settings }`). The fetch transport streams watch responses
  * with `response.body` and works in every modern browser against `kubectl proxy` or any
- * same-origin proxy. A relative `baseUrl` (`'/'`, `'/k8s'`) is resolved against the document's
- * base URI. Settings: `collectionOptions` (defaults for every collection) and `keepAliveMs`.
+ * same-origin proxy, but a browser carries at most six watches per origin over HTTP/1.1; with
+ * `mux: 'auto'` every request shares `rxkube proxy`'s one WebSocket when the proxy offers it
+ * (plain fetch otherwise). A relative `baseUrl` (`'/'`, `'/k8s'`) is resolved against the
+ * document's base URI. Settings: `collectionOptions` (defaults for every collection) and
+ * `keepAliveMs`.
  *
  * @example
  * ```ts
@@ -32,6 +42,11 @@ import type { RxKubeConfig } from './rx-kube-config.js';
  *   providers: [
  *     provideRxKube({ baseUrl: 'http://127.0.0.1:8001', collectionOptions: { initialList: 'auto' } }),
  *   ],
+ * };
+ *
+ * // Behind `rxkube proxy --www`: thirty live collections over one WebSocket.
+ * export const dashboardConfig: ApplicationConfig = {
+ *   providers: [provideRxKube({ baseUrl: '/', mux: 'auto' })],
  * };
  * ```
  */
@@ -52,13 +67,23 @@ export function provideRxKube(config: KubeClient | RxKubeConfig): EnvironmentPro
   ]);
 }
 
-/** The fetch client of `options`, its `baseUrl` made absolute against the document if relative. */
-function fetchClientFactory(options: FetchClientOptions): () => KubeClient {
+/** The client `create` builds from `options`, its `baseUrl` made absolute against the document if relative. */
+function clientFactory<O extends { readonly baseUrl: string }>(
+  options: O,
+  create: (options: O) => KubeClient,
+): () => KubeClient {
   return () => {
-    if (URL.canParse(options.baseUrl)) return createFetchClient(options);
+    if (URL.canParse(options.baseUrl)) return create(options);
     const baseUrl = new URL(options.baseUrl, inject(DOCUMENT).baseURI).href;
-    return createFetchClient({ ...options, baseUrl });
+    return create({ ...options, baseUrl });
   };
+}
+
+/** Whether `options` ask for a proxy client: they name a `mux` mode. */
+function wantsProxyClient(
+  options: ProxyClientOptions | FetchClientOptions,
+): options is ProxyClientOptions {
+  return 'mux' in options && options.mux !== undefined;
 }
 
 function resolve(config: KubeClient | RxKubeConfig): {
@@ -72,5 +97,6 @@ function resolve(config: KubeClient | RxKubeConfig): {
     ...(keepAliveMs === undefined ? {} : { keepAliveMs }),
   };
   if ('client' in rest) return { client: rest.client, settings };
-  return { client: fetchClientFactory(rest), settings };
+  if (wantsProxyClient(rest)) return { client: clientFactory(rest, createProxyClient), settings };
+  return { client: clientFactory(rest, createFetchClient), settings };
 }

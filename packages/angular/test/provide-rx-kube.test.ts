@@ -94,3 +94,75 @@ describe('provideRxKube with a relative baseUrl', () => {
     expect(server.requests[0]?.path).toBe('/api/v1/pods');
   });
 });
+
+type Listener = (event: { readonly data: unknown }) => void;
+
+/** A WebSocket that records where it was asked to connect, then fails, as with no endpoint there. */
+class RefusedWebSocket {
+  static readonly urls: string[] = [];
+  readyState = 0;
+  readonly protocol = '';
+  readonly #listeners = new Map<string, Listener[]>();
+  constructor(url: string, _protocols: string) {
+    RefusedWebSocket.urls.push(url);
+    setTimeout(() => {
+      this.readyState = 3;
+      for (const type of ['error', 'close']) {
+        for (const listener of this.#listeners.get(type) ?? []) listener({ data: undefined });
+      }
+    }, 0);
+  }
+  send(): void {
+    throw new Error('never open');
+  }
+  close(): void {
+    this.readyState = 3;
+  }
+  addEventListener(type: string, listener: Listener): void {
+    this.#listeners.set(type, [...(this.#listeners.get(type) ?? []), listener]);
+  }
+}
+
+describe('provideRxKube with a mux mode', () => {
+  beforeEach(() => {
+    RefusedWebSocket.urls.length = 0;
+  });
+
+  it('builds a proxy client: requests go to the WebSocket endpoint of the page’s own origin', async () => {
+    const root = configure([
+      provideRxKube({ baseUrl: '/', mux: 'always', WebSocket: RefusedWebSocket }),
+      { provide: DOCUMENT, useValue: { baseURI: `${server.url}/dashboard/` } },
+    ]);
+    const { value: pods } = mount(root, () => injectCollection<Pod>(podsRef));
+    await server.waitFor(() => pods.health().status === 'reconnecting');
+    const endpoint = new URL(server.url);
+    endpoint.protocol = 'ws:';
+    endpoint.pathname = '/rxkube/mux/v1';
+    expect(RefusedWebSocket.urls[0]).toBe(endpoint.href);
+    // 'always': nothing went over plain HTTP.
+    expect(server.count('list')).toBe(0);
+  });
+
+  it('falls back to fetch with mux "auto" behind a server without the endpoint', async () => {
+    server.create(podsRef, pod('a', 'p1'));
+    const root = configure([
+      provideRxKube({ baseUrl: server.url, mux: 'auto', WebSocket: RefusedWebSocket }),
+    ]);
+    const { value: pods } = mount(root, () => injectCollection<Pod>(podsRef));
+    await server.waitFor(() => pods.health().status === 'live');
+    expect([...pods.items().keys()]).toEqual(['a/p1']);
+    server.create(podsRef, pod('a', 'p2'));
+    await server.waitFor(() => pods.items().has('a/p2'));
+    expect(RefusedWebSocket.urls).toHaveLength(1);
+    expect(server.count('list')).toBe(1);
+    expect(server.count('watch')).toBeGreaterThanOrEqual(1);
+  });
+
+  it('builds a plain fetch client without a mux mode: no WebSocket is tried', async () => {
+    server.create(podsRef, pod('a', 'p1'));
+    const root = configure([provideRxKube({ baseUrl: server.url })]);
+    const { value: pods } = mount(root, () => injectCollection<Pod>(podsRef));
+    await server.waitFor(() => pods.health().status === 'live');
+    expect(RefusedWebSocket.urls).toEqual([]);
+  });
+});

@@ -13,7 +13,7 @@ import { escapeLine } from './internal/print/escape-terminal.js';
  * (reported as one line on stderr, with the stack only under `--debug`), 130 when `io.signal`
  * aborts it (Ctrl-C; 143 for the reason `'SIGTERM'`). Never calls `process.exit`.
  *
- * Commands: `get <resource> [name...]` (with `-w`, a live table) and `demo`; see `--help`.
+ * Commands: `get <resource> [name...]` (with `-w`, a live table), `proxy` and `demo`; see `--help`.
  *
  * @example
  * ```ts
@@ -44,6 +44,11 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       case 'demo': {
         const { demoCommand } = await import('./internal/demo/demo-command.js');
         return await demoCommand(args, io);
+      }
+      case 'proxy': {
+        const { proxyCommand } = await import('./internal/proxy/proxy-command.js');
+        await proxyCommand(args, io);
+        return interruptedExitCode(io.signal);
       }
       case 'get': {
         const { getCommand } = await import('./internal/get/get-command.js');

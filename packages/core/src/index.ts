@@ -166,3 +166,12 @@ export { createFetchClient, type FetchClientOptions } from './fetch/create-fetch
 export { type FetchTransportOptions, fetchTransport } from './fetch/fetch-transport.js';
 export type { KubeClient } from './kube-client.js';
 export type { KubeRequest, KubeResponse, Transport } from './transport.js';
+
+// Behind `rxkube proxy`: many requests over one WebSocket, plain fetch where it is not offered
+
+export { createProxyClient } from './mux/create-proxy-client.js';
+export { muxDefaults } from './mux/mux-defaults.js';
+export { muxTransport } from './mux/mux-transport.js';
+export type { MuxTransportOptions } from './mux/mux-transport-options.js';
+export type { MuxWebSocket, MuxWebSocketConstructor } from './mux/mux-web-socket.js';
+export type { ProxyClientOptions } from './mux/proxy-client-options.js';

@@ -6,6 +6,7 @@ import {
 import { provideRxKube } from '@rxkube/angular';
 import type { KubeObject } from '@rxkube/core';
 import { API_URL } from './api-url-token';
+import type { MuxMode } from './mux-mode';
 
 /** Managed fields are large and never shown: drop them before they are cached. */
 function withoutManagedFields<T extends KubeObject>(object: T): T {
@@ -14,8 +15,11 @@ function withoutManagedFields<T extends KubeObject>(object: T): T {
   return { ...object, metadata };
 }
 
-/** The application's providers, talking to the API server (or proxy) at `apiUrl`. */
-export function appConfig(apiUrl: string): ApplicationConfig {
+/**
+ * The application's providers, talking to the API server (or proxy) at `apiUrl`, over the
+ * proxy's WebSocket as `mux` says.
+ */
+export function appConfig(apiUrl: string, mux: MuxMode): ApplicationConfig {
   return {
     providers: [
       provideBrowserGlobalErrorListeners(),
@@ -23,6 +27,7 @@ export function appConfig(apiUrl: string): ApplicationConfig {
       { provide: API_URL, useValue: apiUrl },
       provideRxKube({
         baseUrl: apiUrl,
+        mux,
         collectionOptions: { transform: withoutManagedFields },
       }),
     ],

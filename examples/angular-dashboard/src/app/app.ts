@@ -9,6 +9,7 @@ import type { Pod } from './pod';
 import { type PodFilter, podMatches } from './pod-filter';
 import { podRow } from './pod-row';
 import { PodTable } from './pod-table/pod-table';
+import { viewUrl } from './view-url';
 
 const byKey = (a: { key: string }, b: { key: string }) =>
   a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
@@ -22,6 +23,7 @@ const byKey = (a: { key: string }, b: { key: string }) =>
     <header>
       <h1>Pods</h1>
       <app-health-badge [health]="pods.health()" />
+      <a class="switch" data-testid="switch" [href]="fleetView">fleet view</a>
       <span class="api" data-testid="api">{{ api }}</span>
     </header>
     <section class="controls">
@@ -60,6 +62,9 @@ const byKey = (a: { key: string }, b: { key: string }) =>
 export class App {
   /** Where the API is (shown in the header). */
   protected readonly api = inject(API_URL);
+
+  /** This page with the fleet view instead. */
+  protected readonly fleetView = viewUrl(new URL(window.location.href), 'fleet');
 
   /** Every pod in the cluster: one list+watch, shared by everything below. */
   protected readonly pods = injectCollection<Pod>({ version: 'v1', resource: 'pods' });

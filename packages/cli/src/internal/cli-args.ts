@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { cliDefaults } from '../cli-defaults.js';
 import { CliError } from './cli-error.js';
+import { PROXY_FLAGS, type ProxyArgs, proxyArgs, proxyFlagOptions } from './proxy/proxy-args.js';
 
 /** How `get` prints what it lists. */
 export type OutputFormat = 'table' | 'json' | 'yaml' | 'ndjson' | 'name';
@@ -67,6 +68,7 @@ export interface DemoArgs {
 export type CliArgs =
   | GetArgs
   | DemoArgs
+  | ProxyArgs
   | { readonly command: 'help'; readonly topic?: string; readonly debug: boolean }
   | { readonly command: 'version'; readonly debug: boolean };
 
@@ -106,6 +108,7 @@ const options = {
   seed: { type: 'string' },
   'fault-every': { type: 'string' },
   'no-faults': { type: 'boolean' },
+  ...proxyFlagOptions,
 } as const;
 
 type Values = ReturnType<typeof parse>['values'];
@@ -167,11 +170,13 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   if (command === 'version') return { command: 'version', debug };
   if (command === 'get') return getArgs(values, rest, debug);
   if (command === 'demo') return demoArgs(values, rest, debug);
+  if (command === 'proxy') return proxyArgs(values, rest, connectionArgs(values), debug);
   throw new CliError(`unknown command "${command}" for "rxkube" (try "rxkube --help")`);
 }
 
 function getArgs(values: Values, rest: readonly string[], debug: boolean): GetArgs {
   rejectFlags(values, DEMO_FLAGS, 'get');
+  rejectFlags(values, PROXY_FLAGS, 'get');
   const [resource, ...names] = rest;
   if (resource === undefined) {
     throw new CliError('you must specify the type of resource to get, e.g. "rxkube get pods"');
@@ -221,6 +226,7 @@ function getArgs(values: Values, rest: readonly string[], debug: boolean): GetAr
 
 function demoArgs(values: Values, rest: readonly string[], debug: boolean): DemoArgs {
   rejectFlags(values, GET_FLAGS, 'demo');
+  rejectFlags(values, PROXY_FLAGS, 'demo');
   if (rest.length > 0) throw new CliError(`unexpected argument "${rest[0]}" for "rxkube demo"`);
   const duration = values.duration;
   return {
@@ -239,6 +245,23 @@ function demoArgs(values: Values, rest: readonly string[], debug: boolean): Demo
     ...(duration === undefined
       ? {}
       : { durationSeconds: number(duration, 'duration', 0, Number.MIN_VALUE) }),
+  };
+}
+
+/** kubectl's connection flags (for `proxy`). */
+function connectionArgs(values: Values): ConnectionArgs {
+  return {
+    ...defined('kubeconfig', values.kubeconfig),
+    ...defined('context', values.context),
+    ...defined('server', values.server),
+    ...defined('cluster', values.cluster),
+    ...defined('user', values.user),
+    ...defined('token', values.token),
+    ...defined('certificateAuthority', values['certificate-authority']),
+    ...defined('insecureSkipTlsVerify', values['insecure-skip-tls-verify']),
+    ...defined('as', values.as),
+    ...defined('asGroups', values['as-group']),
+    ...defined('requestTimeoutMs', duration(values['request-timeout'])),
   };
 }
 

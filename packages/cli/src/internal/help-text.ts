@@ -1,9 +1,12 @@
 import { cliDefaults } from '../cli-defaults.js';
+import { PROXY_HELP } from './proxy/proxy-help.js';
 
 const MAIN = `rxkube: live tables of Kubernetes resources, kept in sync by list-then-watch
 
 Usage:
   rxkube get <resource> [name...] [flags]   list (or, with -w, watch) a resource
+  rxkube proxy [flags]                      serve the API server locally, with a WebSocket
+                                            that carries many watches at once
   rxkube demo [flags]                       a simulated cluster with churn and faults, in-process
   rxkube help [command]                     help for a command
 
@@ -12,7 +15,7 @@ Flags:
       --version    print the version
       --debug      print stack traces of errors
 
-Run "rxkube help get" or "rxkube help demo" for the flags of each command.
+Run "rxkube help get", "rxkube help proxy" or "rxkube help demo" for the flags of each command.
 `;
 
 const GET = `Usage:
@@ -93,5 +96,6 @@ export function helpText(topic?: string): string | undefined {
   if (topic === undefined) return MAIN;
   if (topic === 'get') return GET;
   if (topic === 'demo') return DEMO;
+  if (topic === 'proxy') return PROXY_HELP;
   return undefined;
 }

@@ -45,3 +45,9 @@ export { type MapDraft, PersistentMap } from '../collection/persistent-map.js';
 // Limits and timeouts of requests and bodies, with their reasons
 
 export { ioDefaults } from '../io-defaults.js';
+
+// The multiplexing protocol of `rxkube proxy` (`rxkube.mux.v1`), for its server side
+
+export type { MuxClientFrame } from '../mux/mux-client-frame.js';
+export { muxProtocol } from '../mux/mux-protocol.js';
+export type { MuxServerFrame } from '../mux/mux-server-frame.js';

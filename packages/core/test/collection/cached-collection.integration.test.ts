@@ -4,8 +4,8 @@ import { z } from 'zod';
 import type { CachedCollectionOptions } from '../../src/collection/cached-collection-options.js';
 import { collectionUpdates$ } from '../../src/collection/collection-updates.js';
 import { InvalidObjectError } from '../../src/errors/invalid-object-error.js';
-import { createFetchClient } from '../../src/fetch/create-fetch-client.js';
 import type { KubeObject } from '../../src/kube-object.js';
+import { collectionClient } from '../support/collection-client.js';
 import { StateRecorder } from './state-recorder.js';
 
 const pods = { version: 'v1', resource: 'pods' } as const;
@@ -34,7 +34,7 @@ function pod(name: string, labels: Record<string, string> = {}): KubeObject {
 }
 
 function start(options: CachedCollectionOptions = {}, ref = inNs): StateRecorder {
-  const client = createFetchClient({ baseUrl: server.url });
+  const client = collectionClient(server.url);
   recorder = new StateRecorder(collectionUpdates$(client, ref, { ...fast, ...options }));
   return recorder;
 }

@@ -4,10 +4,10 @@ import type { CachedCollectionOptions } from '../../src/collection/cached-collec
 import { collectionUpdates$ } from '../../src/collection/collection-updates.js';
 import { isKubeError } from '../../src/errors/kube-error.js';
 import { StreamingListIncompleteError } from '../../src/errors/streaming-list-incomplete-error.js';
-import { createFetchClient } from '../../src/fetch/create-fetch-client.js';
 import type { KubeClient } from '../../src/kube-client.js';
 import type { KubeObject } from '../../src/kube-object.js';
 import type { KubeRequest, KubeResponse } from '../../src/transport.js';
+import { collectionClient } from '../support/collection-client.js';
 import { StateRecorder } from './state-recorder.js';
 
 const pods = { version: 'v1', resource: 'pods' } as const;
@@ -43,7 +43,7 @@ function clientVia(
     next: (r: KubeRequest) => Promise<KubeResponse>,
   ) => Promise<KubeResponse>,
 ): KubeClient {
-  const client = createFetchClient({ baseUrl: server.url });
+  const client = collectionClient(server.url);
   if (wrap === undefined) return client;
   return {
     ...client,

@@ -1,10 +1,10 @@
 import { FakeApiServer } from '@rxkube/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { collectionUpdates$ } from '../../src/collection/collection-updates.js';
-import { createFetchClient } from '../../src/fetch/create-fetch-client.js';
 import type { KubeClient } from '../../src/kube-client.js';
 import type { KubeObject } from '../../src/kube-object.js';
 import type { KubeResponse } from '../../src/transport.js';
+import { collectionClient } from '../support/collection-client.js';
 import { StateRecorder } from './state-recorder.js';
 
 const pods = { version: 'v1', resource: 'pods' } as const;
@@ -29,7 +29,7 @@ function pod(name: string): KubeObject {
  * accepted yet. Other watches pass.
  */
 function holdingWatches(): { client: KubeClient; held: () => number; accept: () => void } {
-  const client = createFetchClient({ baseUrl: server.url });
+  const client = collectionClient(server.url);
   let waiting: (() => void)[] = [];
   let afterList = false;
   return {

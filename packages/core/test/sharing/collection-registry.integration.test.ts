@@ -1,9 +1,9 @@
 import { FakeApiServer } from '@rxkube/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CollectionUpdate } from '../../src/collection/collection-update.js';
-import { createFetchClient } from '../../src/fetch/create-fetch-client.js';
 import type { KubeClient } from '../../src/kube-client.js';
 import { CollectionRegistry } from '../../src/sharing/collection-registry.js';
+import { collectionClient } from '../support/collection-client.js';
 
 const pods = { version: 'v1', resource: 'pods' } as const;
 let server: FakeApiServer;
@@ -11,7 +11,7 @@ let client: KubeClient;
 
 beforeEach(async () => {
   server = await FakeApiServer.start();
-  client = createFetchClient({ baseUrl: server.url });
+  client = collectionClient(server.url);
 });
 
 afterEach(async () => {

@@ -1,0 +1,46 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { type Browser, chromium } from 'playwright-core';
+
+/** The system's Chromium (Debian's package), or `CHROMIUM_PATH`. */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
+
+/**
+ * How long Chromium may take to start. Generous: the suite runs on two cores next to other
+ * packages' tests, where a cold start takes far longer than on an idle machine.
+ */
+const LAUNCH_TIMEOUT_MS = 120_000;
+
+/** The built app (`ng build`). */
+export const APP_DIR = fileURLToPath(new URL('../../dist/browser/', import.meta.url));
+
+/**
+ * Starts headless Chromium, or throws saying what is missing (the browser or the built app), so
+ * that every test of the file fails with that reason and none is skipped.
+ */
+export async function launchChromium(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(
+      `The end-to-end test needs Chromium at ${CHROMIUM}, which does not exist. ` +
+        'Install it with `apt-get install -y chromium` (Debian), or point CHROMIUM_PATH at a Chromium binary.',
+    );
+  }
+  if (!existsSync(`${APP_DIR}index.html`)) {
+    throw new Error(`The app is not built (${APP_DIR} is missing): run \`pnpm build\` first.`);
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: CHROMIUM_FLAGS,
+    timeout: LAUNCH_TIMEOUT_MS,
+  });
+}

@@ -1,0 +1,127 @@
+import type { MuxClientFrame, MuxServerFrame, Transport } from '@rxkube/core/transport';
+import type { WebSocket } from 'ws';
+import { pickRequestHeaders, pickResponseHeaders } from './forwarded-headers.js';
+import { parseClientFrame } from './parse-client-frame.js';
+import { proxyDefaults } from './proxy-defaults.js';
+import { pathRefused } from './request-filter.js';
+import { upstreamRequest } from './upstream-request.js';
+
+/** Close code for a frame that breaks the protocol (RFC 6455: policy violation). */
+const POLICY_VIOLATION = 1008;
+const OPEN = 1;
+
+/**
+ * Serves one multiplexing WebSocket (protocol `rxkube.mux.v1`): each `req` frame becomes an
+ * upstream request through `transport`, answered with `head`, `data`… and `end` (or `error`)
+ * frames; `cancel` or the socket's close aborts it upstream. Reading from upstream pauses while
+ * the socket's send buffer is above `highWaterBytes`, so memory per socket stays bounded.
+ */
+export function serveMuxConnection(socket: WebSocket, transport: Transport): void {
+  const open = new Map<number, AbortController>();
+  let waiters: (() => void)[] = [];
+
+  /** Frames handed to the socket and not yet written out. */
+  let unwritten = 0;
+  const send = (frame: MuxServerFrame) => {
+    if (socket.readyState !== OPEN) return;
+    unwritten += 1;
+    socket.send(JSON.stringify(frame), () => {
+      unwritten -= 1;
+      // With nothing left to write, no later callback would come to wake the readers.
+      if (unwritten === 0 || socket.bufferedAmount <= proxyDefaults.lowWaterBytes) wakeAll();
+    });
+  };
+  const wakeAll = () => {
+    const woken = waiters;
+    waiters = [];
+    for (const wake of woken) wake();
+  };
+  /** Resolves once the send buffer is low again (or the socket is gone). */
+  const drained = () =>
+    socket.bufferedAmount <= proxyDefaults.highWaterBytes || socket.readyState !== OPEN
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => waiters.push(resolve));
+
+  const run = async (frame: Extract<MuxClientFrame, { t: 'req' }>, controller: AbortController) => {
+    const id = frame.id;
+    const signal = controller.signal;
+    try {
+      if (pathRefused(frame.path)) {
+        send({ t: 'error', id, message: 'the proxy does not forward this path' });
+        return;
+      }
+      const request = upstreamRequest(
+        frame.method,
+        frame.path,
+        frame.query ?? {},
+        pickRequestHeaders(frame.headers ?? {}),
+        frame.body,
+        signal,
+      );
+      const response = await transport.request(
+        frame.streaming === true ? { ...request, streaming: true } : request,
+      );
+      if (signal.aborted) {
+        await response.dispose();
+        return;
+      }
+      send({
+        t: 'head',
+        id,
+        status: response.status,
+        headers: pickResponseHeaders((name) => response.header(name)),
+      });
+      // A streaming decoder: a character split across chunks is sent whole, in the later frame.
+      const decoder = new TextDecoder();
+      for await (const chunk of response.body) {
+        if (signal.aborted) break;
+        const data = decoder.decode(chunk, { stream: true });
+        if (data.length > 0) send({ t: 'data', id, data });
+        await drained();
+      }
+      if (signal.aborted) return;
+      const rest = decoder.decode();
+      if (rest.length > 0) send({ t: 'data', id, data: rest });
+      send({ t: 'end', id });
+    } catch (error) {
+      if (signal.aborted) return;
+      send({ t: 'error', id, message: error instanceof Error ? error.message : String(error) });
+    } finally {
+      if (open.get(id) === controller) open.delete(id);
+    }
+  };
+
+  socket.on('message', (data, isBinary) => {
+    if (isBinary) {
+      socket.close(POLICY_VIOLATION, 'frames are text');
+      return;
+    }
+    const frame = parseClientFrame(String(data));
+    if ('invalid' in frame) {
+      socket.close(POLICY_VIOLATION, frame.invalid);
+      return;
+    }
+    if (frame.t === 'cancel') {
+      open.get(frame.id)?.abort(new Error('cancelled by the client'));
+      open.delete(frame.id);
+      return;
+    }
+    if (open.has(frame.id)) {
+      socket.close(POLICY_VIOLATION, `request ${frame.id} is already open`);
+      return;
+    }
+    if (open.size >= proxyDefaults.maxRequestsPerSocket) {
+      send({ t: 'error', id: frame.id, message: 'too many open requests on this socket' });
+      return;
+    }
+    const controller = new AbortController();
+    open.set(frame.id, controller);
+    void run(frame, controller);
+  });
+
+  socket.on('close', () => {
+    for (const controller of open.values()) controller.abort(new Error('the socket closed'));
+    open.clear();
+    wakeAll();
+  });
+}

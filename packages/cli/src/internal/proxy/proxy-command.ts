@@ -1,0 +1,36 @@
+import type { CliIo } from '../../cli-io.js';
+import { connect } from '../get/connect.js';
+import { checkKubeconfig, kubectlError } from '../kubectl-error.js';
+import { escapeLine } from '../print/escape-terminal.js';
+import type { ProxyArgs } from './proxy-args.js';
+import { startProxyServer } from './start-proxy-server.js';
+
+/**
+ * `rxkube proxy`: serves the API server on a local port with the kubeconfig's credentials (as
+ * `kubectl proxy`), plus the multiplexing WebSocket, until the signal aborts it.
+ */
+export async function proxyCommand(args: ProxyArgs, io: CliIo): Promise<'aborted'> {
+  let server: Awaited<ReturnType<typeof startProxyServer>>;
+  try {
+    checkKubeconfig(args, io.env);
+    const client = connect(args, io.env);
+    server = await startProxyServer({
+      transport: client.transport,
+      port: args.port,
+      address: args.address,
+      apiPrefix: args.apiPrefix,
+      wwwPrefix: args.wwwPrefix,
+      allowOrigins: args.allowOrigins,
+      ...(args.www === undefined ? {} : { www: args.www }),
+    });
+  } catch (error) {
+    throw kubectlError(error);
+  }
+  io.stdout.write(`Starting to serve on ${escapeLine(`${server.address}:${server.port}`)}\n`);
+  await new Promise<void>((resolve) => {
+    if (io.signal.aborted) resolve();
+    else io.signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+  await server.close();
+  return 'aborted';
+}

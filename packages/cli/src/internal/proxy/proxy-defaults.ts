@@ -1,0 +1,38 @@
+/** The defaults of `rxkube proxy`, each with its reason. One place, so no code path carries a magic number. */
+export const proxyDefaults = {
+  /** `--port`: kubectl proxy's. */
+  port: 8001,
+  /** `--address`: loopback only, as kubectl proxy: the proxy holds the user's credentials. */
+  address: '127.0.0.1',
+  /** `--www-prefix`: kubectl proxy's. */
+  wwwPrefix: '/static/',
+  /** `--api-prefix`: kubectl proxy's. */
+  apiPrefix: '/',
+  /**
+   * Hosts a request may name (kubectl proxy's `--accept-hosts` default): a page on another name
+   * that resolves to 127.0.0.1 (DNS rebinding) cannot reach the cluster through the proxy.
+   */
+  acceptHosts: [/^localhost$/, /^127\.0\.0\.1$/, /^\[::1\]$/],
+  /**
+   * Paths refused with 403 (kubectl proxy's `--reject-paths` default): exec and attach run
+   * commands in containers, which a page should never do through a proxy it merely reaches.
+   */
+  rejectPaths: [/^\/api\/.*\/pods\/.*\/exec/, /^\/api\/.*\/pods\/.*\/attach/],
+  /**
+   * Largest forwarded request body: kube-apiserver's own limit for a request body (3 MiB), which
+   * it would refuse anyway.
+   */
+  maxRequestBodyBytes: 3 * 1024 * 1024,
+  /**
+   * A socket's send buffer above this pauses reading from the upstream responses of its requests
+   * until it drains below `lowWaterBytes`: memory per socket stays bounded when the page reads
+   * slower than the cluster writes.
+   */
+  highWaterBytes: 1024 * 1024,
+  /** See `highWaterBytes`. */
+  lowWaterBytes: 256 * 1024,
+  /** Most open requests per socket (watches and lists): far above thirty collections of a page. */
+  maxRequestsPerSocket: 256,
+  /** Largest accepted client frame: a request body (3 MiB) as JSON text, with room for the rest. */
+  maxFrameBytes: 8 * 1024 * 1024,
+} as const;

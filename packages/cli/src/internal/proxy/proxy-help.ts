@@ -1,0 +1,33 @@
+import { proxyDefaults } from './proxy-defaults.js';
+
+/** `rxkube help proxy`. */
+export const PROXY_HELP = `Usage:
+  rxkube proxy [flags]
+
+Serves the API server on a local port, authenticated with the kubeconfig (as kubectl proxy),
+and a WebSocket that carries many requests at once (rxkube.mux.v1 at <api-prefix>rxkube/mux/v1),
+so a browser tab can keep dozens of watches live over one connection.
+
+As kubectl proxy by default, requests must name localhost, 127.0.0.1 or [::1] as their host,
+and exec and attach are refused. A page of another origin is refused unless listed with
+--allow-origin, which also gives it CORS headers.
+
+Examples:
+  rxkube proxy                               serve on 127.0.0.1:${proxyDefaults.port}
+  rxkube proxy --port=0                      any free port
+  rxkube proxy --www=./dist --allow-origin=http://localhost:4200
+
+Flags:
+  -p, --port <n>                port to serve on (default ${proxyDefaults.port}; 0: any free port)
+      --address <ip>            address to serve on (default ${proxyDefaults.address})
+      --www <dir>               also serve the static files of this directory
+  -P, --www-prefix <path>       where those files are served (default ${proxyDefaults.wwwPrefix})
+      --api-prefix <path>       where the API is served (default ${proxyDefaults.apiPrefix})
+      --allow-origin <origin>   a page origin allowed to use the proxy, with CORS (repeatable;
+                                default: none, only the proxy's own pages and non-browsers)
+      --kubeconfig, --context, --cluster, --user, -s/--server, --token,
+      --certificate-authority, --insecure-skip-tls-verify, --as, --as-group,
+      --request-timeout         as for "rxkube get"
+
+Ctrl-C stops the proxy and exits 130.
+`;

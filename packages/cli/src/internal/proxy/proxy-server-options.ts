@@ -1,0 +1,19 @@
+import type { Transport } from '@rxkube/core';
+
+/** What a proxy server serves, and where. Defaults in `proxyDefaults`. */
+export interface ProxyServerOptions {
+  /** Reaches the API server with the kubeconfig's credentials. */
+  readonly transport: Transport;
+  /** Port to listen on; 0 picks a free one. */
+  readonly port: number;
+  /** Address to listen on. */
+  readonly address: string;
+  /** Where API requests are served; starts and ends with `/`. */
+  readonly apiPrefix: string;
+  /** A directory of static files, served below `wwwPrefix`. */
+  readonly www?: string;
+  /** Where static files are served; starts and ends with `/`. */
+  readonly wwwPrefix: string;
+  /** Origins that get CORS headers and may open the multiplexing socket. */
+  readonly allowOrigins: readonly string[];
+}

@@ -1,0 +1,140 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { muxProtocol } from '@rxkube/core/transport';
+import { WebSocketServer } from 'ws';
+import { forwardHttp, statusAnswer } from './forward-http.js';
+import { serveMuxConnection } from './mux-connection.js';
+import { answerPreflight, originAllowed, setCorsHeaders } from './origin-policy.js';
+import { proxyDefaults } from './proxy-defaults.js';
+import type { ProxyServerOptions } from './proxy-server-options.js';
+import { refusal } from './request-filter.js';
+import { serveStatic } from './serve-static.js';
+
+/** A running proxy: where it listens, and how to stop it. */
+export interface ProxyServer {
+  readonly address: string;
+  readonly port: number;
+  /** `http://address:port` with the API prefix, for clients. */
+  readonly url: string;
+  /** Stops listening and closes every connection (open watches and sockets included). */
+  close(): Promise<void>;
+}
+
+/** Parses a request's target (always relative to the server). */
+function target(request: IncomingMessage): URL {
+  return new URL(request.url ?? '/', 'http://proxy.invalid');
+}
+
+/**
+ * Starts the HTTP server of `rxkube proxy`: static files below `wwwPrefix` (with `www`), the
+ * multiplexing WebSocket at `<apiPrefix>rxkube/mux/v1`, and everything else below `apiPrefix`
+ * forwarded to the API server, with kubectl proxy's default filter (accepted hosts, refused
+ * exec/attach paths) and the Origin policy of `origin-policy.ts`.
+ */
+export async function startProxyServer(options: ProxyServerOptions): Promise<ProxyServer> {
+  const { apiPrefix, allowOrigins } = options;
+  const muxPath = `${apiPrefix}${muxProtocol.path}`;
+  const sockets = new Set<Socket>();
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: proxyDefaults.maxFrameBytes,
+    // The subprotocol is required: a client that does not ask for it does not speak it.
+    handleProtocols: (protocols) =>
+      protocols.has(muxProtocol.subprotocol) ? muxProtocol.subprotocol : false,
+  });
+  wss.on('connection', (socket) => serveMuxConnection(socket, options.transport));
+
+  const handle = async (request: IncomingMessage, response: ServerResponse) => {
+    const url = target(request);
+    const path = url.pathname;
+    if (options.www !== undefined && path.startsWith(options.wwwPrefix)) {
+      if (request.method !== 'GET' && request.method !== 'HEAD') {
+        response.writeHead(405).end();
+        return;
+      }
+      await serveStatic(options.www, path.slice(options.wwwPrefix.length), response);
+      return;
+    }
+    if (!path.startsWith(apiPrefix)) {
+      response
+        .writeHead(404, { 'content-type': 'text/plain; charset=utf-8' })
+        .end('404 page not found\n');
+      return;
+    }
+    const apiPath = `/${path.slice(apiPrefix.length)}`;
+    const refused = refusal(request, apiPath);
+    if (refused !== undefined) {
+      statusAnswer(response, 403, 'Forbidden', refused);
+      return;
+    }
+    if (!originAllowed(request, allowOrigins)) {
+      statusAnswer(response, 403, 'Forbidden', 'the proxy does not serve pages of this origin');
+      return;
+    }
+    if (
+      request.method === 'OPTIONS' &&
+      request.headers['access-control-request-method'] !== undefined
+    ) {
+      answerPreflight(request, response, allowOrigins);
+      return;
+    }
+    setCorsHeaders(request, response, allowOrigins);
+    if (path === muxPath) {
+      statusAnswer(
+        response,
+        426,
+        'UpgradeRequired',
+        `a WebSocket with subprotocol ${muxProtocol.subprotocol} is served here`,
+      );
+      return;
+    }
+    await forwardHttp(options.transport, request, response, apiPath, url.searchParams);
+  };
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch(() => {
+      if (!response.headersSent) response.writeHead(500);
+      response.end();
+    });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  server.on('upgrade', (request: IncomingMessage, socket: Socket, head: Buffer) => {
+    const url = target(request);
+    const reject = (code: number, text: string) => {
+      socket.end(`HTTP/1.1 ${code} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    };
+    if (url.pathname !== muxPath) return reject(404, 'Not Found');
+    if (refusal(request, '/') !== undefined || !originAllowed(request, allowOrigins)) {
+      return reject(403, 'Forbidden');
+    }
+    const protocols = (request.headers['sec-websocket-protocol'] ?? '').split(',');
+    if (!protocols.some((protocol) => protocol.trim() === muxProtocol.subprotocol)) {
+      return reject(400, 'Bad Request');
+    }
+    wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.address, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port, address } = server.address() as AddressInfo;
+  const host = address.includes(':') ? `[${address}]` : address;
+  return {
+    address,
+    port,
+    url: `http://${host}:${port}${apiPrefix === '/' ? '' : apiPrefix.replace(/\/$/, '')}`,
+    async close() {
+      for (const client of wss.clients) client.terminate();
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+  };
+}

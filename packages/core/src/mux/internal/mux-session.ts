@@ -1,0 +1,286 @@
+import { TransportError } from '../../errors/transport-error.js';
+import { readerIterable } from '../../internal/reader-iterable.js';
+import { redactUrl } from '../../redact-url.js';
+import type { KubeRequest, KubeResponse } from '../../transport.js';
+import type { MuxClientFrame } from '../mux-client-frame.js';
+import { muxProtocol } from '../mux-protocol.js';
+import type { MuxServerFrame } from '../mux-server-frame.js';
+import type { MuxWebSocket, MuxWebSocketConstructor } from '../mux-web-socket.js';
+import { MuxOpenError } from './mux-open-error.js';
+import { parseServerFrame } from './parse-server-frame.js';
+
+/** The shared socket: none, being opened, or open (with its idle timer when nothing uses it). */
+type SocketState =
+  | { readonly kind: 'closed' }
+  | {
+      readonly kind: 'opening';
+      readonly socket: MuxWebSocket;
+      readonly opened: Promise<MuxWebSocket>;
+    }
+  | { readonly kind: 'open'; readonly socket: MuxWebSocket };
+
+/** One request on the socket: waiting for its head, or streaming its body. */
+type OpenRequest =
+  | {
+      readonly phase: 'head';
+      readonly resolve: (response: KubeResponse) => void;
+      readonly reject: (error: unknown) => void;
+      readonly release: () => void;
+    }
+  | {
+      readonly phase: 'body';
+      readonly controller: ReadableStreamDefaultController<Uint8Array>;
+      readonly release: () => void;
+    };
+
+/** What a session needs: where, with which `WebSocket`, and when to let go of an idle socket. */
+export interface MuxSessionOptions {
+  readonly url: string;
+  readonly WebSocket: MuxWebSocketConstructor;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly idleCloseMs: number;
+}
+
+const OPEN = 1;
+
+/**
+ * Many requests over one WebSocket: opened on first use, closed when idle; when it drops, every
+ * open request fails with a `TransportError` and the next request opens a new one.
+ */
+export class MuxSession {
+  readonly #options: MuxSessionOptions;
+  readonly #requests = new Map<number, OpenRequest>();
+  readonly #encoder = new TextEncoder();
+  #state: SocketState = { kind: 'closed' };
+  #nextId = 0;
+  #idleTimer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(options: MuxSessionOptions) {
+    this.#options = options;
+  }
+
+  async request(request: KubeRequest): Promise<KubeResponse> {
+    const signal = request.signal;
+    if (signal?.aborted) throw signal.reason;
+    this.#clearIdle();
+    let socket: MuxWebSocket;
+    try {
+      socket = await this.#connect();
+    } finally {
+      this.#idleCheck();
+    }
+    if (signal?.aborted) throw signal.reason;
+    const state = this.#state;
+    if (state.kind !== 'open' || state.socket !== socket) {
+      throw new TransportError(`the multiplexing WebSocket ${redactUrl(this.#options.url)} closed`);
+    }
+    this.#nextId += 1;
+    const id = this.#nextId;
+    return new Promise<KubeResponse>((resolve, reject) => {
+      const onAbort = () => {
+        const open = this.#requests.get(id);
+        if (open === undefined) return;
+        this.#cancel(id);
+        if (open.phase === 'head') open.reject(signal?.reason);
+        else open.controller.error(signal?.reason);
+      };
+      const release = () => signal?.removeEventListener('abort', onAbort);
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.#requests.set(id, { phase: 'head', resolve, reject, release });
+      this.#clearIdle();
+      const headers = { ...this.#options.headers, ...request.headers };
+      const query: Record<string, string | number | boolean> = {};
+      for (const [name, value] of Object.entries(request.query ?? {})) {
+        if (value !== undefined) query[name] = value;
+      }
+      const frame: MuxClientFrame = {
+        t: 'req',
+        id,
+        method: request.method ?? 'GET',
+        path: request.path,
+        ...(Object.keys(query).length === 0 ? {} : { query }),
+        ...(Object.keys(headers).length === 0 ? {} : { headers }),
+        ...(request.body === undefined ? {} : { body: request.body }),
+        ...(request.streaming === true ? { streaming: true } : {}),
+      };
+      socket.send(JSON.stringify(frame));
+    });
+  }
+
+  #connect(): Promise<MuxWebSocket> {
+    const state = this.#state;
+    if (state.kind === 'open') return Promise.resolve(state.socket);
+    if (state.kind === 'opening') return state.opened;
+    const url = this.#options.url;
+    let socket: MuxWebSocket;
+    try {
+      socket = new this.#options.WebSocket(url, muxProtocol.subprotocol);
+    } catch (error) {
+      return Promise.reject(
+        new MuxOpenError(`cannot open ${redactUrl(url)}: ${String(error)}`, { retryable: false }),
+      );
+    }
+    const opened = new Promise<MuxWebSocket>((resolve, reject) => {
+      socket.addEventListener('open', () => {
+        if (socket.protocol !== muxProtocol.subprotocol) {
+          this.#state = { kind: 'closed' };
+          socket.close();
+          reject(new MuxOpenError(`${redactUrl(url)} does not speak ${muxProtocol.subprotocol}`));
+          return;
+        }
+        this.#state = { kind: 'open', socket };
+        resolve(socket);
+      });
+      socket.addEventListener('close', () => {
+        const current = this.#state;
+        if (current.kind !== 'closed' && current.socket === socket) {
+          this.#state = { kind: 'closed' };
+          this.#clearIdle();
+          if (current.kind === 'opening') {
+            reject(new MuxOpenError(`cannot open the multiplexing WebSocket ${redactUrl(url)}`));
+          } else {
+            this.#failAll(`the multiplexing WebSocket ${redactUrl(url)} closed`);
+          }
+        }
+      });
+      // 'close' always follows 'error', and says all there is to say; a listener is still needed
+      // (Node's `ws` raises an 'error' nobody listens to as an uncaught exception).
+      socket.addEventListener('error', () => undefined);
+      socket.addEventListener('message', (event) => {
+        if (this.#state.kind === 'open' && this.#state.socket === socket) this.#receive(event.data);
+      });
+    });
+    this.#state = { kind: 'opening', socket, opened };
+    return opened;
+  }
+
+  #receive(data: unknown): void {
+    const frame = parseServerFrame(data);
+    if (frame === undefined) {
+      // Not the protocol: nothing on this socket can be trusted any more.
+      const state = this.#state;
+      if (state.kind === 'open') {
+        this.#state = { kind: 'closed' };
+        state.socket.close();
+      }
+      this.#failAll(
+        `the multiplexing WebSocket ${redactUrl(this.#options.url)} sent an unreadable frame`,
+      );
+      return;
+    }
+    const open = this.#requests.get(frame.id);
+    // A request cancelled here may still have frames in flight: they are dropped.
+    if (open === undefined) return;
+    this.#deliver(frame, open);
+  }
+
+  #deliver(frame: MuxServerFrame, open: OpenRequest): void {
+    const id = frame.id;
+    switch (frame.t) {
+      case 'head': {
+        if (open.phase !== 'head') return;
+        let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
+        const stream = new ReadableStream<Uint8Array>({
+          start: (c) => {
+            controller = c;
+          },
+          cancel: () => this.#cancel(id),
+        });
+        if (controller === undefined) return;
+        this.#requests.set(id, { phase: 'body', controller, release: open.release });
+        open.resolve(this.#response(id, frame.status, frame.headers, stream));
+        return;
+      }
+      case 'data':
+        if (open.phase === 'body' && frame.data.length > 0) {
+          open.controller.enqueue(this.#encoder.encode(frame.data));
+        }
+        return;
+      case 'end':
+        this.#finish(id, open);
+        if (open.phase === 'body') open.controller.close();
+        else open.reject(new TransportError(`the proxy ended request ${id} without a response`));
+        return;
+      case 'error': {
+        this.#finish(id, open);
+        const error = new TransportError(`the proxy's request failed: ${frame.message}`);
+        if (open.phase === 'body') open.controller.error(error);
+        else open.reject(error);
+        return;
+      }
+    }
+  }
+
+  #response(
+    id: number,
+    status: number,
+    headers: Readonly<Record<string, string>>,
+    stream: ReadableStream<Uint8Array>,
+  ): KubeResponse {
+    const body = readerIterable(stream);
+    return {
+      status,
+      header: (name) => headers[name.toLowerCase()],
+      body,
+      text: async () => {
+        const decoder = new TextDecoder();
+        let text = '';
+        for await (const chunk of body) text += decoder.decode(chunk, { stream: true });
+        return text + decoder.decode();
+      },
+      dispose: async () => {
+        this.#cancel(id);
+        await stream.cancel().catch(() => undefined);
+      },
+    };
+  }
+
+  /** Ends request `id` here and upstream (if it is still open). */
+  #cancel(id: number): void {
+    const open = this.#requests.get(id);
+    if (open === undefined) return;
+    this.#finish(id, open);
+    const state = this.#state;
+    if (state.kind === 'open' && state.socket.readyState === OPEN) {
+      const frame: MuxClientFrame = { t: 'cancel', id };
+      state.socket.send(JSON.stringify(frame));
+    }
+  }
+
+  #finish(id: number, open: OpenRequest): void {
+    this.#requests.delete(id);
+    open.release();
+    this.#idleCheck();
+  }
+
+  #failAll(message: string): void {
+    const open = [...this.#requests.values()];
+    this.#requests.clear();
+    for (const request of open) {
+      request.release();
+      const error = new TransportError(message);
+      if (request.phase === 'head') request.reject(error);
+      else request.controller.error(error);
+    }
+  }
+
+  #idleCheck(): void {
+    const state = this.#state;
+    if (state.kind !== 'open' || this.#requests.size > 0 || this.#idleTimer !== undefined) return;
+    this.#idleTimer = setTimeout(() => {
+      this.#idleTimer = undefined;
+      if (this.#state === state && this.#requests.size === 0) {
+        this.#state = { kind: 'closed' };
+        state.socket.close(1000);
+      }
+    }, this.#options.idleCloseMs);
+    // An idle socket alone must not keep a Node process alive.
+    (this.#idleTimer as { unref?: () => void }).unref?.();
+  }
+
+  #clearIdle(): void {
+    if (this.#idleTimer === undefined) return;
+    clearTimeout(this.#idleTimer);
+    this.#idleTimer = undefined;
+  }
+}

@@ -1,0 +1,229 @@
+import { FakeApiServer } from '@rxkube/testing';
+import { afterEach, describe, expect, it } from 'vitest';
+import { TransportError } from '../../src/errors/transport-error.js';
+import { createProxyClient } from '../../src/mux/create-proxy-client.js';
+import type { MuxClientFrame } from '../../src/mux/mux-client-frame.js';
+import type { MuxServerFrame } from '../../src/mux/mux-server-frame.js';
+import { muxTransport } from '../../src/mux/mux-transport.js';
+import type { MuxWebSocket } from '../../src/mux/mux-web-socket.js';
+
+type Listener = (event: { readonly data: unknown }) => void;
+
+/** A WebSocket driven by the test: it opens, receives frames and drops when told. */
+class ScriptedSocket implements MuxWebSocket {
+  static readonly all: ScriptedSocket[] = [];
+  readyState = 0;
+  protocol = '';
+  readonly sent: MuxClientFrame[] = [];
+  closedByClient = false;
+  readonly #listeners = new Map<string, Listener[]>();
+
+  constructor(
+    readonly url: string,
+    readonly protocols: string,
+  ) {
+    ScriptedSocket.all.push(this);
+  }
+
+  addEventListener(type: string, listener: Listener): void {
+    this.#listeners.set(type, [...(this.#listeners.get(type) ?? []), listener]);
+  }
+
+  send(data: string): void {
+    this.sent.push(JSON.parse(data) as MuxClientFrame);
+  }
+
+  close(): void {
+    this.closedByClient = true;
+    this.drop();
+  }
+
+  #emit(type: string, data?: unknown): void {
+    for (const listener of this.#listeners.get(type) ?? []) listener({ data });
+  }
+
+  open(protocol = 'rxkube.mux.v1'): void {
+    this.readyState = 1;
+    this.protocol = protocol;
+    this.#emit('open');
+  }
+
+  receive(frame: MuxServerFrame | string): void {
+    this.#emit('message', typeof frame === 'string' ? frame : JSON.stringify(frame));
+  }
+
+  drop(): void {
+    if (this.readyState === 3) return;
+    this.readyState = 3;
+    this.#emit('close');
+  }
+}
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** The socket the transport opened, once it asked for one. */
+async function opened(count = 1): Promise<ScriptedSocket> {
+  while (ScriptedSocket.all.length < count) await tick();
+  const socket = ScriptedSocket.all[count - 1];
+  if (socket === undefined) throw new Error('no socket');
+  return socket;
+}
+
+/** Waits until the socket has sent `count` frames. */
+async function sentFrames(socket: ScriptedSocket, count: number): Promise<MuxClientFrame[]> {
+  while (socket.sent.length < count) await tick();
+  return socket.sent;
+}
+
+let server: FakeApiServer | undefined;
+afterEach(async () => {
+  ScriptedSocket.all.length = 0;
+  await server?.close();
+  server = undefined;
+});
+
+describe('muxTransport', () => {
+  it('opens the endpoint below the base URL with the subprotocol, and reads a response', async () => {
+    const transport = muxTransport({
+      baseUrl: 'https://proxy.test/k8s',
+      WebSocket: ScriptedSocket,
+    });
+    const pending = transport.request({
+      path: '/api/v1/pods',
+      query: { limit: 5, continue: undefined },
+    });
+    const socket = await opened();
+    expect([socket.url, socket.protocols]).toEqual([
+      'wss://proxy.test/k8s/rxkube/mux/v1',
+      'rxkube.mux.v1',
+    ]);
+    socket.open();
+    const [request] = await sentFrames(socket, 1);
+    expect(request).toEqual({
+      t: 'req',
+      id: 1,
+      method: 'GET',
+      path: '/api/v1/pods',
+      query: { limit: 5 },
+    });
+    socket.receive({
+      t: 'head',
+      id: 1,
+      status: 200,
+      headers: { 'Content-Type': 'application/json' },
+    });
+    const response = await pending;
+    expect(response.header('content-type')).toBe('application/json');
+    socket.receive({ t: 'data', id: 1, data: '{"items":["é' });
+    socket.receive({ t: 'data', id: 1, data: '😀"]}' });
+    socket.receive({ t: 'end', id: 1 });
+    expect(await response.text()).toBe('{"items":["é😀"]}');
+  });
+
+  it('fails every open request with a retryable TransportError when the socket drops, and opens a new one next', async () => {
+    const transport = muxTransport({ baseUrl: 'http://proxy.test', WebSocket: ScriptedSocket });
+    const watch = transport.request({
+      path: '/api/v1/pods',
+      query: { watch: true },
+      streaming: true,
+    });
+    const waiting = transport.request({ path: '/api/v1/nodes' });
+    const socket = await opened();
+    socket.open();
+    await sentFrames(socket, 2);
+    socket.receive({ t: 'head', id: 1, status: 200, headers: {} });
+    const body = (await watch).body[Symbol.asyncIterator]();
+    socket.receive({ t: 'data', id: 1, data: 'line\n' });
+    expect(new TextDecoder().decode((await body.next()).value)).toBe('line\n');
+    socket.drop();
+    const failures = await Promise.all([
+      body.next().catch((e: unknown) => e),
+      waiting.catch((e: unknown) => e),
+    ]);
+    for (const failure of failures) {
+      expect(failure).toBeInstanceOf(TransportError);
+      expect(failure).toMatchObject({ reason: 'Transport', retryable: true });
+    }
+    const next = transport.request({ path: '/api/v1/pods' });
+    const second = await opened(2);
+    second.open();
+    expect(await sentFrames(second, 1)).toEqual([
+      { t: 'req', id: 3, method: 'GET', path: '/api/v1/pods' },
+    ]);
+    second.receive({
+      t: 'error',
+      id: 3,
+      message: 'cannot reach https://10.0.0.1:6443/api/v1/pods',
+    });
+    await expect(next).rejects.toMatchObject({ reason: 'Transport' });
+  });
+
+  it('sends cancel when a request is aborted, or its body released, and drops later frames for it', async () => {
+    const transport = muxTransport({ baseUrl: 'http://proxy.test', WebSocket: ScriptedSocket });
+    const controller = new AbortController();
+    const aborted = transport.request({ path: '/a', signal: controller.signal });
+    const released = transport.request({ path: '/b' });
+    const socket = await opened();
+    socket.open();
+    await sentFrames(socket, 2);
+    controller.abort(new Error('no longer needed'));
+    await expect(aborted).rejects.toThrow('no longer needed');
+    socket.receive({ t: 'head', id: 2, status: 200, headers: {} });
+    await (await released).dispose();
+    socket.receive({ t: 'data', id: 2, data: 'late' });
+    socket.receive({ t: 'head', id: 1, status: 200, headers: {} });
+    expect(socket.sent.slice(2)).toEqual([
+      { t: 'cancel', id: 1 },
+      { t: 'cancel', id: 2 },
+    ]);
+  });
+
+  it('gives up the socket on a frame that is not the protocol, failing what was open', async () => {
+    const transport = muxTransport({ baseUrl: 'http://proxy.test', WebSocket: ScriptedSocket });
+    const pending = transport.request({ path: '/a' });
+    const socket = await opened();
+    socket.open();
+    await sentFrames(socket, 1);
+    socket.receive('{"t":"head","id":"one"}');
+    await expect(pending).rejects.toBeInstanceOf(TransportError);
+    expect(socket.closedByClient).toBe(true);
+  });
+
+  it('refuses a server that does not speak the subprotocol', async () => {
+    const transport = muxTransport({ baseUrl: 'http://proxy.test', WebSocket: ScriptedSocket });
+    const pending = transport.request({ path: '/a' });
+    const socket = await opened();
+    socket.open('');
+    await expect(pending).rejects.toMatchObject({ reason: 'Transport' });
+    expect(socket.closedByClient).toBe(true);
+    expect(socket.sent).toEqual([]);
+  });
+});
+
+describe('createProxyClient', () => {
+  it("uses plain fetch with mux 'auto' where there is no WebSocket at all", async () => {
+    server = await FakeApiServer.start();
+    server.create({ version: 'v1', resource: 'namespaces' }, { metadata: { name: 'a' } });
+    const hasGlobal = (globalThis as { WebSocket?: unknown }).WebSocket !== undefined;
+    const client = createProxyClient({ baseUrl: server.url, namespace: 'a' });
+    const response = await client.transport.request({ path: '/api/v1/namespaces' });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('"name":"a"');
+    expect(client.namespace).toBe('a');
+    // Node 20 has no global WebSocket: no upgrade was tried. (Node 22 has one: the fake
+    // refuses the upgrade, and the client falls back.)
+    const upgrades = server.requests.filter((r) => r.path === '/rxkube/mux/v1');
+    expect(upgrades).toHaveLength(hasGlobal ? 2 : 0);
+  });
+
+  it("with mux 'never', never opens a socket", async () => {
+    server = await FakeApiServer.start();
+    const client = createProxyClient({
+      baseUrl: server.url,
+      mux: 'never',
+      WebSocket: ScriptedSocket,
+    });
+    expect((await client.transport.request({ path: '/api/v1/namespaces' })).status).toBe(200);
+    expect(ScriptedSocket.all).toEqual([]);
+  });
+});
