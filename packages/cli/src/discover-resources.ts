@@ -1,6 +1,7 @@
-import { errorFromResponse, type KubeClient } from '@rxkube/core';
+import type { KubeClient } from '@rxkube/core';
 import type { ApiResource } from './api-resource.js';
 import { cliDefaults } from './cli-defaults.js';
+import { loadedErrorFromResponse } from './internal/error-from-response-loader.js';
 
 /**
  * Options of {@link discoverResources}.
@@ -227,11 +228,11 @@ async function getJson<T>(
   });
   const body = await response.text();
   if (response.status !== 200) {
-    throw errorFromResponse(response.status, body, (name) => response.header(name));
+    throw await loadedErrorFromResponse(response.status, body, (name) => response.header(name));
   }
   try {
     return JSON.parse(body) as T;
   } catch {
-    throw errorFromResponse(response.status, body, (name) => response.header(name));
+    throw await loadedErrorFromResponse(response.status, body, (name) => response.header(name));
   }
 }
