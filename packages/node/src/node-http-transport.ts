@@ -115,7 +115,7 @@ class ProxiedTransport implements UndiciTransport {
 
 class NodeHttpTransportImpl implements UndiciTransport {
   readonly #baseUrl: string;
-  readonly #headers: Readonly<Record<string, string>>;
+  readonly #headers: Readonly<Record<string, string | readonly string[]>>;
   readonly #agent: HttpAgent;
   readonly #https: boolean;
   readonly #send: Transport;

@@ -16,6 +16,7 @@ export * from './fake-object-name.js';
 export * from './fake-printer-column.js';
 export * from './fake-resource-definition.js';
 export * from './fake-resource-ref.js';
+export * from './impersonation.js';
 export * from './persistent-fault.js';
 export * from './persistent-fault-options.js';
 export * from './replica-routing.js';

@@ -8,6 +8,7 @@ import { DEFAULTS } from './defaults.js';
 import { apiGroupDocument, apiGroupList, apiResourceList, apiVersions } from './discovery.js';
 import { type HostPolicy, hostRefusal } from './host-check.js';
 import type { HttpContext } from './http-context.js';
+import { impersonationOf } from './impersonation-of.js';
 import { handleList } from './list-handler.js';
 import { parseListOptions } from './list-options.js';
 import { mediaTypeRefusal } from './media-type-check.js';
@@ -205,6 +206,8 @@ export async function handleRequest(
     const undecodable = mediaTypeRefusal(ctx.req);
     if (undecodable) throw new FakeApiError(undecodable);
     if (who.user !== undefined) ctx.record.user = who.user;
+    const impersonation = impersonationOf(ctx.req);
+    if (impersonation !== undefined) ctx.record.impersonation = impersonation;
     const failure = env.faults.takeFailure(kind);
     if (failure) {
       const { status: s, headers } = injectedFailure(failure.status, failure.retryAfterSeconds);
