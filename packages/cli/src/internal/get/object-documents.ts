@@ -1,6 +1,6 @@
 import type { Delta, KubeObject } from '@rxkube/core';
-import { stringify } from 'yaml';
 import type { ApiResource } from '../../api-resource.js';
+import { goYaml } from '../print/go-yaml.js';
 
 /** `apps/v1`, or `v1` for the core API. */
 export function apiVersionOf(resource: ApiResource): string {
@@ -38,5 +38,5 @@ export function deltaDocument(delta: Delta, resource: ApiResource): object {
 export function formatDocument(document: object, format: 'json' | 'yaml' | 'ndjson'): string {
   if (format === 'ndjson') return `${JSON.stringify(document)}\n`;
   if (format === 'json') return `${JSON.stringify(document, null, 4)}\n`;
-  return stringify(document);
+  return goYaml(document);
 }
