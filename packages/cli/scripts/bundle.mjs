@@ -1,9 +1,11 @@
 // Bundles the `rxkube` command into dist/bundle/: one entry file with everything `get` needs
 // (workspace packages and dependencies included, so start-up reads a few files instead of
 // hundreds), and the demo (with the fake API server) in a chunk loaded only by `rxkube demo`.
-import { chmod } from 'node:fs/promises';
+import { chmod, rm } from 'node:fs/promises';
 import { build } from 'esbuild';
 
+// Chunk names change with their content: leave no stale chunk beside the new ones.
+await rm('dist/bundle', { recursive: true, force: true });
 await build({
   entryPoints: { bin: 'src/bin.ts' },
   outdir: 'dist/bundle',

@@ -50,8 +50,12 @@ describe('rxkube get -w, run in-process', () => {
       'yaml',
       `--server=${server.url}`,
     ]);
-    await watch.waitForStdout((out) => out.includes('key: yaml/a'));
-    expect(watch.stdout).toMatch(/^---\ntype: added\nkey: yaml\/a\nobject:\n/);
+    await watch.waitForStdout((out) => out.includes('name: a'));
+    server.create(configMapsRef, { metadata: { name: 'b', namespace: ns } });
+    await watch.waitForStdout((out) => out.includes('name: b'));
+    // As kubectl: the objects themselves, `---` between them (not before the first).
+    expect(watch.stdout).toMatch(/^apiVersion: v1\nkind: ConfigMap\nmetadata:\n/);
+    expect(watch.stdout.split('---\n')).toHaveLength(2);
     watch.interrupt();
     expect((await watch.exited).code).toBe(130);
   });

@@ -9,7 +9,8 @@ const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 /**
  * Why a request cannot be sent as it is, checked before any byte goes out, or `undefined` when
  * it can: a base URL with user info (`user:pass@`), or a header whose name is not a token or
- * whose value holds a line break or another control character (a token file of two lines). The
+ * whose value (or one of its values, sent as lines of their own) holds a line break or another
+ * control character (a token file of two lines). The
  * error is a non-retryable `TransportError` that names the header, never its value, and carries
  * no cause: the HTTP stacks' own messages quote the value or the URL. For transports written
  * outside rxkube too.
@@ -23,7 +24,7 @@ const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
  */
 export function unsendableRequest(
   baseUrl: string,
-  headers: Readonly<Record<string, string>>,
+  headers: Readonly<Record<string, string | readonly string[]>>,
 ): TransportError | undefined {
   let url: URL | undefined;
   try {
@@ -46,7 +47,9 @@ export function unsendableRequest(
         },
       );
     }
-    if (typeof value !== 'string' || INVALID_HEADER_VALUE.test(value)) {
+    // A list is one header line per value (`Impersonate-Group` for each group).
+    const values: readonly unknown[] = Array.isArray(value) ? value : [value];
+    if (values.some((one) => typeof one !== 'string' || INVALID_HEADER_VALUE.test(one))) {
       return new TransportError(
         `the ${name} header value holds a line break or another control character and cannot be sent (is a token file more than one line?)`,
         { retryable: false },

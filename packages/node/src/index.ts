@@ -4,9 +4,11 @@
 
 export { createClient } from './create-client.js';
 export type { CreateClientOptions } from './create-client-options.js';
+export { createNodeHttpClient } from './create-node-http-client.js';
 
 // Transport
 
+export { type NodeHttpTransportOptions, nodeHttpTransport } from './node-http-transport.js';
 export {
   type AuthProvider,
   type UndiciTransport,

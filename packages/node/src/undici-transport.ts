@@ -66,8 +66,11 @@ export interface UndiciTransportOptions {
   readonly connections?: number;
   /** Supplies `Authorization` per request; a 401 invalidates it and retries once. */
   readonly auth?: AuthProvider;
-  /** Headers sent with every request (a request's own headers win). */
-  readonly headers?: Readonly<Record<string, string>>;
+  /**
+   * Headers sent with every request (a request's own headers win); a list is sent as one header
+   * line per value (`Impersonate-Group` for each group).
+   */
+  readonly headers?: Readonly<Record<string, string | readonly string[]>>;
   /**
    * How watch lines are decoded: `'core'` with rxkube's `NdjsonDecoder` over the body's chunks,
    * or `'ndjson'` with the `ndjson` package over the Node stream (`KubeResponse.readLines`).
@@ -155,7 +158,7 @@ export function undiciTransport(options: UndiciTransportOptions): UndiciTranspor
 class UndiciTransportImpl implements UndiciTransport {
   readonly #baseUrl: string;
   readonly #dispatcher: Dispatcher;
-  readonly #headers: Readonly<Record<string, string>>;
+  readonly #headers: Readonly<Record<string, string | readonly string[]>>;
   readonly #useNdjson: boolean;
   readonly #send: Transport;
   /**
@@ -242,7 +245,7 @@ class UndiciTransportImpl implements UndiciTransport {
       answer = await undiciRequest(url, {
         dispatcher: this.#dispatcher,
         method: request.method ?? 'GET',
-        headers,
+        headers: headers as Record<string, string | string[]>,
         ...(request.body === undefined ? {} : { body: request.body }),
         ...(signal === undefined ? {} : { signal }),
         ...(request.streaming === true ? { bodyTimeout: 0 } : {}),

@@ -38,6 +38,7 @@ export type { WatchErrorOptions } from './watch-error-options.js';
 
 // The request log
 
+export type { Impersonation } from './impersonation.js';
 export type { RequestKind } from './request-kind.js';
 export type { RequestRecord } from './request-record.js';
 

@@ -1,3 +1,4 @@
+import type { Impersonation } from './impersonation.js';
 import type { RequestEnder } from './request-ender.js';
 import type { RequestKind } from './request-kind.js';
 
@@ -34,6 +35,8 @@ export interface RequestRecord {
    * before the server ended it, e.g. aborting a watch). `undefined` while it is still open.
    */
   readonly endedBy?: RequestEnder;
+  /** The `Impersonate-*` headers it carried, when it named a user to act as. */
+  readonly impersonation?: Impersonation;
   /** The replica that served it (`server.replicas[i]`), on a server started with `replicas` above 1. */
   readonly replica?: number;
 }

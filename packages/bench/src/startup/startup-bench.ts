@@ -1,83 +1,275 @@
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { createClient } from '@rxkube/node';
 import { FakeApiServer } from '@rxkube/testing';
 
 /**
- * `pnpm bench` (start-up part): the wall time of a whole `rxkube get pods` process against a
- * local FakeApiServer, beside `kubectl get pods` when a kubectl is found (`KUBECTL`, else
- * `kubectl` on PATH), run in turn A B A B … after a warm-up; prints min, median and max and
- * the ratio of medians. A benchmark, never a test: the figures go to docs/benchmarks.md by hand.
+ * `pnpm bench` (start-up part): the wall time of whole `rxkube get pods` and `kubectl get pods`
+ * processes, side by side, against a local FakeApiServer and against a real kube-apiserver.
+ * Each round runs rxkube then kubectl (and an empty `node` process, Node's own floor), after one
+ * warm-up run of each that fills both discovery caches; prints, for wall time and for CPU time
+ * (user + system, from bash's `times`), min / median / max per command, the ratio of the
+ * medians, and the spread of the per-round ratios (quartiles and extremes).
+ * A benchmark, never a test: the figures go to docs/benchmarks.md by hand.
  *
- *   --runs=N   counted runs of each command (default 9)
- *   --server=URL   a server to use instead of a local FakeApiServer (then give a kubeconfig
- *                  through KUBECONFIG for both commands)
+ *   --runs=N          counted rounds per server (default 15)
+ *   --apiserver=MODE  `auto` (default): the cluster of `RXKUBE_RUN_DIR` when one runs there,
+ *                     else one started with scripts/kube-apiserver/start.sh in a fresh run
+ *                     directory (and stopped); `skip`: the fake only. The reason for a skip is
+ *                     printed.
+ *   --rxkube=PATH     the rxkube bin to run (default: packages/cli/dist/bundle/bin.js), e.g. an
+ *                     earlier build, for a before/after comparison
+ *
+ * kubectl is `KUBECTL`, else `kubectl` on PATH (kubectl 1.20.2 from Debian's kubernetes-client
+ * is the reference: `apt-get download kubernetes-client && dpkg -x kubernetes-client_*.deb DIR`).
+ * Both commands run with this process's environment, in a fresh HOME and cache directory.
  */
 
 const { values } = parseArgs({
-  options: { runs: { type: 'string', default: '9' }, server: { type: 'string' } },
+  options: {
+    runs: { type: 'string', default: '15' },
+    apiserver: { type: 'string', default: 'auto' },
+    rxkube: { type: 'string' },
+  },
 });
 const runs = Math.max(1, Number(values.runs));
-const bin = fileURLToPath(new URL('../../../cli/dist/bundle/bin.js', import.meta.url));
+const bin =
+  values.rxkube ?? fileURLToPath(new URL('../../../cli/dist/bundle/bin.js', import.meta.url));
+const scripts = fileURLToPath(new URL('../../../../scripts/kube-apiserver/', import.meta.url));
 if (!existsSync(bin)) {
   console.error(`${bin} is missing: run "pnpm --filter @rxkube/cli build" first`);
   process.exit(2);
 }
+const kubectlCommand = process.env.KUBECTL ?? 'kubectl';
 
-function timeRun(command: string, args: readonly string[]): Promise<number | undefined> {
+interface Command {
+  readonly name: string;
+  readonly command: string;
+  readonly args: readonly string[];
+}
+
+/** One run: its wall time, and the CPU time (user + system) its process used, in ms. */
+interface Took {
+  readonly wall: number;
+  readonly cpu: number;
+}
+
+/**
+ * Runs a command under bash, whose `times` reports the CPU time of the finished child: on a
+ * machine shared with other work, CPU time moves far less than wall time.
+ */
+function timeRun(
+  command: Command,
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<Took | undefined> {
   return new Promise((resolve) => {
     const started = performance.now();
-    const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'ignore'] });
+    const child = spawn(
+      'bash',
+      [
+        '-c',
+        '"$@" >/dev/null 2>&1; code=$?; times >&2; exit $code',
+        'bash',
+        command.command,
+        ...command.args,
+      ],
+      { stdio: ['ignore', 'ignore', 'pipe'], env },
+    );
+    let times = '';
+    child.stderr.setEncoding('utf8').on('data', (text: string) => {
+      times += text;
+    });
     child.on('error', () => resolve(undefined));
-    child.on('exit', (code) => resolve(code === 0 ? performance.now() - started : undefined));
+    child.on('close', (code) => {
+      const wall = performance.now() - started;
+      // The second line of `times`: the children's user and system time, e.g. `0m0.120s 0m0.016s`.
+      const children = times.trim().split('\n')[1] ?? '';
+      const seconds = [...children.matchAll(/(\d+)m([\d.]+)s/g)].map(
+        (m) => Number(m[1]) * 60 + Number(m[2]),
+      );
+      const cpu =
+        seconds.length === 2 ? ((seconds[0] ?? 0) + (seconds[1] ?? 0)) * 1000 : Number.NaN;
+      resolve(code === 0 ? { wall, cpu } : undefined);
+    });
   });
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const sorted = (xs: readonly number[]) => [...xs].sort((a, b) => a - b);
+function quantile(xs: readonly number[], q: number): number {
+  const s = sorted(xs);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? Number.NaN;
+}
+const median = (xs: readonly number[]) => quantile(xs, 0.5);
+const ms = (x: number) => `${x.toFixed(0)} ms`;
 
-const fake = values.server === undefined ? await FakeApiServer.start() : undefined;
-const url = values.server ?? fake!.url;
-fake?.create(
-  { version: 'v1', resource: 'pods' },
-  {
-    metadata: { name: 'web-0', namespace: 'default' },
-    spec: { containers: [{ name: 'c', image: 'nginx' }] },
-  },
-);
-const rxkube = {
-  command: process.execPath,
-  args: [bin, 'get', 'pods', ...(fake ? ['--server', url] : [])],
-};
-const kubectl = {
-  command: process.env.KUBECTL ?? 'kubectl',
-  args: ['get', 'pods', ...(fake ? ['-s', url] : [])],
-};
-const times = { rxkube: [] as number[], kubectl: [] as number[] };
-let kubectlFound = (await timeRun(kubectl.command, kubectl.args)) !== undefined;
-await timeRun(rxkube.command, rxkube.args);
-for (let i = 0; i < runs; i++) {
-  const a = await timeRun(rxkube.command, rxkube.args);
-  if (a !== undefined) times.rxkube.push(a);
-  if (kubectlFound) {
-    const b = await timeRun(kubectl.command, kubectl.args);
-    if (b === undefined) kubectlFound = false;
-    else times.kubectl.push(b);
+async function measure(where: string, commands: readonly Command[], env: NodeJS.ProcessEnv) {
+  const home = mkdtempSync(join(tmpdir(), 'rxkube-startup-'));
+  const runEnv = { ...env, HOME: home, XDG_CACHE_HOME: join(home, '.cache') };
+  const times = new Map<string, number[]>(commands.map((c) => [c.name, []]));
+  const cpuTimes = new Map<string, number[]>(commands.map((c) => [c.name, []]));
+  const present = new Set<string>();
+  for (const command of commands) {
+    if ((await timeRun(command, runEnv)) !== undefined) present.add(command.name);
+    else console.log(`  ${command.name}: did not run or failed; left out`);
+  }
+  const ratios: number[] = [];
+  const cpuRatios: number[] = [];
+  for (let round = 0; round < runs; round++) {
+    const took = new Map<string, Took>();
+    for (const command of commands) {
+      if (!present.has(command.name)) continue;
+      const t = await timeRun(command, runEnv);
+      if (t === undefined) continue;
+      took.set(command.name, t);
+      times.get(command.name)?.push(t.wall);
+      cpuTimes.get(command.name)?.push(t.cpu);
+    }
+    const a = took.get('rxkube get pods');
+    const b = took.get('kubectl get pods');
+    if (a !== undefined && b !== undefined) {
+      ratios.push(a.wall / b.wall);
+      cpuRatios.push(a.cpu / b.cpu);
+    }
+  }
+  rmSync(home, { recursive: true, force: true });
+  console.log(`start-up against ${where}: whole processes, ${runs} rounds`);
+  for (const [label, table, perRound] of [
+    ['wall time', times, ratios],
+    ['CPU time (user + system)', cpuTimes, cpuRatios],
+  ] as const) {
+    console.log(`  ${label}:`);
+    for (const [name, xs] of table) {
+      if (xs.length === 0) continue;
+      console.log(
+        `    ${name.padEnd(26)} min ${ms(Math.min(...xs))} · median ${ms(median(xs))} · max ${ms(Math.max(...xs))}`,
+      );
+    }
+    const rx = table.get('rxkube get pods') ?? [];
+    const kc = table.get('kubectl get pods') ?? [];
+    if (rx.length > 0 && kc.length > 0 && perRound.length > 0) {
+      console.log(
+        `    ratio rxkube/kubectl: ${(median(rx) / median(kc)).toFixed(2)} of the medians; per round median ${median(perRound).toFixed(2)}, quartiles ${quantile(perRound, 0.25).toFixed(2)}–${quantile(perRound, 0.75).toFixed(2)}, extremes ${Math.min(...perRound).toFixed(2)}–${Math.max(...perRound).toFixed(2)}`,
+      );
+    }
   }
 }
-await fake?.close();
 
-const row = (name: string, xs: number[]) =>
-  xs.length === 0
-    ? `${name.padEnd(22)} (not run)`
-    : `${name.padEnd(22)} min ${Math.min(...xs).toFixed(0)} ms · median ${median(xs).toFixed(0)} ms · max ${Math.max(...xs).toFixed(0)} ms`;
-console.log(
-  `start-up: whole process, ${runs} runs each against ${fake ? 'a local FakeApiServer' : url}`,
-);
-console.log(row('rxkube get pods', times.rxkube));
-console.log(row('kubectl get pods', times.kubectl));
-if (times.kubectl.length > 0) {
+const node: Command = {
+  name: 'node -e 0 (Node alone)',
+  command: process.execPath,
+  args: ['-e', '0'],
+};
+if (process.env.NODE_EXTRA_CA_CERTS) {
   console.log(
-    `ratio of medians rxkube/kubectl: ${(median(times.rxkube) / median(times.kubectl)).toFixed(2)}`,
+    `note: NODE_EXTRA_CA_CERTS is set; Node reads and parses that file before any script runs, which every rxkube run pays (the "Node alone" row shows it)`,
   );
+}
+
+// 1. A local FakeApiServer, reached with --server (no kubeconfig).
+{
+  const fake = await FakeApiServer.start();
+  fake.create(
+    { version: 'v1', resource: 'pods' },
+    {
+      metadata: { name: 'web-0', namespace: 'default' },
+      spec: { containers: [{ name: 'c', image: 'nginx' }] },
+    },
+  );
+  await measure(
+    'a local FakeApiServer',
+    [
+      {
+        name: 'rxkube get pods',
+        command: process.execPath,
+        args: [bin, 'get', 'pods', '-s', fake.url],
+      },
+      { name: 'kubectl get pods', command: kubectlCommand, args: ['get', 'pods', '-s', fake.url] },
+      node,
+    ],
+    process.env,
+  );
+  await fake.close();
+}
+
+// 2. A real kube-apiserver, through a kubeconfig (bearer token, CA file), as users run both.
+async function realCluster(): Promise<{ kubeconfig: string; stop?: () => void } | string> {
+  if (values.apiserver === 'skip') return 'skipped (--apiserver=skip)';
+  const envFile = (dir: string) => {
+    try {
+      const text = readFileSync(join(dir, 'env'), 'utf8');
+      const server = /^RXKUBE_SERVER=(.+)$/m.exec(text)?.[1];
+      const kubeconfig = /^KUBECONFIG=(.+)$/m.exec(text)?.[1];
+      return server && kubeconfig ? kubeconfig : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const running = process.env.RXKUBE_RUN_DIR && envFile(process.env.RXKUBE_RUN_DIR);
+  if (running) return { kubeconfig: running };
+  const runDir = mkdtempSync(join(tmpdir(), 'rxkube-startup-cluster-'));
+  const script = (name: string) =>
+    new Promise<number | null>((resolve) => {
+      const child = spawn('bash', [join(scripts, name)], {
+        stdio: ['ignore', 'ignore', 'inherit'],
+        env: { ...process.env, RXKUBE_RUN_DIR: runDir },
+      });
+      child.on('error', () => resolve(null));
+      child.on('exit', resolve);
+    });
+  if ((await script('build.sh')) !== 0) return 'skipped: kube-apiserver cannot be built here';
+  if ((await script('start.sh')) !== 0) return 'skipped: kube-apiserver did not start';
+  const kubeconfig = envFile(runDir);
+  const stop = () => {
+    spawn('bash', [join(scripts, 'stop.sh'), '--clean'], {
+      stdio: 'ignore',
+      env: { ...process.env, RXKUBE_RUN_DIR: runDir },
+    });
+  };
+  if (!kubeconfig) {
+    stop();
+    return 'skipped: the started cluster wrote no env file';
+  }
+  return { kubeconfig, stop };
+}
+
+const real = await realCluster();
+if (typeof real === 'string') {
+  console.log(`start-up against a real kube-apiserver: ${real}`);
+} else {
+  const client = createClient({ kubeconfig: real.kubeconfig });
+  const created = await client.transport.request({
+    method: 'POST',
+    path: '/api/v1/namespaces/default/pods',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { generateName: 'startup-bench-' },
+      spec: { containers: [{ name: 'c', image: 'nginx' }] },
+    }),
+  });
+  const pod = JSON.parse(await created.text()) as { metadata?: { name?: string } };
+  const env = { ...process.env, KUBECONFIG: real.kubeconfig };
+  await measure(
+    'a real kube-apiserver (kubeconfig with a token and a CA file)',
+    [
+      { name: 'rxkube get pods', command: process.execPath, args: [bin, 'get', 'pods'] },
+      { name: 'kubectl get pods', command: kubectlCommand, args: ['get', 'pods'] },
+      node,
+    ],
+    env,
+  );
+  if (pod.metadata?.name) {
+    const deleted = await client.transport.request({
+      method: 'DELETE',
+      path: `/api/v1/namespaces/default/pods/${pod.metadata.name}`,
+    });
+    await deleted.dispose();
+  }
+  await client.transport.close();
+  real.stop?.();
 }

@@ -1,7 +1,7 @@
-import { errorFromResponse } from '../errors/error-from-response.js';
 import type { KubeClient } from '../kube-client.js';
 import type { ApiResource } from './api-resource.js';
 import { discoveryDefaults } from './discovery-defaults.js';
+import { loadedErrorFromResponse } from './internal/loaded-error-from-response.js';
 
 /**
  * Options of {@link discoverResources}.
@@ -229,11 +229,11 @@ async function getJson<T>(
   });
   const body = await response.text();
   if (response.status !== 200) {
-    throw errorFromResponse(response.status, body, (name) => response.header(name));
+    throw await loadedErrorFromResponse(response.status, body, (name) => response.header(name));
   }
   try {
     return JSON.parse(body) as T;
   } catch {
-    throw errorFromResponse(response.status, body, (name) => response.header(name));
+    throw await loadedErrorFromResponse(response.status, body, (name) => response.header(name));
   }
 }

@@ -325,12 +325,23 @@ describe('resolveClientConnection from a kubeconfig', () => {
       expect(resolveClientConnection({ kubeconfig: config(user), env }).headers).toEqual({
         'Impersonate-User': 'jane',
         'Impersonate-Uid': '42',
-        'Impersonate-Group': 'devs',
-        'Impersonate-Extra-reason%2Fwhy': 'audit',
+        'Impersonate-Group': ['devs'],
+        'Impersonate-Extra-reason%2Fwhy': ['audit'],
       });
-      expect(() =>
-        resolveClientConnection({ kubeconfig: config({ as: 'j', 'as-groups': ['a', 'b'] }), env }),
-      ).toThrow(expect.objectContaining({ reason: 'Unsupported' }));
+    });
+
+    it('sends several impersonated groups and extra values as one header line each', () => {
+      const user = {
+        token: 't',
+        as: 'j',
+        'as-groups': ['a', 'b, c'],
+        'as-user-extra': { scopes: ['x', 'y'] },
+      };
+      expect(resolveClientConnection({ kubeconfig: config(user), env }).headers).toEqual({
+        'Impersonate-User': 'j',
+        'Impersonate-Group': ['a', 'b, c'],
+        'Impersonate-Extra-scopes': ['x', 'y'],
+      });
     });
   });
 

@@ -1,6 +1,6 @@
 import type { KubeClient } from '@rxkube/core';
 import {
-  createClient,
+  createNodeHttpClient,
   type KubeConfig,
   type KubeConfigCluster,
   type KubeConfigUser,
@@ -90,13 +90,16 @@ export function applyConnectionFlags(config: KubeConfig, args: ConnectionArgs): 
   };
 }
 
-/** A client for the flags: the kubeconfig (file, context) with kubectl's overrides applied. */
+/**
+ * A client for the flags: the kubeconfig (file, context) with kubectl's overrides applied, on
+ * Node's own HTTP client (a command starts several times faster than with undici).
+ */
 export function connect(
   args: ConnectionArgs,
   env: Readonly<Record<string, string | undefined>>,
 ): KubeClient {
   if (!hasOverrides(args)) {
-    return createClient({
+    return createNodeHttpClient({
       env,
       ...(args.kubeconfig === undefined ? {} : { kubeconfig: args.kubeconfig }),
       ...(args.context === undefined ? {} : { context: args.context }),
@@ -106,7 +109,7 @@ export function connect(
     env,
     ...(args.kubeconfig === undefined ? {} : { kubeconfig: args.kubeconfig }),
   });
-  return createClient({
+  return createNodeHttpClient({
     env,
     kubeconfig: applyConnectionFlags(config, args),
     context: FLAGS_CONTEXT,

@@ -1,19 +1,40 @@
 import type { CliIo } from '../../cli-io.js';
+import { escapeTerminal } from '../print/escape-terminal.js';
+import { goJson, quote } from '../print/go-json.js';
+import { goJsonLine } from '../print/go-json-line.js';
+import { goYaml } from '../print/go-yaml.js';
 import { stderrProgress } from '../render/progress.js';
 import type { GetTarget } from './get-target.js';
 import { healthLog } from './health-log.js';
-import { deltaDocument, formatDocument, nameOf } from './object-documents.js';
+import { deltaDocument, formatDocument, nameOf, withTypeMeta } from './object-documents.js';
 import type { WatchPrinter } from './watch-printer.js';
 
+/** How the documents of `get -w` are printed. */
+export interface DocumentPrinterOptions {
+  /** `--watch-only`: the initial items are not printed, only what changes after. */
+  readonly watchOnly: boolean;
+  /** `--output-watch-events`: each object inside its watch event `{type, object}`. */
+  readonly watchEvents: boolean;
+}
+
+const EVENT_TYPES = { added: 'ADDED', modified: 'MODIFIED', deleted: 'DELETED' } as const;
+
 /**
- * `get -w -o json|yaml|ndjson|name`: every change as a document `{ type, key, object }` (the
- * initial items as `added`), one line each with ndjson, for `jq`; yaml documents separated by
- * `---`; names one per line.
+ * `get -w -o json|yaml|name|ndjson`. As kubectl 1.20 prints them: `json` each object indented,
+ * one after the other (with `--output-watch-events`, one line `{"type":…,"object":…}` each);
+ * `yaml` objects (or `object:`/`type:` events) separated by `---`; `name` one `kind/name` line
+ * per change. The initial items count as `ADDED`. `ndjson`, rxkube's own, is one line
+ * `{type, key, object}` per change, for `jq`.
  */
-export function documentPrinter(target: GetTarget, io: CliIo, watchOnly = false): WatchPrinter {
+export function documentPrinter(
+  target: GetTarget,
+  io: CliIo,
+  options: DocumentPrinterOptions,
+): WatchPrinter {
   const progress = stderrProgress(io.stderr, target.label);
   const logHealth = healthLog(io.stderr);
   let synced = false;
+  let printed = 0;
   return {
     page: (p) => progress.page(p),
     update(update) {
@@ -22,18 +43,30 @@ export function documentPrinter(target: GetTarget, io: CliIo, watchOnly = false)
       if (!synced) progress.done();
       const initial = !synced;
       synced = true;
-      // --watch-only: the initial items are not printed, only what changes after.
-      if (initial && watchOnly) return;
+      if (initial && options.watchOnly) return;
       let out = '';
       for (const delta of update.deltas) {
         if (!target.keep(delta.key)) continue;
-        if (target.output === 'name') {
-          out += `${nameOf(delta.object, target.resource)}\n`;
-        } else if (target.output === 'yaml') {
-          out += `---\n${formatDocument(deltaDocument(delta, target.resource), 'yaml')}`;
-        } else if (target.output === 'json' || target.output === 'ndjson') {
-          out += formatDocument(deltaDocument(delta, target.resource), target.output);
+        const object = withTypeMeta(delta.object, target.resource);
+        const event = { type: EVENT_TYPES[delta.type], object };
+        switch (target.output) {
+          case 'name':
+            out += escapeTerminal(`${nameOf(delta.object, target.resource)}\n`);
+            break;
+          case 'json':
+            // A watch event is a Go struct: `type` before `object`, not sorted.
+            out += options.watchEvents
+              ? `{"type":${quote(event.type)},"object":${goJsonLine(object)}}\n`
+              : `${goJson(object)}\n`;
+            break;
+          case 'yaml':
+            out += `${printed > 0 ? '---\n' : ''}${goYaml(options.watchEvents ? event : object)}`;
+            break;
+          case 'ndjson':
+            out += formatDocument(deltaDocument(delta, target.resource), 'ndjson');
+            break;
         }
+        printed++;
       }
       if (out) io.stdout.write(out);
     },

@@ -1,5 +1,5 @@
 import { type ApiResource, type KubeClient, type KubeObject, resourcePath } from '@rxkube/core';
-import { errorFromResponse } from '@rxkube/core/transport';
+import { loadedErrorFromResponse } from '../error-from-response-loader.js';
 import { ServerError } from '../server-error.js';
 import { isServerTable, type ServerTable, TABLE_ACCEPT, type TableRow } from './server-table.js';
 
@@ -57,14 +57,14 @@ async function getJson(
   const body = await response.text();
   if (response.status !== 200) {
     throw ServerError.from(
-      errorFromResponse(response.status, body, (name) => response.header(name)),
+      await loadedErrorFromResponse(response.status, body, (name) => response.header(name)),
     );
   }
   try {
     return JSON.parse(body);
   } catch (error) {
     throw ServerError.from(
-      errorFromResponse(response.status, body, (name) => response.header(name)),
+      await loadedErrorFromResponse(response.status, body, (name) => response.header(name)),
       error,
     );
   }

@@ -14,7 +14,7 @@ import { goYaml } from '../print/go-yaml.js';
 import { humanTableLines } from '../print/human-table.js';
 import { sortBy } from '../print/sort-by.js';
 import { tabWriter } from '../print/tab-writer.js';
-import { stderrProgress } from '../render/progress.js';
+import type { stderrProgress } from '../render/progress.js';
 import type { ServerError } from '../server-error.js';
 import { fallbackTable } from './fallback-table.js';
 import { type FetchRequest, fetchObjects, fetchTableRows } from './fetch-items.js';
@@ -32,11 +32,11 @@ function fetchRequest(
   names: readonly string[],
   namespace: string | undefined,
   io: CliIo,
+  progressOn: typeof stderrProgress | undefined,
 ): FetchRequest {
   const signal = io.signal;
-  // A large list reports its pages on a terminal only: piped output stays kubectl's.
-  const progress = io.stderr.isTTY
-    ? stderrProgress(
+  const progress = progressOn
+    ? progressOn(
         io.stderr,
         `${resource.name}${namespace && resource.namespaced ? ` in namespace "${namespace}"` : ''}`,
       )
@@ -88,11 +88,16 @@ export async function getOnce(
 ): Promise<'completed'> {
   const format = args.format;
   const errors: ServerError[] = [];
+  // A large list reports its pages on a terminal only: piped output stays kubectl's (and the
+  // terminal-drawing library is loaded only then).
+  const progressOn = io.stderr.isTTY
+    ? (await import('../render/progress.js')).stderrProgress
+    : undefined;
   const anyNamespaced = resolved.requests.some((r) => r.resource.namespaced);
   if (format.kind === 'table' || format.kind === 'wide') {
     const blocks: string[] = [];
     for (const { resource, names } of resolved.requests) {
-      const request = fetchRequest(args, resource, names, namespace, io);
+      const request = fetchRequest(args, resource, names, namespace, io, progressOn);
       const got = await fetchTableRows(client, request, args.sortBy ? 'Object' : 'Metadata');
       errors.push(...got.errors);
       if (got.items.length === 0) continue;
@@ -117,7 +122,10 @@ export async function getOnce(
   const objects: KubeObject[] = [];
   const kinds: ApiResource[] = [];
   for (const { resource, names } of resolved.requests) {
-    const got = await fetchObjects(client, fetchRequest(args, resource, names, namespace, io));
+    const got = await fetchObjects(
+      client,
+      fetchRequest(args, resource, names, namespace, io, progressOn),
+    );
     errors.push(...got.errors);
     for (const item of got.items) {
       objects.push(item);

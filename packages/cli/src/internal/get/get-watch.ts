@@ -86,7 +86,12 @@ function choosePrinter(
   io: CliIo,
   palette: ReturnType<typeof createPalette>,
 ): WatchPrinter {
-  if (args.output !== 'table') return documentPrinter(target, io, args.watchOnly);
+  if (args.output !== 'table') {
+    return documentPrinter(target, io, {
+      watchOnly: args.watchOnly,
+      watchEvents: args.outputWatchEvents,
+    });
+  }
   if (io.stdout.isTTY) return livePrinter(target, io, palette, args.sort);
   return linePrinter(target, io, palette, args.outputWatchEvents, args.watchOnly);
 }

@@ -1,5 +1,5 @@
 import type { ApiResource, Delta, KubeObject } from '@rxkube/core';
-import { stringify } from 'yaml';
+import { goYaml } from '../print/go-yaml.js';
 
 /** `apps/v1`, or `v1` for the core API. */
 export function apiVersionOf(resource: ApiResource): string {
@@ -37,5 +37,5 @@ export function deltaDocument(delta: Delta, resource: ApiResource): object {
 export function formatDocument(document: object, format: 'json' | 'yaml' | 'ndjson'): string {
   if (format === 'ndjson') return `${JSON.stringify(document)}\n`;
   if (format === 'json') return `${JSON.stringify(document, null, 4)}\n`;
-  return stringify(document);
+  return goYaml(document);
 }

@@ -11,7 +11,8 @@ const ESCAPES: Record<string, string> = {
   '\u2029': '\\u2029',
 };
 
-function quote(text: string): string {
+/** A string as Go's `encoding/json` writes it. */
+export function quote(text: string): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: Go escapes control characters.
   return `"${text.replace(/["\\\n\r\t<>&\u2028\u2029\u0000-\u001f]/g, (ch) => ESCAPES[ch] ?? `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`)}"`;
 }

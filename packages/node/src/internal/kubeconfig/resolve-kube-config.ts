@@ -316,8 +316,11 @@ function unsupportedAuthProvider(name: string, userName: string): KubeConfigErro
   );
 }
 
-function impersonationHeaders(user: KubeConfigUser, userName: string): Record<string, string> {
-  const headers: Record<string, string> = {};
+function impersonationHeaders(
+  user: KubeConfigUser,
+  userName: string,
+): Record<string, string | readonly string[]> {
+  const headers: Record<string, string | readonly string[]> = {};
   const groups = user['as-groups'] ?? [];
   const extra = user['as-user-extra'] ?? {};
   if ((user.as ?? '') === '') {
@@ -331,18 +334,11 @@ function impersonationHeaders(user: KubeConfigUser, userName: string): Record<st
   }
   headers['Impersonate-User'] = user.as ?? '';
   if ((user['as-uid'] ?? '') !== '') headers['Impersonate-Uid'] = user['as-uid'] ?? '';
-  // A request header record holds one value per name: several groups or values cannot be sent.
-  if (groups.length > 1 || Object.values(extra).some((values) => values.length > 1)) {
-    throw new KubeConfigError(
-      'Unsupported',
-      `user '${userName}' impersonates several groups or extra values; at most one each is supported`,
-    );
-  }
-  if (groups[0] !== undefined) headers['Impersonate-Group'] = groups[0];
+  // Several groups (or extra values) go as one header line each, as client-go sends them: the
+  // API server reads every line as one value, and a comma inside a group name stays its own.
+  if (groups.length > 0) headers['Impersonate-Group'] = [...groups];
   for (const [name, values] of Object.entries(extra)) {
-    if (values[0] !== undefined) {
-      headers[`Impersonate-Extra-${encodeURIComponent(name)}`] = values[0];
-    }
+    if (values.length > 0) headers[`Impersonate-Extra-${encodeURIComponent(name)}`] = [...values];
   }
   return headers;
 }

@@ -32,6 +32,6 @@ export interface ResolvedConnection {
   readonly auth?: AuthProvider;
   /** Set when the credential comes from an exec plugin, which may also return a certificate. */
   readonly exec?: ExecCredentialAuth;
-  /** Headers sent with every request (impersonation). */
-  readonly headers: Readonly<Record<string, string>>;
+  /** Headers sent with every request (impersonation); a list is sent as one line per value. */
+  readonly headers: Readonly<Record<string, string | readonly string[]>>;
 }

@@ -19,6 +19,7 @@ import type { Authenticator } from './auth.js';
 import { applyCors } from './cors.js';
 import { type HostPolicy, hostRefusal } from './host-check.js';
 import type { HttpContext } from './http-context.js';
+import { impersonationOf } from './impersonation-of.js';
 import { mediaTypeRefusal } from './media-type-check.js';
 import {
   handleCreate,
@@ -210,6 +211,8 @@ export async function handleRequest(
     const undecodable = mediaTypeRefusal(ctx.req);
     if (undecodable) throw new FakeApiError(undecodable);
     if (who.user !== undefined) ctx.record.user = who.user;
+    const impersonation = impersonationOf(ctx.req);
+    if (impersonation !== undefined) ctx.record.impersonation = impersonation;
     const failure = env.faults.takeFailure(kind);
     if (failure) {
       const { status: s, headers } = injectedFailure(failure.status, failure.retryAfterSeconds);

@@ -1,3 +1,4 @@
+import type { Impersonation } from '../../impersonation.js';
 import type { RequestEnder } from '../../request-ender.js';
 import type { RequestKind } from '../../request-kind.js';
 import type { RequestRecord } from '../../request-record.js';
@@ -12,6 +13,7 @@ export interface MutableRecord {
   status: number;
   durationMs: number | undefined;
   user?: string;
+  impersonation?: Impersonation;
   endedBy?: RequestEnder;
   replica?: number;
 }

@@ -1,0 +1,14 @@
+import type { HeaderSource, KubeError } from '@rxkube/core';
+
+/**
+ * `errorFromResponse` of `@rxkube/core`, loaded with the first answer that failed: its check of
+ * the `Status` body brings the schema library, which a command that succeeds never needs.
+ */
+export async function loadedErrorFromResponse(
+  httpCode: number,
+  body: string,
+  headers?: HeaderSource,
+): Promise<KubeError> {
+  const { errorFromResponse } = await import('./error-from-response.js');
+  return errorFromResponse(httpCode, body, headers);
+}
