@@ -21,6 +21,7 @@ import { FaultState } from './internal/fault-state.js';
 import { createFaults } from './internal/faults.js';
 import { HttpContext } from './internal/http-context.js';
 import { isJsonObject, type JsonObject } from './internal/json-value.js';
+import { startCrdController } from './internal/kinds/crd-controller.js';
 import { listPrefix } from './internal/list-handler.js';
 import { currentView } from './internal/list-view.js';
 import { applyMergePatch } from './internal/merge-patch.js';
@@ -145,6 +146,10 @@ export class FakeApiServer {
       historyLimit,
     );
     if (options.builtins ?? true) for (const type of builtinResources()) cluster.register(type);
+    const crds = cluster.type(
+      resourceId('apiextensions.k8s.io', 'v1', 'customresourcedefinitions'),
+    );
+    if (crds !== undefined) startCrdController(cluster, crds);
 
     const tls = options.tls ? await generateTls() : undefined;
     const server: Server = tls

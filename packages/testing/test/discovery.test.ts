@@ -67,6 +67,8 @@ describe('discovery', () => {
       'services',
       'services/status',
       'events',
+      'nodes',
+      'nodes/status',
     ]);
     expect(byName.get('pods')).toEqual({
       name: 'pods',

@@ -945,4 +945,113 @@ describe('FakeApiServer writes (as kube-apiserver 1.20) against the real kube-ap
       };
     });
   });
+
+  it('status fields: a Pod created with a status, a Node and its status, a Lease with an empty spec', async () => {
+    const PODS = `/api/v1/namespaces/${NAMESPACE}/pods`;
+    const NODES = '/api/v1/nodes';
+    const container = (name: string) => ({
+      name,
+      image: 'nginx:1.19',
+      ports: [{ containerPort: 8080, protocol: 'TCP' }],
+      resources: {
+        requests: { cpu: '500m', memory: '128Mi' },
+        limits: { cpu: '500m', memory: '128Mi' },
+      },
+      terminationMessagePath: '/dev/termination-log',
+      terminationMessagePolicy: 'File',
+      imagePullPolicy: 'IfNotPresent',
+    });
+    // Every field the real server would default is given, so both store the same spec.
+    const pod = {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name: 'status-fields', labels: { app: 'web' } },
+      spec: {
+        containers: [container('web'), container('sidecar')],
+        restartPolicy: 'Always',
+        terminationGracePeriodSeconds: 30,
+        dnsPolicy: 'ClusterFirst',
+        nodeName: 'node-a',
+        securityContext: {},
+        schedulerName: 'default-scheduler',
+        tolerations: [
+          {
+            key: 'node.kubernetes.io/not-ready',
+            operator: 'Exists',
+            effect: 'NoExecute',
+            tolerationSeconds: 300,
+          },
+        ],
+        priority: 0,
+        enableServiceLinks: true,
+        preemptionPolicy: 'PreemptLowerPriority',
+      },
+      status: { phase: 'Running', hostIP: '192.168.1.10', podIPs: [{ ip: '10.1.0.5' }] },
+    };
+    const nodeName = (suffix: string) => `${NAMESPACE}-${suffix}`;
+    await compare('writes-status-fields', async (t) => {
+      const podCreated = await write(t, 'POST', `${PODS}?fieldManager=golden`, pod);
+      const podStatus = await write(t, 'PUT', `${PODS}/status-fields/status?fieldManager=golden`, {
+        ...bodyOf(podCreated),
+        status: {
+          phase: 'Running',
+          conditions: [{ type: 'Ready', status: 'True', lastProbeTime: null }],
+          hostIP: '192.168.1.10',
+          podIP: '10.1.0.5',
+          podIPs: [{ ip: '10.1.0.5' }],
+          qosClass: 'Guaranteed',
+        },
+      });
+      const bare = await write(t, 'POST', NODES, {
+        apiVersion: 'v1',
+        kind: 'Node',
+        metadata: { name: nodeName('bare') },
+      });
+      const nodeCreated = await write(t, 'POST', `${NODES}?fieldManager=golden`, {
+        apiVersion: 'v1',
+        kind: 'Node',
+        metadata: { name: nodeName('full'), labels: { 'kubernetes.io/hostname': 'a' } },
+        spec: { taints: [{ key: 'node.kubernetes.io/not-ready', effect: 'NoSchedule' }] },
+        status: {
+          addresses: [{ type: 'InternalIP', address: '192.168.1.10' }],
+          nodeInfo: { architecture: 'amd64' },
+        },
+      });
+      const nodeStatus = await write(
+        t,
+        'PUT',
+        `${NODES}/${nodeName('full')}/status?fieldManager=golden`,
+        {
+          ...bodyOf(nodeCreated),
+          status: {
+            conditions: [{ type: 'Ready', status: 'True', reason: 'KubeletReady' }],
+            addresses: [
+              { type: 'InternalIP', address: '192.168.1.10' },
+              { type: 'Hostname', address: 'a' },
+            ],
+            daemonEndpoints: { kubeletEndpoint: { Port: 0 } },
+            nodeInfo: { kernelVersion: '5.10.0-8-amd64', architecture: 'amd64' },
+          },
+        },
+      );
+      const bareDeleted = await write(t, 'DELETE', `${NODES}/${nodeName('bare')}`, {});
+      const fullDeleted = await write(t, 'DELETE', `${NODES}/${nodeName('full')}`, {});
+      const idle = await write(t, 'POST', `${LEASES}?fieldManager=golden`, {
+        apiVersion: 'coordination.k8s.io/v1',
+        kind: 'Lease',
+        metadata: { name: 'idle' },
+        spec: {},
+      });
+      return {
+        podCreated: observe(podCreated),
+        podStatus: observe(podStatus),
+        bare: observe(bare),
+        nodeCreated: observe(nodeCreated),
+        nodeStatus: observe(nodeStatus),
+        bareDeleted: observe(bareDeleted),
+        fullDeleted: observe(fullDeleted),
+        idle: observe(idle),
+      };
+    });
+  });
 });

@@ -1,5 +1,8 @@
 import { BUILTIN_FIELD_RULES } from './field-rules.js';
 import type { JsonObject } from './json-value.js';
+import { crdResourceType } from './kinds/crd-strategy.js';
+import { defaultNode, emptyNodeStatus, prepareNodeForCreate } from './kinds/node-strategy.js';
+import { defaultPod, preparePodForCreate } from './kinds/pod-strategy.js';
 import { type ResourceType, resourceType } from './resource-type.js';
 import { serializeEvent } from './writes/event-strategy.js';
 import { checkEvent } from './writes/event-validation.js';
@@ -74,6 +77,8 @@ export function builtinResources(): ResourceType[] {
         builtin: true,
         omitEmpty: ['spec.nodeSelector'],
         fieldRules: BUILTIN_FIELD_RULES.pods,
+        defaults: defaultPod,
+        prepareForCreate: preparePodForCreate,
         fieldPaths: {
           'spec.nodeName': 'spec.nodeName',
           'spec.restartPolicy': 'spec.restartPolicy',
@@ -231,6 +236,28 @@ export function builtinResources(): ResourceType[] {
     ),
     resourceType(
       {
+        version: 'v1',
+        resource: 'nodes',
+        kind: 'Node',
+        singular: 'node',
+        namespaced: false,
+        shortNames: ['no'],
+        generation: false,
+        statusSubresource: true,
+        deleteReturns: 'status',
+        emptyObject: { metadata: emptyMeta, spec: {}, status: emptyNodeStatus() },
+      },
+      {
+        builtin: true,
+        nameRule: 'subdomain',
+        fieldRules: BUILTIN_FIELD_RULES.nodes,
+        fieldPaths: { 'spec.unschedulable': 'spec.unschedulable' },
+        defaults: defaultNode,
+        prepareForCreate: prepareNodeForCreate,
+      },
+    ),
+    resourceType(
+      {
         group: 'coordination.k8s.io',
         version: 'v1',
         resource: 'leases',
@@ -246,5 +273,6 @@ export function builtinResources(): ResourceType[] {
         prepareForUpdate: (object) => checkLease(object),
       },
     ),
+    crdResourceType(),
   ];
 }

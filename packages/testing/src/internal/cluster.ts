@@ -71,6 +71,7 @@ export class Cluster {
   private readonly types = new Map<string, ResourceType>();
   private readonly stores = new Map<string, ResourceStore>();
   private readonly revisionListeners = new Set<() => void>();
+  private readonly commitListeners = new Set<(type: ResourceType, event: StoreEvent) => void>();
 
   constructor(
     readonly codec: VersionCodec,
@@ -82,6 +83,21 @@ export class Cluster {
     if (!this.stores.has(type.id)) {
       this.stores.set(type.id, new ResourceStore(type, this.historyLimit, START_REVISION));
     }
+  }
+
+  /** Stops serving a resource: its type and its objects go (a deleted CRD's resources). */
+  unregister(id: string): void {
+    this.types.delete(id);
+    this.stores.delete(id);
+  }
+
+  /**
+   * Calls `listener` with every committed change (after the store has it, before revision
+   * listeners) until the returned function is called: for the fake's own controllers.
+   */
+  onCommit(listener: (type: ResourceType, event: StoreEvent) => void): () => void {
+    this.commitListeners.add(listener);
+    return () => this.commitListeners.delete(listener);
   }
 
   type(id: string): ResourceType | undefined {
@@ -112,6 +128,9 @@ export class Cluster {
 
   private commit(store: ResourceStore, event: StoreEvent): void {
     store.commit(event);
+    if (this.commitListeners.size > 0) {
+      for (const listener of [...this.commitListeners]) listener(store.type, event);
+    }
     if (this.revisionListeners.size > 0) {
       for (const listener of [...this.revisionListeners]) listener();
     }
@@ -342,6 +361,7 @@ export class Cluster {
     });
     const candidate = orderObject(type.kind, type.apiVersion, metadata, next);
     dropEmptyFields(type, candidate);
+    type.defaults?.(candidate);
     const managed = ctx.managedFields
       ? ctx.managedFields()
       : managedFieldsAfter({

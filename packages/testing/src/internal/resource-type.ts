@@ -43,7 +43,7 @@ export interface ResourceType {
   readonly builtin: boolean;
   /** Namespaces are RFC 1123 labels; everything else RFC 1123 subdomains. */
   readonly nameRule: 'label' | 'subdomain';
-  /** Defaulting on create, before the field manager records the write (a Namespace's `status.phase`). */
+  /** Decoding and defaulting on every write, before the field manager records it (a Namespace's `status.phase`). */
   readonly defaults?: (object: Record<string, unknown>) => void;
   /** The kind's create strategy, after the field manager (a Namespace's `spec.finalizers`). */
   readonly prepareForCreate?: (object: Record<string, unknown>, http: boolean) => void;
