@@ -1054,4 +1054,93 @@ describe('FakeApiServer writes (as kube-apiserver 1.20) against the real kube-ap
       };
     });
   });
+
+  it('CustomResourceDefinitions: create, established status, Table, discovery, custom resources with printer columns, delete', async () => {
+    const CRDS = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions';
+    const TABLE = 'application/json;as=Table;v=v1;g=meta.k8s.io, application/json';
+    const group = `${NAMESPACE}.crd.rxkube.dev`;
+    const name = `gadgets.${group}`;
+    const gadgets = `/apis/${group}/v1/namespaces/${NAMESPACE}/gadgets`;
+    const crd = {
+      apiVersion: 'apiextensions.k8s.io/v1',
+      kind: 'CustomResourceDefinition',
+      metadata: { name },
+      spec: {
+        group,
+        names: { plural: 'gadgets', kind: 'Gadget', shortNames: ['gdg'], categories: ['all'] },
+        scope: 'Namespaced',
+        versions: [
+          {
+            name: 'v1',
+            served: true,
+            storage: true,
+            schema: {
+              openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true },
+            },
+            subresources: { status: {} },
+            additionalPrinterColumns: [
+              { name: 'Size', type: 'string', description: 'How big', jsonPath: '.spec.size' },
+              { name: 'Replicas', type: 'integer', jsonPath: '.spec.replicas' },
+              { name: 'Color', type: 'string', priority: 1, jsonPath: '.spec.color' },
+            ],
+          },
+        ],
+      },
+    };
+    /** Polls (a condition, not a sleep) until `done` holds for an answer, at most 20 s. */
+    const until = async (t: Target, path: string, done: (x: RawExchange) => boolean) => {
+      for (let i = 0; i < 200; i += 1) {
+        const x = await send(t, { path });
+        if (done(x)) return x;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      throw new Error(`${t.name}: ${path} never reached the state waited for`);
+    };
+    await compare('writes-crd', async (t) => {
+      const created = await write(t, 'POST', `${CRDS}?fieldManager=golden`, crd);
+      await until(t, gadgets, (x) => x.status === 200);
+      const established = await send(t, { path: `${CRDS}/${name}` });
+      const table = await send(t, { path: `${CRDS}/${name}`, headers: { accept: TABLE } });
+      const groupDoc = await send(t, { path: `/apis/${group}` });
+      const resources = await send(t, { path: `/apis/${group}/v1` });
+      const gadget = await write(t, 'POST', `${gadgets}?fieldManager=golden`, {
+        apiVersion: `${group}/v1`,
+        kind: 'Gadget',
+        metadata: { name: 'g1' },
+        spec: { size: 'large', replicas: 2, color: 'red' },
+      });
+      const gadgetTable = await send(t, { path: gadgets, headers: { accept: TABLE } });
+      const deleted = await write(t, 'DELETE', `${CRDS}/${name}`, {});
+      const gone = await until(t, `${CRDS}/${name}`, (x) => x.status === 404);
+      const unserved = await send(t, { path: gadgets });
+      const tableView = (x: RawExchange) => {
+        const body = bodyOf(x) as Json & { rows?: Json[] };
+        return {
+          status: x.status,
+          body: {
+            ...body,
+            // Ages and creation times differ by nature.
+            rows: (body.rows ?? []).map((row) => ({
+              ...row,
+              cells: (row.cells as unknown[]).slice(0, -1),
+            })),
+          },
+        };
+      };
+      return {
+        created: observe(created),
+        established: observe(established),
+        table: tableView(table),
+        groupDoc: observe(groupDoc),
+        resources: observe(resources),
+        gadget: observe(gadget),
+        gadgetTable: tableView(gadgetTable),
+        // kube-apiserver answers with the CRD marked for deletion (a cleanup finalizer, a
+        // Terminating condition) and removes it once its custom resources are gone.
+        deleted: { status: deleted.status, name: bodyOf(deleted).metadata?.name },
+        gone: observe(gone),
+        unserved: { status: unserved.status },
+      };
+    });
+  });
 });
