@@ -6,12 +6,7 @@
  */
 export const fakeOutputDifferences: Readonly<
   Record<string, { readonly kind: 'managedFields' | 'whole'; readonly why: string }>
-> = {
-  'unknown-output': {
-    kind: 'whole',
-    why: 'rxkube lists the formats it has (ndjson; no go-template) in its error',
-  },
-};
+> = {};
 
 /** The text without its `managedFields` blocks (YAML or indented JSON), found by indentation. */
 export function withoutManagedFields(text: string): string {
