@@ -26,7 +26,7 @@ function normal(value: unknown, key?: string): unknown {
   }
   if (typeof value !== 'string') return value;
   if (key === 'resourceVersion' || key === 'uid') return `<${key}>`;
-  if (key === 'creationTimestamp' || key === 'time' || key === 'lastTransitionTime') return '<t>';
+  if (key?.endsWith('Timestamp') || key === 'time' || key === 'lastTransitionTime') return '<t>';
   return value;
 }
 const answer = (x: { status: number; body: Json }) => normal({ status: x.status, body: x.body });
@@ -109,14 +109,37 @@ describe('CustomResourceDefinitions as kube-apiserver 1.20 serves them', () => {
     ]);
   });
 
+  it('a deleted CRD is marked, then its objects go, then it goes (as watched on kube-apiserver 1.20.2)', async () => {
+    const created = await call(server, CRDS, { method: 'POST', body: sentCrd() });
+    const watch = stream(
+      server,
+      `${CRDS}?watch=true&resourceVersion=${created.body.metadata.resourceVersion}`,
+    );
+    await watch.response;
+    await call(server, `${CRDS}/${NAME}`, { method: 'DELETE' });
+    await server.waitFor(() => watch.lines.length >= 5);
+    watch.close();
+    const events = watch.events.slice(2);
+    expect(events.map((e: Json) => e.type)).toEqual(['MODIFIED', 'MODIFIED', 'DELETED']);
+    expect(events.map((e: Json) => e.object.status.conditions.at(-1).reason)).toEqual([
+      'InstanceDeletionPending',
+      'InstanceDeletionInProgress',
+      'InstanceDeletionInProgress',
+    ]);
+    expect(events[0].object.metadata.finalizers).toEqual([
+      'customresourcecleanup.apiextensions.k8s.io',
+    ]);
+    expect(events[0].object.metadata.generation).toBe(1);
+  });
+
   it('a deleted CRD stops serving its resource; a new one with the same name starts empty', async () => {
-    await call(server, CRDS, { method: 'POST', body: sentCrd() });
+    await call(server, `${CRDS}?fieldManager=golden`, { method: 'POST', body: sentCrd() });
     await call(server, GADGETS, {
       method: 'POST',
       body: { apiVersion: `${GROUP}/v1`, kind: 'Gadget', metadata: { name: 'g1' } },
     });
     const deleted = await call(server, `${CRDS}/${NAME}`, { method: 'DELETE' });
-    expect(deleted.status).toBe(real.deleted.status);
+    expect(answer(deleted)).toEqual(captured('deleted'));
     expect(answer(await call(server, `${CRDS}/${NAME}`))).toEqual(captured('gone'));
     expect((await call(server, GADGETS)).status).toBe(real.unserved.status);
     expect((await call(server, `/apis/${GROUP}/v1`)).status).toBe(404);

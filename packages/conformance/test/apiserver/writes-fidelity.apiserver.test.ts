@@ -1135,9 +1135,9 @@ describe('FakeApiServer writes (as kube-apiserver 1.20) against the real kube-ap
         resources: observe(resources),
         gadget: observe(gadget),
         gadgetTable: tableView(gadgetTable),
-        // kube-apiserver answers with the CRD marked for deletion (a cleanup finalizer, a
-        // Terminating condition) and removes it once its custom resources are gone.
-        deleted: { status: deleted.status, name: bodyOf(deleted).metadata?.name },
+        // Marked for deletion (a cleanup finalizer, a Terminating condition), removed once its
+        // custom resources are gone.
+        deleted: observe(deleted),
         gone: observe(gone),
         unserved: { status: unserved.status },
       };

@@ -435,6 +435,22 @@ export class Cluster {
     const oldMeta = old.metadata as JsonObject;
     const revision = this.revision + 1;
     const rendered = this.codec.render(revision);
+    if (type.markForDeletion !== undefined && oldMeta.deletionTimestamp === undefined) {
+      const marked = type.markForDeletion(old) as JsonObject;
+      if (options.dryRun)
+        return { object: storeObject(type, marked, existing.revision), removed: false };
+      (marked.metadata as JsonObject).resourceVersion = rendered;
+      const stored = storeObject(type, marked, revision);
+      this.revision = revision;
+      this.commit(store, {
+        type: 'MODIFIED',
+        revision,
+        key: existing.key,
+        object: stored,
+        previous: existing,
+      });
+      return { object: stored, removed: false };
+    }
     const before = Array.isArray(oldMeta.finalizers) ? (oldMeta.finalizers as unknown[]) : [];
     const finalizers = deletionFinalizers(before, options.propagationPolicy);
     if (finalizers.length > 0) {

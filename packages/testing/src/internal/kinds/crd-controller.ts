@@ -2,7 +2,7 @@ import type { Cluster } from '../cluster.js';
 import { isJsonObject, type JsonObject } from '../json-value.js';
 import { timestampNow } from '../object-meta.js';
 import type { ResourceType } from '../resource-type.js';
-import { crdServedTypes } from './crd-strategy.js';
+import { CRD_CLEANUP_FINALIZER, crdServedTypes, withCrdCondition } from './crd-strategy.js';
 
 /** The manager kube-apiserver's own controllers write CRD status as. */
 const CONTROLLER_MANAGER = 'kube-apiserver';
@@ -30,7 +30,9 @@ const ESTABLISHED = {
  * What kube-apiserver 1.20's apiextensions controllers do with CustomResourceDefinitions, at
  * once: a new CRD gets two status writes by `kube-apiserver` (names accepted while Established is
  * `Installing`, then Established), after which its served versions are served with their printer
- * columns; a deleted CRD's resources stop being served and their objects go. Returns the stop.
+ * columns. A CRD marked for deletion gets `InstanceDeletionInProgress`, its resources stop being
+ * served (their objects go), and its cleanup finalizer is removed, which deletes it. Returns the
+ * stop.
  */
 export function startCrdController(cluster: Cluster, crdType: ResourceType): () => void {
   const served = new Map<string, string[]>();
@@ -66,6 +68,49 @@ export function startCrdController(cluster: Cluster, crdType: ResourceType): () 
       served.set(
         name,
         types.map((t) => t.id),
+      );
+    } else if (event.type === 'MODIFIED') {
+      const crd = JSON.parse(event.object.json) as JsonObject;
+      const meta = (crd.metadata ?? {}) as JsonObject;
+      const finalizers = Array.isArray(meta.finalizers) ? meta.finalizers : [];
+      const conditions = ((crd.status as JsonObject | undefined)?.conditions ?? []) as JsonObject[];
+      const pending = conditions.some(
+        (c) => c.type === 'Terminating' && c.reason === 'InstanceDeletionPending',
+      );
+      if (
+        meta.deletionTimestamp === undefined ||
+        !finalizers.includes(CRD_CLEANUP_FINALIZER) ||
+        !pending
+      ) {
+        return;
+      }
+      const progress = withCrdCondition(crd, {
+        type: 'Terminating',
+        status: 'True',
+        reason: 'InstanceDeletionInProgress',
+        message: 'CustomResource deletion is in progress',
+      });
+      const writer = { http: true, manager: CONTROLLER_MANAGER } as const;
+      const inProgress = cluster.update(crdType, undefined, name, progress, {
+        ...writer,
+        subresource: 'status',
+      });
+      for (const id of served.get(name) ?? []) cluster.unregister(id);
+      served.delete(name);
+      const current = JSON.parse(inProgress.json) as JsonObject;
+      const currentMeta = (current.metadata ?? {}) as JsonObject;
+      cluster.update(
+        crdType,
+        undefined,
+        name,
+        {
+          ...current,
+          metadata: {
+            ...currentMeta,
+            finalizers: finalizers.filter((f) => f !== CRD_CLEANUP_FINALIZER),
+          },
+        },
+        writer,
       );
     } else if (event.type === 'DELETED') {
       for (const id of served.get(name) ?? []) cluster.unregister(id);

@@ -1,6 +1,61 @@
 import type { FakePrinterColumn } from '../../fake-printer-column.js';
 import { isJsonObject, type JsonObject } from '../json-value.js';
+import { orderMetadata, timestampNow } from '../object-meta.js';
 import { type ResourceType, resourceType } from '../resource-type.js';
+
+/** The finalizer apiextensions-apiserver puts on a CRD being deleted until its objects are gone. */
+export const CRD_CLEANUP_FINALIZER = 'customresourcecleanup.apiextensions.k8s.io';
+
+/**
+ * Sets a condition as apiextensions' `SetCRDCondition` does: replaced by type (its
+ * `lastTransitionTime` kept while the status stays), else appended.
+ */
+export function withCrdCondition(crd: JsonObject, condition: JsonObject): JsonObject {
+  const status = isJsonObject(crd.status) ? crd.status : {};
+  const conditions = Array.isArray(status.conditions) ? [...status.conditions] : [];
+  const at = conditions.findIndex((c) => isJsonObject(c) && c.type === condition.type);
+  const existing = at >= 0 ? conditions[at] : undefined;
+  const time =
+    isJsonObject(existing) && existing.status === condition.status
+      ? existing.lastTransitionTime
+      : timestampNow();
+  const next = {
+    type: condition.type,
+    status: condition.status,
+    lastTransitionTime: time,
+    reason: condition.reason,
+    message: condition.message,
+  };
+  if (at >= 0) conditions[at] = next;
+  else conditions.push(next);
+  return { ...crd, status: { ...status, conditions } };
+}
+
+/**
+ * The CRD registry's DELETE in 1.20: one write (no field manager, no generation bump) that sets
+ * `deletionTimestamp`, adds the cleanup finalizer and a `Terminating` condition; the object is
+ * removed once the finalizer is.
+ */
+function markCrdForDeletion(crd: JsonObject): JsonObject {
+  const meta = isJsonObject(crd.metadata) ? crd.metadata : {};
+  const finalizers = Array.isArray(meta.finalizers) ? meta.finalizers : [];
+  const marked = {
+    ...crd,
+    metadata: orderMetadata(meta, {
+      deletionTimestamp: timestampNow(),
+      finalizers: finalizers.includes(CRD_CLEANUP_FINALIZER)
+        ? finalizers
+        : [...finalizers, CRD_CLEANUP_FINALIZER],
+    }),
+  };
+  return withCrdCondition(marked, {
+    type: 'Terminating',
+    status: 'True',
+    reason: 'InstanceDeletionPending',
+    message:
+      'CustomResourceDefinition marked for deletion; CustomResource deletion will begin soon',
+  });
+}
 
 const emptyMeta = { creationTimestamp: null };
 
@@ -80,6 +135,7 @@ export function crdResourceType(): ResourceType {
       defaults: defaultCrd,
       prepareForCreate: prepareCrdForCreate,
       prepareForUpdate: keepCrdStatus,
+      markForDeletion: markCrdForDeletion,
     },
   );
 }
