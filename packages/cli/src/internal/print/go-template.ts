@@ -208,57 +208,57 @@ const FUNCTIONS: Readonly<Record<string, Fn>> = {
   and: (args) => {
     if (args.length === 0) return fail('wrong number of args for and: want at least 1 got 0');
     for (const arg of args) if (!truth(arg)) return arg;
-    return args[args.length - 1]!;
+    return args[args.length - 1];
   },
   or: (args) => {
     if (args.length === 0) return fail('wrong number of args for or: want at least 1 got 0');
     for (const arg of args) if (truth(arg)) return arg;
-    return args[args.length - 1]!;
+    return args[args.length - 1];
   },
   not: (args) => {
     if (args.length !== 1) return fail(`wrong number of args for not: want 1 got ${args.length}`);
-    return !truth(args[0]!);
+    return !truth(args[0]);
   },
   len: (args) => {
     if (args.length !== 1) return fail(`wrong number of args for len: want 1 got ${args.length}`);
-    return new GoInt(lengthOf(args[0]!));
+    return new GoInt(lengthOf(args[0]));
   },
   index: (args) => {
     if (args.length === 0) return fail('wrong number of args for index: want at least 1 got 0');
-    return index(args[0]!, args.slice(1));
+    return index(args[0], args.slice(1));
   },
   print: (args) => sprint(args),
   println: (args) => `${args.map(printed).join(' ')}\n`,
   printf: (args) => {
     if (args.length === 0) return fail('wrong number of args for printf: want at least 1 got 0');
     return goSprintf(
-      stringArg(args[0]!),
+      stringArg(args[0]),
       args.slice(1).map((a) => (a === MISSING ? null : a)),
     );
   },
   eq: (args) => {
     if (args.length < 2) return fail('missing argument for comparison');
-    return args.slice(1).some((b) => equal(args[0]!, b));
+    return args.slice(1).some((b) => equal(args[0], b));
   },
   ne: (args) => {
     if (args.length !== 2) return fail(`wrong number of args for ne: want 2 got ${args.length}`);
-    return !equal(args[0]!, args[1]!);
+    return !equal(args[0], args[1]);
   },
-  lt: (args) => less(args[0]!, args[1]!),
-  le: (args) => less(args[0]!, args[1]!) || equal(args[0]!, args[1]!),
-  gt: (args) => !(less(args[0]!, args[1]!) || equal(args[0]!, args[1]!)),
-  ge: (args) => !less(args[0]!, args[1]!),
+  lt: (args) => less(args[0], args[1]),
+  le: (args) => less(args[0], args[1]) || equal(args[0], args[1]),
+  gt: (args) => !(less(args[0], args[1]) || equal(args[0], args[1])),
+  ge: (args) => !less(args[0], args[1]),
   html,
   urlquery: (args) => encodeURIComponent(sprint(args)).replace(/%20/g, '+'),
   exists: (args) => {
     if (args.length === 0) return fail('wrong number of args for exists: want at least 1 got 0');
-    return exists(args[0]!, args.slice(1));
+    return exists(args[0], args.slice(1));
   },
   base64decode: (args) => {
     if (args.length !== 1) {
       return fail(`wrong number of args for base64decode: want 1 got ${args.length}`);
     }
-    return base64decode(args[0]!);
+    return base64decode(args[0]);
   },
 };
 
@@ -335,9 +335,10 @@ class Execution {
     const value = this.pipe({ ...node.pipe, declare: [] }, dot);
     const each = (key: GoValue, item: GoValue) => {
       this.vars.length = mark;
-      if (declare.length === 1) this.vars.push({ name: declare[0]!, value: item });
-      if (declare.length === 2) {
-        this.vars.push({ name: declare[0]!, value: key }, { name: declare[1]!, value: item });
+      const [first, second] = declare;
+      if (first !== undefined && second === undefined) this.vars.push({ name: first, value: item });
+      if (first !== undefined && second !== undefined) {
+        this.vars.push({ name: first, value: key }, { name: second, value: item });
       }
       try {
         this.nodes(node.body, item);
@@ -376,7 +377,7 @@ class Execution {
     for (const command of pipe.commands) value = this.command(command, dot, value);
     const result = value === undefined ? MISSING : value;
     if (pipe.declare.length > 0) {
-      const name = pipe.declare[0]!;
+      const name = pipe.declare[0] ?? '';
       if (pipe.assign) {
         const found = [...this.vars].reverse().find((v) => v.name === name);
         if (found === undefined) fail(`undefined variable: ${name}`);
