@@ -256,6 +256,8 @@ export function builtinResources(): ResourceType[] {
         prepareForCreate: prepareNodeForCreate,
       },
     ),
+    // Before leases: kube-apiserver 1.20 lists apiextensions.k8s.io before coordination.k8s.io.
+    crdResourceType(),
     resourceType(
       {
         group: 'coordination.k8s.io',
@@ -273,6 +275,5 @@ export function builtinResources(): ResourceType[] {
         prepareForUpdate: (object) => checkLease(object),
       },
     ),
-    crdResourceType(),
   ];
 }
