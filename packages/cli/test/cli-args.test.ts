@@ -152,9 +152,12 @@ describe('parseCliArgs', () => {
     [['get'], 'you must specify the type of resource to get, e.g. "rxkube get pods"'],
     [
       ['get', 'pods', '-o', 'bogus'],
-      'unable to match a printer suitable for the output format "bogus", allowed formats are: custom-columns,custom-columns-file,json,jsonpath,jsonpath-file,name,ndjson,wide,yaml',
+      'unable to match a printer suitable for the output format "bogus", allowed formats are: custom-columns,custom-columns-file,go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,wide,yaml',
     ],
     [['get', 'pods', '-o', 'jsonpath='], 'template format specified but no template given'],
+    // kubectl 1.20.2: `-o go-template` without a template.
+    [['get', 'pods', '-o', 'go-template'], 'template format specified but no template given'],
+    [['get', 'pods', '-o', 'templatefile='], 'template format specified but no template given'],
     [
       ['get', 'pods', '--request-timeout', 'soon'],
       'invalid value "soon" for --request-timeout: a duration such as 30s, 2m or 0 is expected',

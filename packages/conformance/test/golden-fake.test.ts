@@ -36,6 +36,10 @@ describe('rxkube get against FakeApiServer prints what kubectl printed against k
     expect(goldenCases.length).toBeGreaterThanOrEqual(80);
   });
 
+  it('prints every command of the matrix alike: no known difference is left', () => {
+    expect(fakeOutputDifferences).toEqual({});
+  });
+
   for (const golden of goldenCases) {
     it(`rxkube ${golden.args.join(' ')}`, async () => {
       const got = await runRxkube(golden.args, env);

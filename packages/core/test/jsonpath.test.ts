@@ -106,4 +106,13 @@ describe('kubectl JSONPath, the cases of its documentation', () => {
       ['myself', 'e2e'],
     ]);
   });
+  it('returns what each text and action gives, ranges expanded (kubectl jsonpath-as-json)', () => {
+    const data = { items: [{ metadata: { name: 'gt-a' } }, { metadata: { name: 'gt-b' } }] };
+    // kubectl 1.20.2 printed ["names: "], ["gt-a"], ["gt-b"] for this template.
+    expect(parseJsonPath('names: {range .items[*]}{.metadata.name}{end}').results(data)).toEqual([
+      ['names: '],
+      ['gt-a'],
+      ['gt-b'],
+    ]);
+  });
 });

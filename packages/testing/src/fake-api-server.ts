@@ -25,6 +25,7 @@ import { failure } from './internal/http/status.js';
 import { type GeneratedTls, generateTls, issueClientCertificate } from './internal/http/tls.js';
 import { isJsonObject, type JsonObject } from './internal/json/json-value.js';
 import { applyMergePatch } from './internal/json/merge-patch.js';
+import { startCrdController } from './internal/kinds/crd-controller.js';
 import { listPrefix } from './internal/reads/list-handler.js';
 import { currentView } from './internal/reads/list-view.js';
 import { ReplicaSet } from './internal/replicas/replica-set.js';
@@ -145,6 +146,10 @@ export class FakeApiServer {
       historyLimit,
     );
     if (options.builtins ?? true) for (const type of builtinResources()) cluster.register(type);
+    const crds = cluster.type(
+      resourceId('apiextensions.k8s.io', 'v1', 'customresourcedefinitions'),
+    );
+    if (crds !== undefined) startCrdController(cluster, crds);
 
     const tls = options.tls ? await generateTls() : undefined;
     const server: Server = tls

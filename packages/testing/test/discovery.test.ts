@@ -33,6 +33,11 @@ describe('discovery', () => {
           preferredVersion: { groupVersion: 'apps/v1', version: 'v1' },
         },
         {
+          name: 'apiextensions.k8s.io',
+          versions: [{ groupVersion: 'apiextensions.k8s.io/v1', version: 'v1' }],
+          preferredVersion: { groupVersion: 'apiextensions.k8s.io/v1', version: 'v1' },
+        },
+        {
           name: 'coordination.k8s.io',
           versions: [{ groupVersion: 'coordination.k8s.io/v1', version: 'v1' }],
           preferredVersion: { groupVersion: 'coordination.k8s.io/v1', version: 'v1' },
@@ -67,6 +72,8 @@ describe('discovery', () => {
       'services',
       'services/status',
       'events',
+      'nodes',
+      'nodes/status',
     ]);
     expect(byName.get('pods')).toEqual({
       name: 'pods',
@@ -129,6 +136,7 @@ describe('discovery', () => {
     const groups = await call(server, '/apis');
     expect(groups.body.groups.map((g: Json) => g.name)).toEqual([
       'apps',
+      'apiextensions.k8s.io',
       'coordination.k8s.io',
       'example.com',
     ]);

@@ -9,7 +9,14 @@ export type OutputFormat = 'table' | 'json' | 'yaml' | 'ndjson' | 'name';
 /** `-o`: kubectl's output formats (`wide`, `jsonpath=…`, `custom-columns=…`, …) and `ndjson`. */
 export type OutputSpec =
   | { readonly kind: 'table' | 'wide' | 'json' | 'yaml' | 'ndjson' | 'name' }
-  | { readonly kind: 'jsonpath'; readonly template: string; readonly file?: boolean }
+  | {
+      readonly kind: 'jsonpath';
+      readonly template: string;
+      readonly file?: boolean;
+      /** `jsonpath-as-json`: each result as indented JSON. */
+      readonly asJson?: boolean;
+    }
+  | { readonly kind: 'go-template'; readonly template: string; readonly file?: boolean }
   | { readonly kind: 'custom-columns'; readonly spec: string; readonly file?: boolean };
 
 /** Where to connect and as whom: kubectl's connection flags. */
@@ -147,8 +154,11 @@ const GET_FLAGS = [
 ] as const;
 const DEMO_FLAGS = ['rate', 'duration', 'pods', 'seed', 'fault-every', 'no-faults'] as const;
 const OUTPUTS = ['table', 'wide', 'json', 'yaml', 'ndjson', 'name'] as const;
+/** kubectl 1.20's list, word for word (rxkube also takes `ndjson`, which kubectl has not). */
 const ALLOWED_OUTPUTS =
-  'custom-columns,custom-columns-file,json,jsonpath,jsonpath-file,name,ndjson,wide,yaml';
+  'custom-columns,custom-columns-file,go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,wide,yaml';
+/** kubectl's names of the Go template formats: `template` and `templatefile` are aliases. */
+const GO_TEMPLATE_OUTPUTS = ['go-template', 'go-template-file', 'template', 'templatefile'];
 const SORTS = ['auto', 'name', 'recent'] as const;
 
 /** Reads the command line; a mistake throws a {@link CliError} whose message is one line. */
@@ -265,18 +275,30 @@ function connectionArgs(values: Values): ConnectionArgs {
   };
 }
 
-/** `-o` as kubectl reads it: a name, or `jsonpath=…`, `custom-columns=…` and their `-file` forms. */
+/**
+ * `-o` as kubectl reads it: a name, or `jsonpath=…`, `jsonpath-as-json=…`, `go-template=…`
+ * (`template=…`), `custom-columns=…` and their file forms.
+ */
 function outputSpec(output: string | undefined): OutputSpec {
   if (output === undefined || output === '') return { kind: 'table' };
   const eq = output.indexOf('=');
   const name = eq < 0 ? output : output.slice(0, eq);
   const value = eq < 0 ? '' : output.slice(eq + 1);
-  if (name === 'jsonpath' || name === 'jsonpath-file') {
+  if (name === 'jsonpath' || name === 'jsonpath-file' || name === 'jsonpath-as-json') {
     if (value === '') throw new CliError(`template format specified but no template given`);
     return {
       kind: 'jsonpath',
       template: value,
       ...(name === 'jsonpath-file' ? { file: true } : {}),
+      ...(name === 'jsonpath-as-json' ? { asJson: true } : {}),
+    };
+  }
+  if (GO_TEMPLATE_OUTPUTS.includes(name)) {
+    if (value === '') throw new CliError(`template format specified but no template given`);
+    return {
+      kind: 'go-template',
+      template: value,
+      ...(name.endsWith('file') ? { file: true } : {}),
     };
   }
   if (name === 'custom-columns' || name === 'custom-columns-file') {

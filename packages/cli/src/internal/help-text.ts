@@ -42,7 +42,8 @@ Flags:
   -l, --selector <sel>          label selector, e.g. app=web,tier!=db
       --field-selector <sel>    field selector, e.g. status.phase=Running
   -o, --output <format>         table (default), wide, name, json, yaml, ndjson, jsonpath=...,
-                                jsonpath-file=..., custom-columns=..., custom-columns-file=...
+                                jsonpath-file=..., jsonpath-as-json=..., go-template=...,
+                                go-template-file=..., custom-columns=..., custom-columns-file=...
       --show-labels             a LABELS column
   -L, --label-columns <keys>    a column per label key (repeatable)
       --no-headers              no header line

@@ -945,4 +945,202 @@ describe('FakeApiServer writes (as kube-apiserver 1.20) against the real kube-ap
       };
     });
   });
+
+  it('status fields: a Pod created with a status, a Node and its status, a Lease with an empty spec', async () => {
+    const PODS = `/api/v1/namespaces/${NAMESPACE}/pods`;
+    const NODES = '/api/v1/nodes';
+    const container = (name: string) => ({
+      name,
+      image: 'nginx:1.19',
+      ports: [{ containerPort: 8080, protocol: 'TCP' }],
+      resources: {
+        requests: { cpu: '500m', memory: '128Mi' },
+        limits: { cpu: '500m', memory: '128Mi' },
+      },
+      terminationMessagePath: '/dev/termination-log',
+      terminationMessagePolicy: 'File',
+      imagePullPolicy: 'IfNotPresent',
+    });
+    // Every field the real server would default is given, so both store the same spec.
+    const pod = {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name: 'status-fields', labels: { app: 'web' } },
+      spec: {
+        containers: [container('web'), container('sidecar')],
+        restartPolicy: 'Always',
+        terminationGracePeriodSeconds: 30,
+        dnsPolicy: 'ClusterFirst',
+        nodeName: 'node-a',
+        securityContext: {},
+        schedulerName: 'default-scheduler',
+        tolerations: [
+          {
+            key: 'node.kubernetes.io/not-ready',
+            operator: 'Exists',
+            effect: 'NoExecute',
+            tolerationSeconds: 300,
+          },
+        ],
+        priority: 0,
+        enableServiceLinks: true,
+        preemptionPolicy: 'PreemptLowerPriority',
+      },
+      status: { phase: 'Running', hostIP: '192.168.1.10', podIPs: [{ ip: '10.1.0.5' }] },
+    };
+    const nodeName = (suffix: string) => `${NAMESPACE}-${suffix}`;
+    await compare('writes-status-fields', async (t) => {
+      const podCreated = await write(t, 'POST', `${PODS}?fieldManager=golden`, pod);
+      const podStatus = await write(t, 'PUT', `${PODS}/status-fields/status?fieldManager=golden`, {
+        ...bodyOf(podCreated),
+        status: {
+          phase: 'Running',
+          conditions: [{ type: 'Ready', status: 'True', lastProbeTime: null }],
+          hostIP: '192.168.1.10',
+          podIP: '10.1.0.5',
+          podIPs: [{ ip: '10.1.0.5' }],
+          qosClass: 'Guaranteed',
+        },
+      });
+      const bare = await write(t, 'POST', NODES, {
+        apiVersion: 'v1',
+        kind: 'Node',
+        metadata: { name: nodeName('bare') },
+      });
+      const nodeCreated = await write(t, 'POST', `${NODES}?fieldManager=golden`, {
+        apiVersion: 'v1',
+        kind: 'Node',
+        metadata: { name: nodeName('full'), labels: { 'kubernetes.io/hostname': 'a' } },
+        spec: { taints: [{ key: 'node.kubernetes.io/not-ready', effect: 'NoSchedule' }] },
+        status: {
+          addresses: [{ type: 'InternalIP', address: '192.168.1.10' }],
+          nodeInfo: { architecture: 'amd64' },
+        },
+      });
+      const nodeStatus = await write(
+        t,
+        'PUT',
+        `${NODES}/${nodeName('full')}/status?fieldManager=golden`,
+        {
+          ...bodyOf(nodeCreated),
+          status: {
+            conditions: [{ type: 'Ready', status: 'True', reason: 'KubeletReady' }],
+            addresses: [
+              { type: 'InternalIP', address: '192.168.1.10' },
+              { type: 'Hostname', address: 'a' },
+            ],
+            daemonEndpoints: { kubeletEndpoint: { Port: 0 } },
+            nodeInfo: { kernelVersion: '5.10.0-8-amd64', architecture: 'amd64' },
+          },
+        },
+      );
+      const bareDeleted = await write(t, 'DELETE', `${NODES}/${nodeName('bare')}`, {});
+      const fullDeleted = await write(t, 'DELETE', `${NODES}/${nodeName('full')}`, {});
+      const idle = await write(t, 'POST', `${LEASES}?fieldManager=golden`, {
+        apiVersion: 'coordination.k8s.io/v1',
+        kind: 'Lease',
+        metadata: { name: 'idle' },
+        spec: {},
+      });
+      return {
+        podCreated: observe(podCreated),
+        podStatus: observe(podStatus),
+        bare: observe(bare),
+        nodeCreated: observe(nodeCreated),
+        nodeStatus: observe(nodeStatus),
+        bareDeleted: observe(bareDeleted),
+        fullDeleted: observe(fullDeleted),
+        idle: observe(idle),
+      };
+    });
+  });
+
+  it('CustomResourceDefinitions: create, established status, Table, discovery, custom resources with printer columns, delete', async () => {
+    const CRDS = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions';
+    const TABLE = 'application/json;as=Table;v=v1;g=meta.k8s.io, application/json';
+    const group = `${NAMESPACE}.crd.rxkube.dev`;
+    const name = `gadgets.${group}`;
+    const gadgets = `/apis/${group}/v1/namespaces/${NAMESPACE}/gadgets`;
+    const crd = {
+      apiVersion: 'apiextensions.k8s.io/v1',
+      kind: 'CustomResourceDefinition',
+      metadata: { name },
+      spec: {
+        group,
+        names: { plural: 'gadgets', kind: 'Gadget', shortNames: ['gdg'], categories: ['all'] },
+        scope: 'Namespaced',
+        versions: [
+          {
+            name: 'v1',
+            served: true,
+            storage: true,
+            schema: {
+              openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true },
+            },
+            subresources: { status: {} },
+            additionalPrinterColumns: [
+              { name: 'Size', type: 'string', description: 'How big', jsonPath: '.spec.size' },
+              { name: 'Replicas', type: 'integer', jsonPath: '.spec.replicas' },
+              { name: 'Color', type: 'string', priority: 1, jsonPath: '.spec.color' },
+            ],
+          },
+        ],
+      },
+    };
+    /** Polls (a condition, not a sleep) until `done` holds for an answer, at most 20 s. */
+    const until = async (t: Target, path: string, done: (x: RawExchange) => boolean) => {
+      for (let i = 0; i < 200; i += 1) {
+        const x = await send(t, { path });
+        if (done(x)) return x;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      throw new Error(`${t.name}: ${path} never reached the state waited for`);
+    };
+    await compare('writes-crd', async (t) => {
+      const created = await write(t, 'POST', `${CRDS}?fieldManager=golden`, crd);
+      await until(t, gadgets, (x) => x.status === 200);
+      const established = await send(t, { path: `${CRDS}/${name}` });
+      const table = await send(t, { path: `${CRDS}/${name}`, headers: { accept: TABLE } });
+      const groupDoc = await send(t, { path: `/apis/${group}` });
+      const resources = await send(t, { path: `/apis/${group}/v1` });
+      const gadget = await write(t, 'POST', `${gadgets}?fieldManager=golden`, {
+        apiVersion: `${group}/v1`,
+        kind: 'Gadget',
+        metadata: { name: 'g1' },
+        spec: { size: 'large', replicas: 2, color: 'red' },
+      });
+      const gadgetTable = await send(t, { path: gadgets, headers: { accept: TABLE } });
+      const deleted = await write(t, 'DELETE', `${CRDS}/${name}`, {});
+      const gone = await until(t, `${CRDS}/${name}`, (x) => x.status === 404);
+      const unserved = await send(t, { path: gadgets });
+      const tableView = (x: RawExchange) => {
+        const body = bodyOf(x) as Json & { rows?: Json[] };
+        return {
+          status: x.status,
+          body: {
+            ...body,
+            // Ages and creation times differ by nature.
+            rows: (body.rows ?? []).map((row) => ({
+              ...row,
+              cells: (row.cells as unknown[]).slice(0, -1),
+            })),
+          },
+        };
+      };
+      return {
+        created: observe(created),
+        established: observe(established),
+        table: tableView(table),
+        groupDoc: observe(groupDoc),
+        resources: observe(resources),
+        gadget: observe(gadget),
+        gadgetTable: tableView(gadgetTable),
+        // Marked for deletion (a cleanup finalizer, a Terminating condition), removed once its
+        // custom resources are gone.
+        deleted: observe(deleted),
+        gone: observe(gone),
+        unserved: { status: unserved.status },
+      };
+    });
+  });
 });

@@ -6,32 +6,7 @@
  */
 export const fakeOutputDifferences: Readonly<
   Record<string, { readonly kind: 'managedFields' | 'whole'; readonly why: string }>
-> = {
-  'pods-json': {
-    kind: 'managedFields',
-    why: 'the fake records f:podIPs without its keyed items and owns f:qosClass after a status write',
-  },
-  'pods-yaml': { kind: 'managedFields', why: 'as pods-json' },
-  'pod-json': { kind: 'managedFields', why: 'as pods-json' },
-  'pod-yaml': { kind: 'managedFields', why: 'as pods-json' },
-  'type-name-yaml': { kind: 'managedFields', why: 'as pods-json' },
-  'node-yaml': {
-    kind: 'managedFields',
-    why: 'the fake records the keyed items of status.addresses differently',
-  },
-  'leases-json': {
-    kind: 'managedFields',
-    why: 'kube-apiserver records no entry for a Lease created with an empty spec; the fake does',
-  },
-  crd: {
-    kind: 'whole',
-    why: 'FakeApiServer does not serve apiextensions.k8s.io (CRDs are registered in code)',
-  },
-  'unknown-output': {
-    kind: 'whole',
-    why: 'rxkube lists the formats it has (ndjson; no go-template) in its error',
-  },
-};
+> = {};
 
 /** The text without its `managedFields` blocks (YAML or indented JSON), found by indentation. */
 export function withoutManagedFields(text: string): string {

@@ -124,15 +124,15 @@ type Send = (method: 'POST' | 'PUT' | 'GET', path: string, body?: unknown) => Pr
 
 /**
  * Creates the matrix's objects through the API, as the capture script did on kube-apiserver:
- * POST each object, then PUT its status. On FakeApiServer, the kinds it does not build in are
- * registered first as kube-apiserver 1.20 serves them, and a CRD becomes a registered resource.
+ * POST each object, then PUT its status; a CRD is used once established and served. On
+ * FakeApiServer, the kinds it does not build in are registered first as kube-apiserver 1.20
+ * serves them.
  */
 export async function createGoldenObjects(send: Send, fake?: FakeApiServer): Promise<void> {
   if (fake) registerGoldenKinds(fake);
   for (const entry of goldenObjects) {
     if (entry.object.kind === 'CustomResourceDefinition') {
-      if (fake) registerCrd(fake, entry.object);
-      else await createCrd(send, entry);
+      await createCrd(send, entry);
       continue;
     }
     await send('POST', `${entry.path}?fieldManager=golden`, entry.object);
@@ -184,22 +184,6 @@ function registerGoldenKinds(fake: FakeApiServer): void {
     statusSubresource: true,
   });
   fake.registerResource({ version: 'v1', resource: 'secrets', kind: 'Secret', generation: false });
-  fake.registerResource({
-    version: 'v1',
-    resource: 'nodes',
-    kind: 'Node',
-    namespaced: false,
-    shortNames: ['no'],
-    generation: false,
-    statusSubresource: true,
-  });
-  fake.registerResource({
-    group: 'coordination.k8s.io',
-    version: 'v1',
-    resource: 'leases',
-    kind: 'Lease',
-    generation: false,
-  });
 }
 
 interface CrdSpec {
@@ -218,24 +202,4 @@ interface CrdSpec {
     subresources?: { status?: unknown };
     additionalPrinterColumns?: FakePrinterColumn[];
   }[];
-}
-
-function registerCrd(fake: FakeApiServer, crd: { readonly spec?: Record<string, unknown> }): void {
-  const spec = crd.spec as unknown as CrdSpec;
-  const [version] = spec.versions;
-  fake.registerResource({
-    group: spec.group,
-    version: version!.name,
-    resource: spec.names.plural,
-    kind: spec.names.kind,
-    listKind: spec.names.listKind,
-    singular: spec.names.singular,
-    namespaced: spec.scope === 'Namespaced',
-    shortNames: spec.names.shortNames ?? [],
-    categories: spec.names.categories ?? [],
-    statusSubresource: version!.subresources?.status !== undefined,
-    ...(version!.additionalPrinterColumns
-      ? { additionalPrinterColumns: version!.additionalPrinterColumns }
-      : {}),
-  });
 }

@@ -17,6 +17,11 @@ export interface JsonPath {
   print(data: unknown): string;
   /** The values every `{…}` action selects, one array per action (ranges expanded). */
   values(data: unknown): unknown[][];
+  /**
+   * What every text and action gives, in order, one array each (a text as `[text]`, ranges
+   * expanded): kubectl's `-o jsonpath-as-json` prints each array as indented JSON.
+   */
+  results(data: unknown): unknown[][];
 }
 
 /**
@@ -66,6 +71,15 @@ export function parseJsonPath(template: string, options: JsonPathOptions = {}): 
     values(data) {
       const all: unknown[][] = [];
       const out: ActionOut = { text: () => {}, values: (values) => all.push(values) };
+      for (const node of nodes) walk(node, data, data, out);
+      return all;
+    },
+    results(data) {
+      const all: unknown[][] = [];
+      const out: ActionOut = {
+        text: (text) => all.push([text]),
+        values: (values) => all.push(values),
+      };
       for (const node of nodes) walk(node, data, data, out);
       return all;
     },

@@ -10,6 +10,8 @@ import {
 } from '../print/custom-columns.js';
 import { escapeTerminal } from '../print/escape-terminal.js';
 import { goJson } from '../print/go-json.js';
+import { compileGoTemplate } from '../print/go-template.js';
+import { GoTemplateError } from '../print/go-template-error.js';
 import { goYaml } from '../print/go-yaml.js';
 import { humanTableLines } from '../print/human-table.js';
 import { sortBy } from '../print/sort-by.js';
@@ -173,7 +175,31 @@ export async function getOnce(
       const template = format.file
         ? await readText(format.template, 'jsonpath-file')
         : format.template;
-      io.stdout.write(escapeTerminal(parseJsonPath(template).print(document)));
+      const path = parseJsonPath(template);
+      io.stdout.write(
+        escapeTerminal(
+          format.asJson
+            ? path
+                .results(document)
+                .map((result) => `${goJson(result)}\n`)
+                .join('')
+            : path.print(document),
+        ),
+      );
+      break;
+    }
+    case 'go-template': {
+      const template = format.file
+        ? await readText(format.template, 'go-template-file')
+        : format.template;
+      const compiled = compileGoTemplate(template);
+      try {
+        io.stdout.write(escapeTerminal(compiled.execute(document)));
+      } catch (error) {
+        // kubectl prints what it could, then the template and data, before its error line.
+        if (error instanceof GoTemplateError) io.stdout.write(escapeTerminal(error.stdout));
+        throw error;
+      }
       break;
     }
     case 'custom-columns': {

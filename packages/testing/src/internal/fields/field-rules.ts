@@ -97,6 +97,13 @@ export const BUILTIN_FIELD_RULES = {
   pods: fieldRules([
     ...podSpecLists('spec'),
     ['status.conditions', { kind: 'map', keys: ['type'] }],
+    ['status.podIPs', { kind: 'map', keys: ['ip'] }],
+  ]),
+  // A Node's taints are atomic in 1.20 (no merge key); its addresses and conditions by type.
+  nodes: fieldRules([
+    ['spec.podCIDRs', { kind: 'set' }],
+    ['status.addresses', { kind: 'map', keys: ['type'] }],
+    ['status.conditions', { kind: 'map', keys: ['type'] }],
   ]),
   // A Namespace's spec.finalizers are atomic (unlike metadata.finalizers).
   namespaces: fieldRules([['status.conditions', { kind: 'map', keys: ['type'] }]]),

@@ -1,5 +1,8 @@
 import { BUILTIN_FIELD_RULES } from '../fields/field-rules.js';
 import type { JsonObject } from '../json/json-value.js';
+import { crdResourceType } from '../kinds/crd-strategy.js';
+import { defaultNode, emptyNodeStatus, prepareNodeForCreate } from '../kinds/node-strategy.js';
+import { defaultPod, preparePodForCreate } from '../kinds/pod-strategy.js';
 import { serializeEvent } from '../writes/event-strategy.js';
 import { checkEvent } from '../writes/event-validation.js';
 import { checkLease } from '../writes/lease-strategy.js';
@@ -74,6 +77,8 @@ export function builtinResources(): ResourceType[] {
         builtin: true,
         omitEmpty: ['spec.nodeSelector'],
         fieldRules: BUILTIN_FIELD_RULES.pods,
+        defaults: defaultPod,
+        prepareForCreate: preparePodForCreate,
         fieldPaths: {
           'spec.nodeName': 'spec.nodeName',
           'spec.restartPolicy': 'spec.restartPolicy',
@@ -229,6 +234,30 @@ export function builtinResources(): ResourceType[] {
         fieldRules: BUILTIN_FIELD_RULES.deployments,
       },
     ),
+    resourceType(
+      {
+        version: 'v1',
+        resource: 'nodes',
+        kind: 'Node',
+        singular: 'node',
+        namespaced: false,
+        shortNames: ['no'],
+        generation: false,
+        statusSubresource: true,
+        deleteReturns: 'status',
+        emptyObject: { metadata: emptyMeta, spec: {}, status: emptyNodeStatus() },
+      },
+      {
+        builtin: true,
+        nameRule: 'subdomain',
+        fieldRules: BUILTIN_FIELD_RULES.nodes,
+        fieldPaths: { 'spec.unschedulable': 'spec.unschedulable' },
+        defaults: defaultNode,
+        prepareForCreate: prepareNodeForCreate,
+      },
+    ),
+    // Before leases: kube-apiserver 1.20 lists apiextensions.k8s.io before coordination.k8s.io.
+    crdResourceType(),
     resourceType(
       {
         group: 'coordination.k8s.io',

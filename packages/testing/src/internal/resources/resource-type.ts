@@ -43,7 +43,7 @@ export interface ResourceType {
   readonly builtin: boolean;
   /** Namespaces are RFC 1123 labels; everything else RFC 1123 subdomains. */
   readonly nameRule: 'label' | 'subdomain';
-  /** Defaulting on create, before the field manager records the write (a Namespace's `status.phase`). */
+  /** Decoding and defaulting on every write, before the field manager records it (a Namespace's `status.phase`). */
   readonly defaults?: (object: Record<string, unknown>) => void;
   /** The kind's create strategy, after the field manager (a Namespace's `spec.finalizers`). */
   readonly prepareForCreate?: (object: Record<string, unknown>, http: boolean) => void;
@@ -52,6 +52,12 @@ export interface ResourceType {
     object: Record<string, unknown>,
     old: Record<string, unknown>,
   ) => void;
+  /**
+   * The kind's own first DELETE (a CRD's registry): the object as it is to be stored instead of
+   * being deleted or marked the generic way (a cleanup finalizer, a condition), written without
+   * the field manager. Later DELETEs of the marked object take the generic way.
+   */
+  readonly markForDeletion?: (object: Record<string, unknown>) => Record<string, unknown>;
   /** Dotted paths of the kind's `omitempty` maps and lists: dropped when empty, as Go decodes. */
   readonly omitEmpty: readonly (readonly string[])[];
   /** What the field manager knows of the kind's schema. */
@@ -75,6 +81,7 @@ export function resourceType(
     defaults?: (object: Record<string, unknown>) => void;
     prepareForCreate?: (object: Record<string, unknown>, http: boolean) => void;
     prepareForUpdate?: (object: Record<string, unknown>, old: Record<string, unknown>) => void;
+    markForDeletion?: (object: Record<string, unknown>) => Record<string, unknown>;
     omitEmpty?: readonly string[];
     fieldRules?: FieldRules;
   } = {},
@@ -117,6 +124,7 @@ export function resourceType(
     ...(extra.defaults ? { defaults: extra.defaults } : {}),
     ...(extra.prepareForCreate ? { prepareForCreate: extra.prepareForCreate } : {}),
     ...(extra.prepareForUpdate ? { prepareForUpdate: extra.prepareForUpdate } : {}),
+    ...(extra.markForDeletion ? { markForDeletion: extra.markForDeletion } : {}),
     ...(def.additionalPrinterColumns ? { printerColumns: def.additionalPrinterColumns } : {}),
   };
 }

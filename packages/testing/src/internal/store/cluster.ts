@@ -71,6 +71,7 @@ export class Cluster {
   private readonly types = new Map<string, ResourceType>();
   private readonly stores = new Map<string, ResourceStore>();
   private readonly revisionListeners = new Set<() => void>();
+  private readonly commitListeners = new Set<(type: ResourceType, event: StoreEvent) => void>();
 
   constructor(
     readonly codec: VersionCodec,
@@ -82,6 +83,21 @@ export class Cluster {
     if (!this.stores.has(type.id)) {
       this.stores.set(type.id, new ResourceStore(type, this.historyLimit, START_REVISION));
     }
+  }
+
+  /** Stops serving a resource: its type and its objects go (a deleted CRD's resources). */
+  unregister(id: string): void {
+    this.types.delete(id);
+    this.stores.delete(id);
+  }
+
+  /**
+   * Calls `listener` with every committed change (after the store has it, before revision
+   * listeners) until the returned function is called: for the fake's own controllers.
+   */
+  onCommit(listener: (type: ResourceType, event: StoreEvent) => void): () => void {
+    this.commitListeners.add(listener);
+    return () => this.commitListeners.delete(listener);
   }
 
   type(id: string): ResourceType | undefined {
@@ -112,6 +128,9 @@ export class Cluster {
 
   private commit(store: ResourceStore, event: StoreEvent): void {
     store.commit(event);
+    if (this.commitListeners.size > 0) {
+      for (const listener of [...this.commitListeners]) listener(store.type, event);
+    }
     if (this.revisionListeners.size > 0) {
       for (const listener of [...this.revisionListeners]) listener();
     }
@@ -342,6 +361,7 @@ export class Cluster {
     });
     const candidate = orderObject(type.kind, type.apiVersion, metadata, next);
     dropEmptyFields(type, candidate);
+    type.defaults?.(candidate);
     const managed = ctx.managedFields
       ? ctx.managedFields()
       : managedFieldsAfter({
@@ -415,6 +435,22 @@ export class Cluster {
     const oldMeta = old.metadata as JsonObject;
     const revision = this.revision + 1;
     const rendered = this.codec.render(revision);
+    if (type.markForDeletion !== undefined && oldMeta.deletionTimestamp === undefined) {
+      const marked = type.markForDeletion(old) as JsonObject;
+      if (options.dryRun)
+        return { object: storeObject(type, marked, existing.revision), removed: false };
+      (marked.metadata as JsonObject).resourceVersion = rendered;
+      const stored = storeObject(type, marked, revision);
+      this.revision = revision;
+      this.commit(store, {
+        type: 'MODIFIED',
+        revision,
+        key: existing.key,
+        object: stored,
+        previous: existing,
+      });
+      return { object: stored, removed: false };
+    }
     const before = Array.isArray(oldMeta.finalizers) ? (oldMeta.finalizers as unknown[]) : [];
     const finalizers = deletionFinalizers(before, options.propagationPolicy);
     if (finalizers.length > 0) {

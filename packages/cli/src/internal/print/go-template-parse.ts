@@ -1,0 +1,504 @@
+import { CliError } from '../cli-error.js';
+
+/** Where a node is (offset in the template) and how Go prints it in errors. */
+interface Located {
+  readonly pos: number;
+  readonly text: string;
+}
+
+/** An operand of a command: what Go's text/template calls an argument. */
+export type GoTemplateArg = Located &
+  (
+    | { readonly kind: 'field'; readonly fields: readonly string[] }
+    | { readonly kind: 'variable'; readonly name: string; readonly fields: readonly string[] }
+    | { readonly kind: 'identifier'; readonly name: string }
+    | { readonly kind: 'string'; readonly value: string }
+    | { readonly kind: 'number'; readonly value: number; readonly integer: boolean }
+    | { readonly kind: 'bool'; readonly value: boolean }
+    | { readonly kind: 'nil' }
+    | { readonly kind: 'pipe'; readonly pipe: GoTemplatePipe; readonly fields: readonly string[] }
+  );
+
+/** One command of a pipeline: a function and its arguments, or one operand. */
+export interface GoTemplateCommand extends Located {
+  readonly args: readonly GoTemplateArg[];
+}
+
+/** A pipeline: optional variable declarations, then commands joined by `|`. */
+export interface GoTemplatePipe extends Located {
+  readonly declare: readonly string[];
+  /** `=` (assign to existing variables) rather than `:=`. */
+  readonly assign: boolean;
+  readonly commands: readonly GoTemplateCommand[];
+}
+
+/** A node of a parsed template. */
+export type GoTemplateNode =
+  | { readonly kind: 'text'; readonly text: string }
+  | { readonly kind: 'action'; readonly pipe: GoTemplatePipe }
+  | GoTemplateControl
+  | { readonly kind: 'break' | 'continue' };
+
+/** `if`, `with` or `range`: the pipeline, its body and its `else`. */
+export interface GoTemplateControl {
+  readonly kind: 'if' | 'with' | 'range';
+  readonly pipe: GoTemplatePipe;
+  readonly body: readonly GoTemplateNode[];
+  readonly otherwise: readonly GoTemplateNode[];
+}
+
+type Token = { readonly pos: number; readonly raw: string } & (
+  | { readonly t: 'word'; readonly v: string }
+  | { readonly t: 'field'; readonly v: string }
+  | { readonly t: 'var'; readonly v: string }
+  | { readonly t: 'string'; readonly v: string }
+  | { readonly t: 'number'; readonly v: number; readonly integer: boolean }
+  | { readonly t: 'punct'; readonly v: '(' | ')' | '|' | ':=' | '=' | ',' }
+);
+
+/** The error kubectl prints for a template that does not parse. */
+function parseError(template: string, detail: string): CliError {
+  return new CliError(`error parsing template ${template}, template: output:${detail}`);
+}
+
+const ESCAPES: Readonly<Record<string, string>> = {
+  n: '\n',
+  t: '\t',
+  r: '\r',
+  '\\': '\\',
+  '"': '"',
+  "'": "'",
+  a: '\x07',
+  b: '\b',
+  f: '\f',
+  v: '\v',
+  '0': '\0',
+};
+
+type WithoutPlace<T> = T extends unknown ? Omit<T, 'pos' | 'raw'> : never;
+type TokenBody = WithoutPlace<Token>;
+
+/** The tokens of one action's text (between `{{` and `}}`), which starts at `offset`. */
+function tokenize(text: string, offset: number, fail: (detail: string) => never): Token[] {
+  const out: Token[] = [];
+  let i = 0;
+  let start = 0;
+  const emit = (token: TokenBody) => {
+    out.push({ ...token, pos: offset + start, raw: text.slice(start, i) } as Token);
+  };
+  while (i < text.length) {
+    start = i;
+    const c = text[i]!;
+    if (/\s/.test(c)) {
+      i++;
+      continue;
+    }
+    if (c === '(' || c === ')' || c === '|' || c === ',') {
+      i++;
+      emit({ t: 'punct', v: c });
+      continue;
+    }
+    if (c === ':' && text[i + 1] === '=') {
+      i += 2;
+      emit({ t: 'punct', v: ':=' });
+      continue;
+    }
+    if (c === '=') {
+      i++;
+      emit({ t: 'punct', v: '=' });
+      continue;
+    }
+    if (c === '"') {
+      let value = '';
+      i++;
+      for (;;) {
+        const ch = text[i];
+        if (ch === undefined || ch === '\n') fail('unterminated quoted string');
+        i++;
+        if (ch === '"') break;
+        if (ch === '\\') {
+          const next = text[i] ?? '';
+          i++;
+          if (next === 'x' || next === 'u' || next === 'U') {
+            const size = next === 'x' ? 2 : next === 'u' ? 4 : 8;
+            const hex = text.slice(i, i + size);
+            if (!/^[0-9a-fA-F]+$/.test(hex) || hex.length !== size) fail('bad escape in string');
+            value += String.fromCodePoint(Number.parseInt(hex, 16));
+            i += size;
+          } else {
+            const escaped = ESCAPES[next];
+            if (escaped === undefined) fail(`unknown escape sequence: \\${next}`);
+            value += escaped;
+          }
+          continue;
+        }
+        value += ch;
+      }
+      emit({ t: 'string', v: value });
+      continue;
+    }
+    if (c === '`') {
+      const end = text.indexOf('`', i + 1);
+      if (end < 0) fail('unterminated raw quoted string');
+      const value = text.slice(i + 1, end);
+      i = end + 1;
+      emit({ t: 'string', v: value });
+      continue;
+    }
+    if (c === "'") {
+      const match = /^'(\\.|[^'\\])'/.exec(text.slice(i));
+      if (match === null) fail('unterminated character constant');
+      const body = match[1]!;
+      const ch = body.startsWith('\\') ? (ESCAPES[body[1]!] ?? body[1]!) : body;
+      i += match[0].length;
+      emit({ t: 'number', v: ch.codePointAt(0) ?? 0, integer: true });
+      continue;
+    }
+    const number =
+      /^[+-]?(?:0[xX][0-9a-fA-F]+|\d+\.?\d*(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?)/.exec(
+        text.slice(i),
+      );
+    if (number !== null && (c !== '.' || /\d/.test(text[i + 1] ?? ''))) {
+      const literal = number[0];
+      i += literal.length;
+      emit({
+        t: 'number',
+        v: Number(literal),
+        integer: /^[+-]?(?:0[xX][0-9a-fA-F]+|\d+)$/.test(literal),
+      });
+      continue;
+    }
+    if (c === '.') {
+      const match = /^\.[\p{L}_][\p{L}\p{N}_]*|^\./u.exec(text.slice(i))!;
+      i += match[0].length;
+      emit({ t: 'field', v: match[0].slice(1) });
+      continue;
+    }
+    if (c === '$') {
+      const match = /^\$[\p{L}\p{N}_]*/u.exec(text.slice(i))!;
+      i += match[0].length;
+      emit({ t: 'var', v: match[0] });
+      continue;
+    }
+    const word = /^[\p{L}_][\p{L}\p{N}_]*/u.exec(text.slice(i));
+    if (word === null) fail(`unexpected "${c}" in command`);
+    i += word[0].length;
+    emit({ t: 'word', v: word[0] });
+  }
+  return out;
+}
+
+/** How Go prints a pipeline in error messages. */
+function pipeText(declare: readonly string[], commands: readonly GoTemplateCommand[]): string {
+  const body = commands.map((c) => c.text).join(' | ');
+  return declare.length > 0 ? `${declare.join(', ')} := ${body}` : body;
+}
+
+/** Reads a pipeline from tokens (stops at `)` or the end). */
+class PipeReader {
+  private at = 0;
+
+  constructor(
+    private readonly tokens: readonly Token[],
+    private readonly fail: (detail: string) => never,
+    private readonly functions: ReadonlySet<string>,
+  ) {}
+
+  get done(): boolean {
+    return this.at >= this.tokens.length;
+  }
+
+  private peek(): Token | undefined {
+    return this.tokens[this.at];
+  }
+
+  private next(): Token | undefined {
+    return this.tokens[this.at++];
+  }
+
+  pipe(): GoTemplatePipe {
+    const declare: string[] = [];
+    let assign = false;
+    const pos = this.peek()?.pos ?? 0;
+    // `$x :=`, `$i, $v :=`, `$x =`
+    const first = this.tokens[this.at];
+    if (first?.t === 'var') {
+      const second = this.tokens[this.at + 1];
+      const third = this.tokens[this.at + 2];
+      const fourth = this.tokens[this.at + 3];
+      if (second?.t === 'punct' && (second.v === ':=' || second.v === '=')) {
+        declare.push(first.v);
+        assign = second.v === '=';
+        this.at += 2;
+      } else if (
+        second?.t === 'punct' &&
+        second.v === ',' &&
+        third?.t === 'var' &&
+        fourth?.t === 'punct' &&
+        fourth.v === ':='
+      ) {
+        declare.push(first.v, third.v);
+        this.at += 4;
+      }
+    }
+    const commands: GoTemplateCommand[] = [];
+    let command: GoTemplateArg[] = [];
+    const close = () => {
+      const head = command[0];
+      if (head === undefined)
+        this.fail(commands.length === 0 ? 'missing value for command' : 'missing command');
+      commands.push({
+        pos: head.pos,
+        text: command
+          .map((a) => (a.kind === 'pipe' && a.fields.length === 0 ? `(${a.text})` : a.text))
+          .join(' '),
+        args: command,
+      });
+      command = [];
+    };
+    for (;;) {
+      const token = this.peek();
+      if (token === undefined || (token.t === 'punct' && token.v === ')')) break;
+      if (token.t === 'punct' && token.v === '|') {
+        this.at++;
+        close();
+        continue;
+      }
+      command.push(this.operand());
+    }
+    close();
+    return { pos, text: pipeText(declare, commands), declare, assign, commands };
+  }
+
+  private operand(): GoTemplateArg {
+    const token = this.next()!;
+    const { pos, raw } = token;
+    switch (token.t) {
+      case 'field': {
+        if (token.v === '') return { kind: 'field', fields: [], pos, text: '.' };
+        const more = this.fields();
+        // Go places a chain of fields at its second field.
+        return {
+          kind: 'field',
+          fields: [token.v, ...more.names],
+          pos: more.pos ?? pos,
+          text: raw + more.text,
+        };
+      }
+      case 'var': {
+        const more = this.fields();
+        return {
+          kind: 'variable',
+          name: token.v,
+          fields: more.names,
+          pos: more.pos ?? pos,
+          text: raw + more.text,
+        };
+      }
+      case 'string':
+        return { kind: 'string', value: token.v, pos, text: raw };
+      case 'number':
+        return { kind: 'number', value: token.v, integer: token.integer, pos, text: raw };
+      case 'word':
+        if (token.v === 'true' || token.v === 'false') {
+          return { kind: 'bool', value: token.v === 'true', pos, text: raw };
+        }
+        if (token.v === 'nil') return { kind: 'nil', pos, text: raw };
+        if (!this.functions.has(token.v)) this.fail(`function "${token.v}" not defined`);
+        return { kind: 'identifier', name: token.v, pos, text: raw };
+      case 'punct':
+        if (token.v === '(') {
+          const pipe = this.pipe();
+          const close = this.next();
+          if (close?.t !== 'punct' || close.v !== ')') this.fail('unclosed left paren');
+          const more = this.fields();
+          return {
+            kind: 'pipe',
+            pipe,
+            fields: more.names,
+            pos: more.pos ?? pos,
+            text: `(${pipe.text})${more.text}`,
+          };
+        }
+        return this.fail(`unexpected "${token.v}" in operand`);
+    }
+  }
+
+  /** `.a.b` directly after an operand: the names, where they start, their text. */
+  private fields(): { names: string[]; pos: number | undefined; text: string } {
+    const names: string[] = [];
+    let pos: number | undefined;
+    let text = '';
+    for (;;) {
+      const token = this.peek();
+      if (token?.t !== 'field' || token.v === '') return { names, pos, text };
+      pos ??= token.pos;
+      names.push(token.v);
+      text += token.raw;
+      this.at++;
+    }
+  }
+}
+
+/** One `{{…}}` of the source with the text before it. */
+interface RawAction {
+  readonly before: string;
+  readonly body: string;
+  /** Where `body` starts in the template. */
+  readonly offset: number;
+  readonly line: number;
+}
+
+/** Splits the source into text and actions, applying `{{-` and `-}}` trimming and comments. */
+function scan(template: string): { actions: RawAction[]; tail: string } {
+  const actions: RawAction[] = [];
+  let i = 0;
+  let pending = '';
+  let trimNext = false;
+  for (;;) {
+    const open = template.indexOf('{{', i);
+    if (open < 0) break;
+    let before = template.slice(i, open);
+    if (trimNext) before = before.replace(/^\s+/, '');
+    let start = open + 2;
+    if (template[start] === '-' && /\s/.test(template[start + 1] ?? '')) {
+      before = before.replace(/\s+$/, '');
+      start += 2;
+    }
+    const close = findClose(template, start);
+    if (close < 0) {
+      const line = template.slice(0, open).split('\n').length;
+      throw parseError(template, `${line}: unclosed action`);
+    }
+    let end = close;
+    trimNext = false;
+    if (template[close - 1] === '-' && /\s/.test(template[close - 2] ?? '')) {
+      end = close - 2;
+      trimNext = true;
+    }
+    const body = template.slice(start, end);
+    const line = template.slice(0, open).split('\n').length;
+    if (/^\s*\/\*[\s\S]*\*\/\s*$/.test(body)) pending += before;
+    else {
+      actions.push({ before: pending + before, body, offset: start, line });
+      pending = '';
+    }
+    i = close + 2;
+  }
+  let tail = template.slice(i);
+  if (trimNext) tail = tail.replace(/^\s+/, '');
+  return { actions, tail: pending + tail };
+}
+
+/** Where the `}}` of an action starting at `from` is, skipping quoted strings. */
+function findClose(template: string, from: number): number {
+  let quote: string | undefined;
+  for (let i = from; i < template.length; i++) {
+    const c = template[i];
+    if (quote !== undefined) {
+      if (c === '\\' && quote === '"') i++;
+      else if (c === quote) quote = undefined;
+      continue;
+    }
+    if (c === '"' || c === '`') quote = c;
+    else if (c === '}' && template[i + 1] === '}') return i;
+  }
+  return -1;
+}
+
+const KEYWORDS = new Set(['if', 'else', 'end', 'range', 'with', 'break', 'continue']);
+
+/**
+ * Parses a Go text/template as kubectl's `-o go-template` uses it: text, actions with pipelines
+ * (fields, variables, literals, function calls, parenthesised pipelines, `|`), `if`/`else if`/
+ * `else`, `range` (with `$i, $v :=`, `break`, `continue`) and `with` (each with `else`),
+ * comments and `{{-`/`-}}` trimming. Identifiers must name one of `functions`. `define`,
+ * `template` and `block` are not supported (an error says so).
+ */
+export function parseGoTemplate(
+  template: string,
+  functions: ReadonlySet<string>,
+): GoTemplateNode[] {
+  const { actions, tail } = scan(template);
+  let at = 0;
+  let ranges = 0;
+  type Stop = 'end' | 'else' | 'eof';
+  const block = (): { nodes: GoTemplateNode[]; stop: Stop; elseTokens?: Token[]; line: number } => {
+    const nodes: GoTemplateNode[] = [];
+    while (at < actions.length) {
+      const action = actions[at++]!;
+      const fail = (detail: string): never => {
+        throw parseError(template, `${action.line}: ${detail}`);
+      };
+      if (action.before !== '') nodes.push({ kind: 'text', text: action.before });
+      const tokens = tokenize(action.body, action.offset, fail);
+      const head = tokens[0];
+      const keyword = head?.t === 'word' && KEYWORDS.has(head.v) ? head.v : undefined;
+      if (keyword === 'end') {
+        if (tokens.length > 1) fail('unexpected tokens after end');
+        return { nodes, stop: 'end', line: action.line };
+      }
+      if (keyword === 'else')
+        return { nodes, stop: 'else', elseTokens: tokens.slice(1), line: action.line };
+      if (keyword === 'break' || keyword === 'continue') {
+        if (ranges === 0) fail(`{{${keyword}}} outside {{range}}`);
+        if (tokens.length > 1) fail(`unexpected tokens after ${keyword}`);
+        nodes.push({ kind: keyword });
+        continue;
+      }
+      if (head?.t === 'word' && ['define', 'template', 'block'].includes(head.v)) {
+        fail(`"${head.v}" is not supported by rxkube's go-template`);
+      }
+      if (keyword === undefined) {
+        if (tokens.length === 0) fail('missing value for command');
+        const reader = new PipeReader(tokens, fail, functions);
+        const pipe = reader.pipe();
+        if (!reader.done) fail('unexpected ")" in command');
+        nodes.push({ kind: 'action', pipe });
+        continue;
+      }
+      nodes.push(control(keyword as 'if' | 'with' | 'range', tokens.slice(1), fail));
+    }
+    return { nodes, stop: 'eof', line: 0 };
+  };
+  const control = (
+    kind: 'if' | 'with' | 'range',
+    tokens: Token[],
+    fail: (detail: string) => never,
+  ): GoTemplateNode => {
+    if (tokens.length === 0) fail(`missing value for ${kind}`);
+    const reader = new PipeReader(tokens, fail, functions);
+    const pipe = reader.pipe();
+    if (!reader.done) fail(`unexpected ")" in ${kind}`);
+    if (kind === 'range') ranges++;
+    const body = block();
+    if (kind === 'range') ranges--;
+    if (body.stop === 'eof') fail(`unexpected EOF`);
+    let otherwise: GoTemplateNode[] = [];
+    if (body.stop === 'else') {
+      const rest = body.elseTokens ?? [];
+      const chained = rest[0];
+      if (
+        chained?.t === 'word' &&
+        (chained.v === 'if' || chained.v === 'with') &&
+        kind !== 'range'
+      ) {
+        // `{{else if …}}` is an `if` inside the else branch that shares the `{{end}}`.
+        otherwise = [control(chained.v, rest.slice(1), fail)];
+      } else {
+        if (rest.length > 0) fail('unexpected tokens after else');
+        const tail = block();
+        if (tail.stop !== 'end')
+          fail(tail.stop === 'else' ? 'expected end; found {{else}}' : 'unexpected EOF');
+        otherwise = tail.nodes;
+      }
+    }
+    return { kind, pipe, body: body.nodes, otherwise };
+  };
+  const top = block();
+  if (top.stop !== 'eof') {
+    throw parseError(template, `${top.line}: unexpected {{${top.stop}}}`);
+  }
+  if (tail !== '') top.nodes.push({ kind: 'text', text: tail });
+  return top.nodes;
+}
