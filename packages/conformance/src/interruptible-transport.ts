@@ -6,7 +6,7 @@ import {
   type Transport,
   TransportError,
 } from '@rxkube/core';
-import { classifyRequest } from './classify-request.js';
+import { classifyRequest } from '@rxkube/testing';
 
 /**
  * A transport whose open watch connections a test can cut.

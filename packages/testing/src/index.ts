@@ -1,6 +1,7 @@
 export * from './bearer-token.js';
 export * from './catch-up-options.js';
 export * from './chunking-options.js';
+export * from './classify-request.js';
 export * from './client-certificate.js';
 export * from './cors-options.js';
 export * from './destroy-watches-options.js';
