@@ -36,6 +36,7 @@ export * from './controller/while-leader.js';
 export * from './controller/work-queue-stats.js';
 export * from './error-from-response.js';
 export * from './error-from-status.js';
+export * from './error-from-status-options.js';
 export * from './errors/already-exists-error.js';
 export * from './errors/conflict-error.js';
 export * from './errors/decode-error.js';
