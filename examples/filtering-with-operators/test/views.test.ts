@@ -92,11 +92,11 @@ describe('the filtered and indexed views', () => {
     expect(shown().notReady).toEqual(['shop/a', 'shop/b', 'shop/e']);
 
     // Behind, compacted, relisted: b becomes ready while the watches are stalled.
-    server.faults.stallWatches(true);
+    server.faults.stallWatches();
     server.patch(PODS, { namespace: 'shop', name: 'b' }, pod('b', 'node-1', true));
     server.faults.compact();
     server.faults.endWatches();
-    server.faults.stallWatches(false);
+    server.faults.stallWatches({ stalled: false });
     await server.waitFor(converged, WAIT);
     expect(shown().notReady).toEqual(['shop/a', 'shop/e']);
     expect(indexed.at(-1)?.stats.relists).toBe(1);

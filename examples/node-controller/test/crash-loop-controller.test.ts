@@ -67,11 +67,11 @@ describe('crashLoopController$', () => {
     expect(annotation('web-0')).toBeUndefined();
 
     // The controller falls behind, history is compacted: 410 Gone, relist, diffed against the cache.
-    server.faults.stallWatches(true);
+    server.faults.stallWatches();
     setStatus('web-0', 'crashing', 3);
     server.faults.compact();
     server.faults.endWatches();
-    server.faults.stallWatches(false);
+    server.faults.stallWatches({ stalled: false });
     await server.waitFor(() => entered('web-0') === 2, WAIT);
     expect(events.some((e) => e.type === 'health' && e.health.status === 'relisting')).toBe(true);
 

@@ -59,12 +59,12 @@ function faultInjector(server: FakeApiServer, schedule: FaultSchedule): (tick: n
     }
     const phase = tick % schedule.compactEveryTicks;
     if (phase === schedule.compactEveryTicks / 2) {
-      server.faults.stallWatches(true);
+      server.faults.stallWatches();
       stalled = true;
     } else if (stalled && phase === schedule.compactEveryTicks / 2 + schedule.stallTicks) {
       server.faults.compact();
       server.faults.endWatches();
-      server.faults.stallWatches(false);
+      server.faults.stallWatches({ stalled: false });
       stalled = false;
     }
   };

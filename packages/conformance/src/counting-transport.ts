@@ -1,7 +1,7 @@
 import type { KubeRequest, KubeResponse, Transport } from '@rxkube/core';
-import { classifyRequest } from './classify-request.js';
+import type { RequestKind } from '@rxkube/testing';
+import { classifyRequest } from '@rxkube/testing';
 import type { RecordedRequest } from './recorded-request.js';
-import type { RequestKind } from './request-kind.js';
 
 /**
  * A {@link Transport} that records every request it forwards, so a test can assert which

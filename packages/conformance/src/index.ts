@@ -1,4 +1,4 @@
-export * from './classify-request.js';
+export { classifyRequest, type RequestKind } from '@rxkube/testing';
 export * from './cluster-env.js';
 export * from './counting-transport.js';
 export * from './diff-values.js';
@@ -11,7 +11,6 @@ export * from './object-writer.js';
 export * from './raw-exchange.js';
 export * from './record-emissions.js';
 export * from './recorded-request.js';
-export * from './request-kind.js';
 export * from './run-script.js';
 export * from './script-error.js';
 export * from './value-difference.js';

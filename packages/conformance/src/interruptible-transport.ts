@@ -1,6 +1,6 @@
 import { type KubeRequest, type KubeResponse, type Transport, TransportError } from '@rxkube/core';
 import type { LineSink, ReadLinesOptions } from '@rxkube/core/transport';
-import { classifyRequest } from './classify-request.js';
+import { classifyRequest } from '@rxkube/testing';
 
 /**
  * A transport whose open watch connections a test can cut.

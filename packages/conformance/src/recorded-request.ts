@@ -1,5 +1,5 @@
 import type { KubeRequest } from '@rxkube/core';
-import type { RequestKind } from './request-kind.js';
+import type { RequestKind } from '@rxkube/testing';
 
 /**
  * One request as a {@link CountingTransport} saw it: what was asked, and how it was answered

@@ -260,11 +260,13 @@ function errorFromEvent(object: unknown) {
   const status = kubeStatusSchema.safeParse(object);
   if (status.success) {
     const data = status.data as KubeStatus;
-    return errorFromStatus(data, data.code ?? HTTP_SERVER_ERROR, undefined, {
+    return errorFromStatus(data, {
+      httpCode: data.code ?? HTTP_SERVER_ERROR,
       message: 'watch ERROR event',
     });
   }
-  return errorFromStatus(undefined, HTTP_SERVER_ERROR, undefined, {
+  return errorFromStatus(undefined, {
+    httpCode: HTTP_SERVER_ERROR,
     message: 'watch ERROR event whose object is not a Status',
   });
 }

@@ -33,7 +33,7 @@ export function extractCodeBlocks(markdown: string): CodeBlock[] {
   let prelude: string[] | undefined;
   let pendingPrelude = '';
   for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
+    const line = lines[i] ?? '';
     if (prelude !== undefined) {
       if (PRELUDE_CLOSE.test(line)) {
         pendingPrelude = prelude.join('\n');
@@ -50,13 +50,13 @@ export function extractCodeBlocks(markdown: string): CodeBlock[] {
       if (line.trim() !== '') pendingPrelude = '';
       continue;
     }
-    const indent = open[1]!.length;
-    const fence = open[2]!;
-    const [language = '', ...flags] = open[3]!.trim().split(/\s+/).filter(Boolean);
+    const indent = open[1]?.length ?? 0;
+    const fence = open[2] ?? '';
+    const [language = '', ...flags] = (open[3] ?? '').trim().split(/\s+/).filter(Boolean);
     const code: string[] = [];
     const start = i + 1;
     for (i = start; i < lines.length; i++) {
-      const inner = lines[i]!;
+      const inner = lines[i] ?? '';
       if (isClosingFence(inner, fence)) break;
       code.push(stripIndent(inner, indent));
     }
@@ -74,7 +74,7 @@ export function extractCodeBlocks(markdown: string): CodeBlock[] {
 
 function isClosingFence(line: string, fence: string): boolean {
   const trimmed = line.trim();
-  return trimmed.length >= fence.length && trimmed === fence[0]!.repeat(trimmed.length);
+  return trimmed.length >= fence.length && trimmed === fence.charAt(0).repeat(trimmed.length);
 }
 
 function stripIndent(line: string, indent: number): string {

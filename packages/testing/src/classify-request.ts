@@ -1,64 +1,59 @@
-import type { KubeRequest } from '@rxkube/core';
+import { requestKindOf } from './internal/request-kind-of.js';
 import type { RequestKind } from './request-kind.js';
 
+/** The request as far as its kind goes: method (default GET), path, query. */
+interface ClassifiedRequest {
+  readonly method?: string;
+  readonly path: string;
+  readonly query?: Readonly<Record<string, unknown>>;
+}
+
 /**
- * The {@link RequestKind} of a request: a collection path (`/api/v1/configmaps`,
+ * The {@link RequestKind} of a request judged from its method, path and query alone — the same
+ * kinds `FakeApiServer` logs, so a real server's traffic (through a recording transport) and the
+ * fake's request log can be compared. A collection path (`/api/v1/configmaps`,
  * `/api/v1/namespaces/x/configmaps`, `/apis/apps/v1/namespaces/x/deployments`) read with GET is
- * a `list`, or a `watch` with `watch=true`; an object path (one more segment) is a `get`,
- * `update`, `patch` or `delete`; POST to a collection is a `create`. Subresources and discovery
- * are `other`.
+ * a `list`, or a `watch` with `watch=true`; an object path (one more segment, or a subresource
+ * such as `/status`) is a `get`, `update`, `patch` or `delete`; POST is a `create`. `/api`,
+ * `/apis`, a group, a group version and `/version` are `discovery`; anything else is `other`.
  *
  * @example
  * ```ts
- * import { classifyRequest } from '@rxkube/conformance';
+ * import { classifyRequest } from '@rxkube/testing';
  * classifyRequest({ path: '/api/v1/namespaces/x/pods', query: { limit: 10 } }); // 'list'
  * classifyRequest({ path: '/api/v1/namespaces/x/pods', query: { watch: true } }); // 'watch'
  * ```
  */
-export function classifyRequest(
-  request: Pick<KubeRequest, 'method' | 'path' | 'query'>,
-): RequestKind {
-  const method = request.method ?? 'GET';
+export function classifyRequest(request: ClassifiedRequest): RequestKind {
   const target = pathTarget(request.path);
-  if (target === 'other') return 'other';
-  if (target === 'collection') {
-    if (method === 'GET') return isWatch(request.query) ? 'watch' : 'list';
-    if (method === 'POST') return 'create';
-    return 'other';
-  }
-  switch (method) {
-    case 'GET':
-      return 'get';
-    case 'PUT':
-      return 'update';
-    case 'PATCH':
-      return 'patch';
-    case 'DELETE':
-      return 'delete';
-    default:
-      return 'other';
-  }
+  if (target === 'discovery' || target === 'other') return target;
+  return requestKindOf({
+    method: request.method ?? 'GET',
+    collection: target === 'collection',
+    watch: isWatch(request.query?.watch),
+  });
 }
 
-function isWatch(query: KubeRequest['query']): boolean {
-  const watch = query?.watch;
+function isWatch(watch: unknown): boolean {
   return watch === true || watch === 'true' || watch === '1' || watch === 1;
 }
 
 /** Core paths start `/api/v1`, grouped ones `/apis/{group}/{version}`. */
-function pathTarget(path: string): 'collection' | 'object' | 'other' {
-  const segments = path
-    .split('?')[0]!
-    .split('/')
-    .filter((s) => s.length > 0);
+function pathTarget(path: string): 'collection' | 'object' | 'discovery' | 'other' {
+  const segments = (path.split('?')[0] ?? '').split('/').filter((s) => s.length > 0);
+  if (segments.length === 1 && segments[0] === 'version') return 'discovery';
   let rest: string[];
-  if (segments[0] === 'api' && segments.length >= 2) rest = segments.slice(2);
-  else if (segments[0] === 'apis' && segments.length >= 3) rest = segments.slice(3);
-  else return 'other';
-  // `namespaces/{ns}/{resource}[/{name}]` is namespaced; `namespaces[/{name}]` is the
-  // cluster-scoped resource `namespaces` itself.
+  if (segments[0] === 'api') {
+    if (segments.length <= 2) return 'discovery';
+    rest = segments.slice(2);
+  } else if (segments[0] === 'apis') {
+    if (segments.length <= 3) return 'discovery';
+    rest = segments.slice(3);
+  } else return 'other';
+  // `namespaces/{ns}/{resource}[/{name}[/{subresource}]]` is namespaced; `namespaces[/{name}]`
+  // is the cluster-scoped resource `namespaces` itself.
   if (rest[0] === 'namespaces' && rest.length >= 3) rest = rest.slice(2);
   if (rest.length === 1) return 'collection';
-  if (rest.length === 2) return 'object';
+  if (rest.length === 2 || rest.length === 3) return 'object';
   return 'other';
 }

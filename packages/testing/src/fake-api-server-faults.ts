@@ -1,8 +1,11 @@
 import type { ChunkingOptions } from './chunking-options.js';
 import type { DestroyWatchesOptions } from './destroy-watches-options.js';
+import type { EmptyWatchesOptions } from './empty-watches-options.js';
 import type { FailNextOptions } from './fail-next-options.js';
+import type { HtmlErrorOptions } from './html-error-options.js';
 import type { PersistentFault } from './persistent-fault.js';
 import type { PersistentFaultOptions } from './persistent-fault-options.js';
+import type { StallWatchesOptions } from './stall-watches-options.js';
 import type { WatchErrorOptions } from './watch-error-options.js';
 
 /**
@@ -30,16 +33,16 @@ export interface FakeApiServerFaults {
   chunking(options: ChunkingOptions | false): void;
   /** Answers the next `count` requests of a kind with a 500/503/429 Status. */
   failNext(options: FailNextOptions): void;
-  /** `true`: open and new watches go silent (no events, no bookmarks) but stay open; `false` resumes them with everything held back. */
-  stallWatches(stalled: boolean): void;
+  /** Open and new watches go silent (no events, no bookmarks) but stay open; `{ stalled: false }` resumes them with everything held back. */
+  stallWatches(options?: StallWatchesOptions): void;
   /** The next line written to each open watch is malformed JSON (the line it replaces is lost). */
   malformedLine(): void;
   /** The next `count` watches (default 1) get 200 and an empty body at once. */
-  emptyWatches(count?: number): void;
+  emptyWatches(options?: EmptyWatchesOptions): void;
   /** Drops all history now: older versions, continue tokens and exact lists get 410. */
   compact(): void;
   /** Answers the next `count` requests (default 1) with an HTML error page, as a proxy in front of the server (default status 502). */
-  htmlError(count?: number, status?: number): void;
+  htmlError(options?: HtmlErrorOptions): void;
   /** Writes a line of at least `bytes` bytes to every open watch now (a bookmark padded with an annotation, harmless if accepted). */
   oversizedLine(bytes: number): void;
   /** Sends an ERROR event (default 500 InternalError) to every open watch and ends it. */

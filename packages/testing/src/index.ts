@@ -27,17 +27,21 @@ export type { CorsOptions } from './cors-options.js';
 
 export type { ChunkingOptions } from './chunking-options.js';
 export type { DestroyWatchesOptions } from './destroy-watches-options.js';
+export type { EmptyWatchesOptions } from './empty-watches-options.js';
 export type { FailNextOptions } from './fail-next-options.js';
 export { FakeApiError } from './fake-api-error.js';
 export type { FakeApiServerFaults } from './fake-api-server-faults.js';
 export type { FakeApiStatus } from './fake-api-status.js';
+export type { HtmlErrorOptions } from './html-error-options.js';
 export type { PersistentFault } from './persistent-fault.js';
 export type { PersistentFaultOptions } from './persistent-fault-options.js';
 export type { RequestEnder } from './request-ender.js';
+export type { StallWatchesOptions } from './stall-watches-options.js';
 export type { WatchErrorOptions } from './watch-error-options.js';
 
 // The request log
 
+export { classifyRequest } from './classify-request.js';
 export type { Impersonation } from './impersonation.js';
 export type { RequestKind } from './request-kind.js';
 export type { RequestRecord } from './request-record.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyRequest } from '../src/classify-request.js';
+import { classifyRequest, FakeApiServer } from '../src/index.js';
 
 describe('classifyRequest', () => {
   it.each([
@@ -17,12 +17,58 @@ describe('classifyRequest', () => {
     [{ method: 'PUT' as const, path: '/api/v1/namespaces/x/configmaps/a' }, 'update'],
     [{ method: 'PATCH' as const, path: '/apis/apps/v1/namespaces/x/deployments/d' }, 'patch'],
     [{ method: 'DELETE' as const, path: '/api/v1/namespaces/x/configmaps/a' }, 'delete'],
-    [{ path: '/api/v1/namespaces/x/pods/p/log' }, 'other'],
-    [{ path: '/apis/apps/v1/namespaces/x/deployments/d/status' }, 'other'],
-    [{ path: '/api' }, 'other'],
-    [{ path: '/apis/apps/v1' }, 'other'],
-    [{ path: '/version' }, 'other'],
+    [{ method: 'DELETE' as const, path: '/api/v1/namespaces/x/configmaps' }, 'delete'],
+    [{ path: '/apis/apps/v1/namespaces/x/deployments/d/status' }, 'get'],
+    [{ method: 'PUT' as const, path: '/api/v1/namespaces/x/pods/p/status' }, 'update'],
+    [{ path: '/api/v1/namespaces/x/pods/p/log/extra' }, 'other'],
+    [{ method: 'OPTIONS', path: '/api/v1/namespaces/x/pods' }, 'other'],
+    [{ path: '/healthz' }, 'other'],
+    [{ path: '/api' }, 'discovery'],
+    [{ path: '/api/v1' }, 'discovery'],
+    [{ path: '/apis' }, 'discovery'],
+    [{ path: '/apis/apps/v1' }, 'discovery'],
+    [{ path: '/version' }, 'discovery'],
   ])('classifies %j as %s', (request, kind) => {
     expect(classifyRequest(request)).toBe(kind);
+  });
+});
+
+describe('classifyRequest and the request log', () => {
+  it('gives the kinds the fake logs for the same requests', async () => {
+    const server = await FakeApiServer.start();
+    try {
+      const pods = '/api/v1/namespaces/x/pods';
+      const requests = [
+        { path: pods },
+        { method: 'POST', path: pods, body: { metadata: { name: 'a' } } },
+        { path: `${pods}/a` },
+        { method: 'PATCH', path: `${pods}/a`, body: { metadata: { labels: { x: 'y' } } } },
+        { method: 'DELETE', path: `${pods}/a` },
+        { path: '/api/v1' },
+        { path: '/apis' },
+      ];
+      for (const request of requests) {
+        const response = await fetch(`${server.url}${request.path}`, {
+          method: request.method ?? 'GET',
+          ...(request.body === undefined
+            ? {}
+            : {
+                body: JSON.stringify(request.body),
+                headers: {
+                  'content-type':
+                    request.method === 'PATCH'
+                      ? 'application/merge-patch+json'
+                      : 'application/json',
+                },
+              }),
+        });
+        await response.arrayBuffer();
+      }
+      expect(server.requests.map((r) => r.kind)).toEqual(
+        requests.map((request) => classifyRequest(request)),
+      );
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -124,26 +124,26 @@ describe('faults', () => {
   });
 
   it('stallWatches keeps watches open and silent, then releases what was held back', async () => {
-    server.faults.stallWatches(true);
+    server.faults.stallWatches();
     const w = await watch(`${CM}?watch=true&allowWatchBookmarks=true`);
     server.create(CONFIGMAPS, named('a'));
     // A full round trip after the write: a flush would have happened by now.
     expect((await call(server, CM)).body.items.length).toBe(1);
     expect(w.chunks).toEqual([]);
     expect(w.ended).toBeUndefined();
-    server.faults.stallWatches(false);
+    server.faults.stallWatches({ stalled: false });
     await server.waitFor(() => w.lines.length === 1);
     expect(w.events[0].type).toBe('ADDED');
   });
 
   it('stallWatches holds back the timeoutSeconds end too, until the stall is lifted', async () => {
-    server.faults.stallWatches(true);
+    server.faults.stallWatches();
     const started = Date.now();
     const w = await watch(`${CM}?watch=true&timeoutSeconds=1`);
     // The deadline passes while stalled: a stalled connection sends nothing, its end neither.
     await server.waitFor(() => Date.now() - started > 1_500);
     expect(w.ended).toBeUndefined();
-    server.faults.stallWatches(false);
+    server.faults.stallWatches({ stalled: false });
     await server.waitFor(() => w.ended !== undefined);
   });
 
@@ -158,8 +158,8 @@ describe('faults', () => {
     expect(JSON.parse(w.lines[1]!).object.metadata.name).toBe('b');
   });
 
-  it('emptyWatches answers the next watch with 200 and an empty body at once', async () => {
-    server.faults.emptyWatches(1);
+  it('emptyWatches answers the next watch (one by default) with 200 and an empty body at once', async () => {
+    server.faults.emptyWatches();
     const empty = stream(server, `${CM}?watch=true`);
     open.push(empty);
     expect(await empty.done).toBe('end');
@@ -185,12 +185,19 @@ describe('faults', () => {
     expect(current.ended).toBeUndefined();
   });
 
-  it('htmlError answers the next requests with a proxy HTML page', async () => {
-    server.faults.htmlError(1, 502);
+  it('htmlError answers the next request (one by default) with a proxy HTML page (502 by default)', async () => {
+    server.faults.htmlError();
     const page = await call(server, CM);
     expect(page.status).toBe(502);
     expect(page.headers.get('content-type')).toBe('text/html');
     expect(page.text).toContain('<title>502 Bad Gateway</title>');
+    expect((await call(server, CM)).status).toBe(200);
+  });
+
+  it('htmlError takes the count and status of its options', async () => {
+    server.faults.htmlError({ count: 2, status: 503 });
+    expect((await call(server, CM)).status).toBe(503);
+    expect((await call(server, CM)).status).toBe(503);
     expect((await call(server, CM)).status).toBe(200);
   });
 
@@ -242,8 +249,8 @@ describe('faults', () => {
 
   it('reset disarms queued failures and switches', async () => {
     server.faults.failNext({ status: 500, count: 5 });
-    server.faults.emptyWatches(3);
-    server.faults.htmlError(2);
+    server.faults.emptyWatches({ count: 3 });
+    server.faults.htmlError({ count: 2 });
     server.faults.chunking({ random: true });
     server.faults.reset();
     const { status, body } = await call(server, CM);

@@ -59,22 +59,22 @@ function burst(count: number, marker: string): WriteReply {
     throw new Error(`a burst releases at most ${MAX_RELEASE_EVENTS} events at once`);
   }
   const started = performance.now();
-  server!.faults.stallWatches(true);
+  server!.faults.stallWatches();
   for (let i = 0; i < count; i++) modify((sequence + 1) % podCount, marker);
   const writeMs = performance.now() - started;
-  server!.faults.stallWatches(false);
+  server!.faults.stallWatches({ stalled: false });
   return { count, writeMs };
 }
 
 function relist(count: number, marker: string): WriteReply {
   const started = performance.now();
   // Stalled, the open watches hold the changes back; ending them drops what they held.
-  server!.faults.stallWatches(true);
+  server!.faults.stallWatches();
   const stride = Math.max(1, Math.floor(podCount / count));
   for (let i = 0; i < count; i++) modify((i * stride) % podCount, marker);
   server!.faults.compact();
   server!.faults.endWatches();
-  server!.faults.stallWatches(false);
+  server!.faults.stallWatches({ stalled: false });
   return { count, writeMs: performance.now() - started };
 }
 

@@ -13,8 +13,8 @@ const HTTP_OK_MAX = 299;
  * The typed error for an HTTP answer that cannot be used, from its status code and (the start of)
  * its body.
  *
- * - A JSON `Status` body → `errorFromStatus(status, httpCode, headers)`.
- * - JSON that is not a Status → `errorFromStatus(undefined, httpCode, headers)`.
+ * - A JSON `Status` body → `errorFromStatus(status, { httpCode, headers })`.
+ * - JSON that is not a Status → `errorFromStatus(undefined, { httpCode, headers })`.
  * - A body that is not JSON, such as an HTML page from a proxy: with an error code, the
  *   `errorFromStatus` error for that code whose message quotes a short excerpt and whose `cause`
  *   is a `DecodeError` of kind `'not-json'`; with a 2xx code, that `DecodeError` itself.
@@ -43,8 +43,10 @@ export function errorFromResponse(
   }
   if (isJson) {
     const status = kubeStatusSchema.safeParse(json);
-    if (status.success) return errorFromStatus(status.data as KubeStatus, httpCode, headers);
-    return errorFromStatus(undefined, httpCode, headers, {
+    if (status.success) return errorFromStatus(status.data as KubeStatus, { httpCode, headers });
+    return errorFromStatus(undefined, {
+      httpCode,
+      headers,
       message: `HTTP ${httpCode} with a JSON body that is not a Status: ${excerpt(body)}`,
     });
   }
@@ -56,7 +58,9 @@ export function errorFromResponse(
     { kind: 'not-json', code: httpCode, excerpt: quoted },
   );
   if (httpCode >= HTTP_OK_MIN && httpCode <= HTTP_OK_MAX) return notJson;
-  return errorFromStatus(undefined, httpCode, headers, {
+  return errorFromStatus(undefined, {
+    httpCode,
+    headers,
     message: notJson.message,
     cause: notJson,
   });

@@ -2,6 +2,7 @@ import type { HeaderSource } from '../header-source.js';
 import type { KubeStatus } from '../kube-status.js';
 import { AlreadyExistsError } from './already-exists-error.js';
 import { ConflictError } from './conflict-error.js';
+import type { ErrorFromStatusOptions } from './error-from-status-options.js';
 import { ForbiddenError } from './forbidden-error.js';
 import { HttpStatusError } from './http-status-error.js';
 import { retryAfterMs } from './internal/retry-after.js';
@@ -23,16 +24,9 @@ const HTTP_TOO_MANY_REQUESTS = 429;
 const HTTP_SERVER_ERROR = 500;
 const HTTP_GATEWAY_TIMEOUT = 504;
 
-/** Extra context for {@link errorFromStatus} when the Status alone does not tell the story. */
-export interface ErrorFromStatusContext {
-  /** Used when the Status has no message (or there is no Status). */
-  readonly message?: string;
-  readonly cause?: unknown;
-}
-
 /**
  * The typed error for an unsuccessful answer: an HTTP status with the Status body the server sent,
- * or an ERROR watch event (`errorFromStatus(event.object, event.object.code)`).
+ * or an ERROR watch event (`errorFromStatus(event.object)`: the code is the Status's own).
  *
  * - 410, or reason `Expired` / legacy `Gone` → `ResourceVersionExpiredError`
  * - 409 with reason `AlreadyExists` → `AlreadyExistsError`; any other 409 → `ConflictError`
@@ -52,16 +46,14 @@ export interface ErrorFromStatusContext {
  * import { errorFromStatus } from '@rxkube/core/transport';
  * const error = errorFromStatus(
  *   { kind: 'Status', status: 'Failure', reason: 'Expired', code: 410, message: 'too old resource version: 1 (95)' },
- *   410,
+ *   { httpCode: 410 },
  * );
  * error.reason; // 'ResourceVersionExpired'
  * ```
  */
 export function errorFromStatus(
   status: KubeStatus | undefined,
-  httpCode: number,
-  headers?: HeaderSource,
-  context: ErrorFromStatusContext = {},
+  { httpCode = 0, headers, ...context }: ErrorFromStatusOptions = {},
 ): KubeError {
   // A Status from the wire may hold any type in any field: read only the types it promises.
   const text = (value: unknown) => (typeof value === 'string' ? value : undefined);

@@ -25,7 +25,8 @@ export { withAuth } from '../with-auth.js';
 // Responses: status codes and bodies to typed errors
 
 export { errorFromResponse } from '../errors/error-from-response.js';
-export { type ErrorFromStatusContext, errorFromStatus } from '../errors/error-from-status.js';
+export { errorFromStatus } from '../errors/error-from-status.js';
+export type { ErrorFromStatusOptions } from '../errors/error-from-status-options.js';
 
 // Streaming: NDJSON decoding
 

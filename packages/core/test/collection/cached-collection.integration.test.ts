@@ -137,12 +137,12 @@ describe('cachedCollection$ against the fake API server', () => {
       await r.until(() => r.synced.length > 0);
       await server.waitFor(() => watches() === 1);
       // while the client is away, history is compacted: it cannot resume
-      server.faults.stallWatches(true);
+      server.faults.stallWatches();
       server.remove(pods, { namespace: 'ns', name: 'drop' });
       server.create(pods, pod('fresh'));
       server.faults.compact();
       server.faults.endWatches();
-      server.faults.stallWatches(false);
+      server.faults.stallWatches({ stalled: false });
       await r.until(() => converged(r));
       expect(lists()).toBe(2);
       const relist = server.requests.filter((q) => q.kind === 'list')[1]!;
@@ -202,9 +202,9 @@ describe('cachedCollection$ against the fake API server', () => {
     const r = start({ idleTimeoutMs: 200 });
     await r.until(() => r.synced.length > 0);
     await server.waitFor(() => watches() === 1);
-    server.faults.stallWatches(true);
+    server.faults.stallWatches();
     await server.waitFor(() => watches() >= 2);
-    server.faults.stallWatches(false);
+    server.faults.stallWatches({ stalled: false });
     server.create(pods, pod('late'));
     await r.until(() => converged(r));
     expect(lists()).toBe(1);
@@ -231,7 +231,7 @@ describe('cachedCollection$ against the fake API server', () => {
 
   it('retries a watch that ends at once with an empty body', async () => {
     server = await FakeApiServer.start();
-    server.faults.emptyWatches(2);
+    server.faults.emptyWatches({ count: 2 });
     const r = start();
     await r.until(() => r.synced.length > 0);
     server.create(pods, pod('x'));

@@ -78,12 +78,12 @@ function converged(r: StateRecorder): boolean {
 
 /** While the client is away (its watch silent), writes happen and history is lost: it cannot resume. */
 function loseHistory(write: () => void = () => undefined): void {
-  server.faults.stallWatches(true);
+  server.faults.stallWatches();
   server.create(pods, pod(`unseen-${server.resourceVersion}`));
   write();
   server.faults.compact();
   server.faults.endWatches();
-  server.faults.stallWatches(false);
+  server.faults.stallWatches({ stalled: false });
 }
 
 /** A response whose body is `text`. */
@@ -184,10 +184,10 @@ describe('3: never back in time', () => {
     server.remove(pods, { namespace: 'ns', name: 'b' });
     await r.until(() => converged(r));
     listsTo = 1; // relists go to the replica that still has b and the old a
-    server.faults.stallWatches(true); // c is created while the client is away
+    server.faults.stallWatches(); // c is created while the client is away
     server.create(pods, pod('c'));
     server.replicas[0]!.restart();
-    server.faults.stallWatches(false);
+    server.faults.stallWatches({ stalled: false });
     await r.until(() => converged(r) && r.latest.health.status === 'live');
 
     const listQueries = lists().map((q) => [

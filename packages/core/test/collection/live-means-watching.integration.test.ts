@@ -81,11 +81,11 @@ describe('live means synced and watching', () => {
     expect(r.synced[1]!.deltas).toEqual([]);
 
     // 410: the relist is applied, its watch is held back again: relisting, not live.
-    server.faults.stallWatches(true);
+    server.faults.stallWatches();
     server.create(pods, pod('b'));
     server.faults.compact();
     server.faults.endWatches();
-    server.faults.stallWatches(false);
+    server.faults.stallWatches({ stalled: false });
     await r.until(() => r.latest.stats.lists === 2);
     await server.waitFor(() => gate.held() === 1);
     expect(r.latest.health.status).toBe('relisting');

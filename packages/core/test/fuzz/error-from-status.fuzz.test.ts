@@ -55,7 +55,9 @@ describe('errorFromStatus and errorFromResponse under random Status objects (fuz
   it('errorFromStatus always returns a well-formed KubeError, never throws', () => {
     fc.assert(
       fc.property(status, fc.integer({ min: -1, max: 999 }), headers, (value, code, head) => {
-        expectWellFormed(errorFromStatus(value as unknown as KubeStatus, code, head));
+        expectWellFormed(
+          errorFromStatus(value as unknown as KubeStatus, { httpCode: code, headers: head }),
+        );
       }),
       { numRuns: fuzzRuns(300) },
     );

@@ -132,7 +132,7 @@ describe('errorFromStatus', () => {
   it.each(table)(
     'maps %s to the right class and retryability',
     (_name, body, code, type, retryable) => {
-      const error = errorFromStatus(body, code);
+      const error = errorFromStatus(body, { httpCode: code });
       expect(error).toBeInstanceOf(type);
       expect(error.retryable).toBe(retryable);
       expect(error.status).toBe(body);
@@ -141,7 +141,7 @@ describe('errorFromStatus', () => {
 
   it('keeps every reason distinct, so callers can switch on it', () => {
     const reasons = [401, 403, 404, 422, 400, 500].map(
-      (code) => errorFromStatus(undefined, code).reason,
+      (code) => errorFromStatus(undefined, { httpCode: code }).reason,
     );
     expect(reasons).toEqual([
       'Unauthorized',
@@ -151,10 +151,12 @@ describe('errorFromStatus', () => {
       'HttpStatus',
       'HttpStatus',
     ]);
-    expect(errorFromStatus(status({ reason: 'AlreadyExists', code: 409 }), 409).reason).toBe(
-      'AlreadyExists',
-    );
-    expect(errorFromStatus(status({ reason: 'Conflict', code: 409 }), 409).reason).toBe('Conflict');
+    expect(
+      errorFromStatus(status({ reason: 'AlreadyExists', code: 409 }), { httpCode: 409 }).reason,
+    ).toBe('AlreadyExists');
+    expect(
+      errorFromStatus(status({ reason: 'Conflict', code: 409 }), { httpCode: 409 }).reason,
+    ).toBe('Conflict');
   });
 
   it('gives an InvalidError the Status causes, field by field', () => {
@@ -162,13 +164,12 @@ describe('errorFromStatus', () => {
       { reason: 'FieldValueRequired', message: 'Required value', field: 'spec.containers' },
       { reason: 'FieldValueInvalid', message: 'Invalid value: "A"', field: 'metadata.name' },
     ];
-    const error = errorFromStatus(
-      status({ reason: 'Invalid', code: 422, details: { causes } }),
-      422,
-    );
+    const error = errorFromStatus(status({ reason: 'Invalid', code: 422, details: { causes } }), {
+      httpCode: 422,
+    });
     expect(error).toBeInstanceOf(InvalidError);
     expect((error as InvalidError).causes).toEqual(causes);
-    expect((errorFromStatus(undefined, 422) as InvalidError).causes).toEqual([]);
+    expect((errorFromStatus(undefined, { httpCode: 422 }) as InvalidError).causes).toEqual([]);
   });
 
   it('names the fields and managers of a server-side apply conflict', () => {
@@ -193,7 +194,7 @@ describe('errorFromStatus', () => {
           ],
         },
       }),
-      409,
+      { httpCode: 409 },
     ) as ConflictError;
     expect(error.reason).toBe('Conflict');
     expect(error.conflicts).toEqual([
@@ -209,7 +210,7 @@ describe('errorFromStatus', () => {
   it('gives a stale-version conflict no field conflicts', () => {
     const error = errorFromStatus(
       status({ reason: 'Conflict', code: 409, message: 'the object has been modified' }),
-      409,
+      { httpCode: 409 },
     ) as ConflictError;
     expect(error.conflicts).toEqual([]);
   });
@@ -217,29 +218,45 @@ describe('errorFromStatus', () => {
   it('keeps the server message and the code', () => {
     const error = errorFromStatus(
       status({ reason: 'Expired', code: 410, message: 'too old resource version: 1 (95)' }),
-      410,
+      { httpCode: 410 },
     );
     expect(error.message).toBe('too old resource version: 1 (95)');
     expect(error.code).toBe(410);
   });
 
   it('reads retryAfterMs from the Retry-After header', () => {
-    expect(errorFromStatus(undefined, 429, { 'retry-after': '3' }).retryAfterMs).toBe(3000);
     expect(
-      errorFromStatus(undefined, 429, (name) => (name === 'retry-after' ? '2' : undefined))
-        .retryAfterMs,
+      errorFromStatus(undefined, { httpCode: 429, headers: { 'retry-after': '3' } }).retryAfterMs,
+    ).toBe(3000);
+    expect(
+      errorFromStatus(undefined, {
+        httpCode: 429,
+        headers: (name) => (name === 'retry-after' ? '2' : undefined),
+      }).retryAfterMs,
     ).toBe(2000);
   });
 
   it('reads retryAfterMs from details.retryAfterSeconds when there is no header', () => {
-    const error = errorFromStatus(status({ code: 429, details: { retryAfterSeconds: 5 } }), 429);
+    const error = errorFromStatus(status({ code: 429, details: { retryAfterSeconds: 5 } }), {
+      httpCode: 429,
+    });
     expect(error.retryAfterMs).toBe(5000);
   });
 
+  it("takes the Status's own code when no HTTP status is given, as for a watch ERROR event", () => {
+    const error = errorFromStatus(status({ reason: 'Expired', code: 410, message: 'too old' }));
+    expect(error).toBeInstanceOf(ResourceVersionExpiredError);
+    expect(error.code).toBe(410);
+    expect(errorFromStatus(status({ code: 503 }), { httpCode: 429 }).reason).toBe(
+      'TooManyRequests',
+    );
+    expect(errorFromStatus(undefined, { message: 'no Status' }).message).toBe('no Status');
+  });
+
   it('never quotes headers in the message', () => {
-    const error = errorFromStatus(undefined, 401, {
-      authorization: 'Bearer secret-token',
-      'retry-after': '1',
+    const error = errorFromStatus(undefined, {
+      httpCode: 401,
+      headers: { authorization: 'Bearer secret-token', 'retry-after': '1' },
     });
     expect(error.message).not.toContain('secret-token');
   });

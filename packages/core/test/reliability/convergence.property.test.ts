@@ -200,7 +200,7 @@ describe('convergence under random writes and faults', () => {
                 server.faults.chunking({ random: true, seed: c.seed });
                 break;
               case 'stall':
-                server.faults.stallWatches(true);
+                server.faults.stallWatches();
                 break;
               case 'compact':
                 compactions++;
@@ -222,7 +222,7 @@ describe('convergence under random writes and faults', () => {
                 break;
               case 'emptyWatch':
                 relistCauses++;
-                server.faults.emptyWatches(1);
+                server.faults.emptyWatches({ count: 1 });
                 break;
               case 'persist':
                 relistCauses++;

@@ -185,7 +185,7 @@ export function describeTransport(
 
     it('turns an HTML error page from a proxy into a short retryable HttpStatusError', async () => {
       const { server, client } = await start();
-      server.faults.htmlError(1, 502);
+      server.faults.htmlError({ count: 1, status: 502 });
       const error = (await failureOf(list$(client, pods))) as HttpStatusError;
       expect(error).toBeInstanceOf(HttpStatusError);
       expect(error.retryable).toBe(true);
@@ -310,7 +310,7 @@ export function describeTransport(
 
     it('errors with WatchStalledError when the watch goes silent, and closes it', async () => {
       const { server, client } = await start();
-      server.faults.stallWatches(true);
+      server.faults.stallWatches();
       expect(await failureOf(watch$(client, pods, { idleTimeoutMs: 150 }))).toBeInstanceOf(
         WatchStalledError,
       );
@@ -319,7 +319,7 @@ export function describeTransport(
 
     it('errors with WatchEmptyError when a watch ends at once without an event', async () => {
       const { server, client } = await start();
-      server.faults.emptyWatches(1);
+      server.faults.emptyWatches({ count: 1 });
       expect(await failureOf(watch$(client, pods))).toBeInstanceOf(WatchEmptyError);
     });
 

@@ -53,10 +53,10 @@ export class FaultInjector {
           Math.max(this.idleTimeoutMs, 1_000) +
           Math.min(collectionDefaults.idleMarginMs, this.idleTimeoutMs) +
           demoDefaults.stallBeyondIdleMs;
-        faults.stallWatches(true);
+        faults.stallWatches();
         this.stallTimer = setTimeout(() => {
           this.stallTimer = undefined;
-          faults.stallWatches(false);
+          faults.stallWatches({ stalled: false });
           this.log('fault: stall lifted');
         }, stallMs);
         return `watches stalled (no bytes) for ${stallMs} ms; the idle timeout is ${this.idleTimeoutMs} ms`;
@@ -86,7 +86,7 @@ export class FaultInjector {
     if (this.stallTimer === undefined) return;
     clearTimeout(this.stallTimer);
     this.stallTimer = undefined;
-    this.server.faults.stallWatches(false);
+    this.server.faults.stallWatches({ stalled: false });
     this.log('fault: stall lifted');
   }
 }

@@ -1,8 +1,11 @@
 import type { ChunkingOptions } from '../../chunking-options.js';
 import type { DestroyWatchesOptions } from '../../destroy-watches-options.js';
+import type { EmptyWatchesOptions } from '../../empty-watches-options.js';
 import type { FailNextOptions } from '../../fail-next-options.js';
 import type { FakeApiServerFaults } from '../../fake-api-server-faults.js';
+import type { HtmlErrorOptions } from '../../html-error-options.js';
 import type { PersistentFaultOptions } from '../../persistent-fault-options.js';
+import type { StallWatchesOptions } from '../../stall-watches-options.js';
 import type { WatchErrorOptions } from '../../watch-error-options.js';
 import { DEFAULTS } from '../defaults.js';
 import type { ServerEnv } from '../http/server-env.js';
@@ -21,19 +24,19 @@ export function createFaults(env: ServerEnv): FakeApiServerFaults {
     },
     chunking: (options: ChunkingOptions | false) => faults.chunking(options),
     failNext: (options: FailNextOptions) => faults.failNext(options),
-    stallWatches: (stalled: boolean) => {
+    stallWatches: ({ stalled = true }: StallWatchesOptions = {}) => {
       faults.stalled = stalled;
       if (!stalled) for (const w of openWatches()) w.resume();
     },
     malformedLine: () => {
       for (const w of openWatches()) w.corruptNextLine();
     },
-    emptyWatches: (count = 1) => {
+    emptyWatches: ({ count = 1 }: EmptyWatchesOptions = {}) => {
       faults.emptyWatches += count;
     },
     compact: () => env.cluster.compact(),
-    htmlError: (count = 1, code: number = DEFAULTS.htmlErrorStatus) =>
-      faults.htmlError(count, code),
+    htmlError: ({ count = 1, status = DEFAULTS.htmlErrorStatus }: HtmlErrorOptions = {}) =>
+      faults.htmlError(count, status),
     oversizedLine: (bytes: number) => {
       for (const w of openWatches()) w.oversized(bytes);
     },

@@ -28,6 +28,7 @@ import {
   handleGet,
   handleUpdate,
 } from './object-handlers.js';
+import { requestKindOf } from './request-kind-of.js';
 import { type Route, resolveRoute } from './route.js';
 import { servedBy } from './served-by.js';
 import type { ServerEnv } from './server-env.js';
@@ -45,20 +46,7 @@ function classify(route: Route, method: string, query: URLSearchParams): Request
       return 'discovery';
     case 'resource': {
       const watch = route.watchPath || TRUE_VALUES.has(query.get('watch') ?? '');
-      switch (method) {
-        case 'GET':
-          return watch ? 'watch' : route.name === undefined ? 'list' : 'get';
-        case 'POST':
-          return 'create';
-        case 'PUT':
-          return 'update';
-        case 'PATCH':
-          return 'patch';
-        case 'DELETE':
-          return 'delete';
-        default:
-          return 'other';
-      }
+      return requestKindOf({ method, collection: route.name === undefined, watch });
     }
     default:
       return 'other';
