@@ -235,11 +235,14 @@ export class MuxSession {
     };
   }
 
-  /** Ends request `id` here and upstream (if it is still open). */
+  /** Ends request `id` here and upstream (if it is still open); a read in progress ends too. */
   #cancel(id: number): void {
     const open = this.#requests.get(id);
     if (open === undefined) return;
     this.#finish(id, open);
+    // No effect on a stream its reader cancelled; otherwise a pending read fails instead of hanging.
+    if (open.phase === 'body')
+      open.controller.error(new TransportError('the response was released'));
     const state = this.#state;
     if (state.kind === 'open' && state.socket.readyState === OPEN) {
       const frame: MuxClientFrame = { t: 'cancel', id };
