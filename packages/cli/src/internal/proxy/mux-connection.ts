@@ -6,6 +6,15 @@ import { proxyDefaults } from './proxy-defaults.js';
 import { pathRefused } from './request-filter.js';
 import { upstreamRequest } from './upstream-request.js';
 
+/** Decodes the next bytes; invalid UTF-8 throws an error saying so. */
+function decodeUtf8(decoder: TextDecoder, chunk: Uint8Array | undefined, stream: boolean): string {
+  try {
+    return decoder.decode(chunk, { stream });
+  } catch {
+    throw new Error('the response body is not valid UTF-8');
+  }
+}
+
 /** Close code for a frame that breaks the protocol (RFC 6455: policy violation). */
 const POLICY_VIOLATION = 1008;
 const OPEN = 1;
@@ -72,15 +81,17 @@ export function serveMuxConnection(socket: WebSocket, transport: Transport): voi
         headers: pickResponseHeaders((name) => response.header(name)),
       });
       // A streaming decoder: a character split across chunks is sent whole, in the later frame.
-      const decoder = new TextDecoder();
+      // Fatal, and keeping a BOM: bytes that are not UTF-8 fail the request (as they fail a
+      // client's own decoding over HTTP) instead of reaching it silently replaced.
+      const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
       for await (const chunk of response.body) {
         if (signal.aborted) break;
-        const data = decoder.decode(chunk, { stream: true });
+        const data = decodeUtf8(decoder, chunk, true);
         if (data.length > 0) send({ t: 'data', id, data });
         await drained();
       }
       if (signal.aborted) return;
-      const rest = decoder.decode();
+      const rest = decodeUtf8(decoder, undefined, false);
       if (rest.length > 0) send({ t: 'data', id, data: rest });
       send({ t: 'end', id });
     } catch (error) {
