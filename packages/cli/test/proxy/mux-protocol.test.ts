@@ -95,7 +95,12 @@ describe('the multiplexing endpoint (rxkube.mux.v1)', () => {
     const data = raw.frames.flatMap((f) => (f.t === 'data' ? [f.data] : [])).join('');
     expect(data).not.toContain('\ufffd');
     expect('{"type":"ADDED"}\n{'.startsWith(data)).toBe(true);
-    expect(raw.frames.at(-1)).toEqual({ t: 'error', id: 1, message: 'the response body is not valid UTF-8' });
+    expect(raw.frames.at(-1)).toEqual({
+      t: 'error',
+      id: 1,
+      message: 'the response body is not valid UTF-8',
+      kind: 'encoding',
+    });
   });
 
   it('cancels a request upstream on cancel, and every request when the socket closes', async () => {
