@@ -47,10 +47,11 @@ const { useCollectionClient } = (await import(support)) as {
 };
 useCollectionClient(throughProxy);
 for (const suite of [
-  'cached-collection',
-  'lasting-conditions',
-  'live-means-watching',
-  'collection-registry',
+  'collection/cached-collection.integration',
+  'collection/lasting-conditions.integration',
+  'collection/live-means-watching.integration',
+  'collection/collection-registry.integration',
+  'reliability/bad-input',
 ]) {
-  await import(core(`collection/${suite}.integration.test.ts`));
+  await import(core(`${suite}.test.ts`));
 }

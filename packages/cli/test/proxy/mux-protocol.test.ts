@@ -80,6 +80,29 @@ describe('the multiplexing endpoint (rxkube.mux.v1)', () => {
     expect(data.join('')).not.toContain('\ufffd');
   });
 
+  it('fails a request whose body is not UTF-8 after the text before it, never replacing bytes', async () => {
+    upstream = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.write('{"type":"ADDED"}\n');
+      response.end(Buffer.from([0x7b, 0xff, 0xfe, 0x7d, 0x0a]));
+    });
+    await new Promise<void>((resolve) => upstream?.listen(0, '127.0.0.1', resolve));
+    const { port } = upstream.address() as AddressInfo;
+    proxy = await startRxkubeProxy(`http://127.0.0.1:${port}`);
+    raw = await openRawMux(proxy.url);
+    raw.send({ t: 'req', id: 1, method: 'GET', path: '/api/v1/pods', query: { watch: true } });
+    await raw.until((frames) => frames.some((f) => f.t === 'error' || f.t === 'end'));
+    const data = raw.frames.flatMap((f) => (f.t === 'data' ? [f.data] : [])).join('');
+    expect(data).not.toContain('\ufffd');
+    expect('{"type":"ADDED"}\n{'.startsWith(data)).toBe(true);
+    expect(raw.frames.at(-1)).toEqual({
+      t: 'error',
+      id: 1,
+      message: 'the response body is not valid UTF-8',
+      kind: 'encoding',
+    });
+  });
+
   it('cancels a request upstream on cancel, and every request when the socket closes', async () => {
     server = await FakeApiServer.start();
     proxy = await startRxkubeProxy(server.url);

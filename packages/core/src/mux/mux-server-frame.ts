@@ -20,4 +20,10 @@ export type MuxServerFrame =
     }
   | { readonly t: 'data'; readonly id: number; readonly data: string }
   | { readonly t: 'end'; readonly id: number }
-  | { readonly t: 'error'; readonly id: number; readonly message: string };
+  | {
+      readonly t: 'error';
+      readonly id: number;
+      readonly message: string;
+      /** `'encoding'`: the upstream body was not UTF-8 (the client raises `DecodeError` kind `'encoding'`). */
+      readonly kind?: 'encoding';
+    };

@@ -178,6 +178,20 @@ describe('muxTransport', () => {
     ]);
   });
 
+  it('ends a read in progress when the response is released', async () => {
+    const transport = muxTransport({ baseUrl: 'http://proxy.test', WebSocket: ScriptedSocket });
+    const pending = transport.request({ path: '/a', streaming: true });
+    const socket = await opened();
+    socket.open();
+    await sentFrames(socket, 1);
+    socket.receive({ t: 'head', id: 1, status: 200, headers: {} });
+    const response = await pending;
+    const read = response.body[Symbol.asyncIterator]().next();
+    await response.dispose();
+    await expect(read).rejects.toBeInstanceOf(TransportError);
+    expect(socket.sent.at(-1)).toEqual({ t: 'cancel', id: 1 });
+  });
+
   it('gives up the socket on a frame that is not the protocol, failing what was open', async () => {
     const transport = muxTransport({ baseUrl: 'http://proxy.test', WebSocket: ScriptedSocket });
     const pending = transport.request({ path: '/a' });

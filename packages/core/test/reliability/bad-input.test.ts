@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { collectionUpdates$ } from '../../src/collection/collection-updates.js';
 import { isKubeError } from '../../src/errors/kube-error.js';
-import { createFetchClient } from '../../src/fetch/create-fetch-client.js';
 import { StateRecorder } from '../collection/state-recorder.js';
+import { collectionClient } from '../support/collection-client.js';
 import {
   chunks,
   type Handler,
@@ -38,7 +38,7 @@ afterEach(async () => {
 });
 
 function start(maxLineBytes?: number) {
-  const client = createFetchClient({ baseUrl: server.url });
+  const client = collectionClient(server.url);
   recorder = new StateRecorder(
     collectionUpdates$(client, ref, {
       backoff: { initialMs: 1, maxMs: 5 },

@@ -5,6 +5,7 @@ import { parseClientFrame } from './parse-client-frame.js';
 import { proxyDefaults } from './proxy-defaults.js';
 import { pathRefused } from './request-filter.js';
 import { upstreamRequest } from './upstream-request.js';
+import { NotUtf8Error, Utf8Text } from './utf8-text.js';
 
 /** Close code for a frame that breaks the protocol (RFC 6455: policy violation). */
 const POLICY_VIOLATION = 1008;
@@ -72,19 +73,27 @@ export function serveMuxConnection(socket: WebSocket, transport: Transport): voi
         headers: pickResponseHeaders((name) => response.header(name)),
       });
       // A streaming decoder: a character split across chunks is sent whole, in the later frame.
-      const decoder = new TextDecoder();
+      // Fatal, and keeping a BOM: bytes that are not UTF-8 fail the request (as they fail a
+      // client's own decoding over HTTP) instead of reaching it silently replaced.
+      const text = new Utf8Text();
       for await (const chunk of response.body) {
         if (signal.aborted) break;
-        const data = decoder.decode(chunk, { stream: true });
+        const data = text.next(chunk);
         if (data.length > 0) send({ t: 'data', id, data });
         await drained();
       }
       if (signal.aborted) return;
-      const rest = decoder.decode();
+      const rest = text.end();
       if (rest.length > 0) send({ t: 'data', id, data: rest });
       send({ t: 'end', id });
     } catch (error) {
       if (signal.aborted) return;
+      if (error instanceof NotUtf8Error) {
+        // The text before the bad bytes is delivered: it may hold whole events.
+        if (error.valid.length > 0) send({ t: 'data', id, data: error.valid });
+        send({ t: 'error', id, message: error.message, kind: 'encoding' });
+        return;
+      }
       send({ t: 'error', id, message: error instanceof Error ? error.message : String(error) });
     } finally {
       if (open.get(id) === controller) open.delete(id);

@@ -1,11 +1,12 @@
+import { DecodeError } from '../../errors/decode-error.js';
 import { TransportError } from '../../errors/transport-error.js';
-import { readerIterable } from '../../internal/reader-iterable.js';
 import { redactUrl } from '../../redact-url.js';
 import type { KubeRequest, KubeResponse } from '../../transport.js';
 import type { MuxClientFrame } from '../mux-client-frame.js';
 import { muxProtocol } from '../mux-protocol.js';
 import type { MuxServerFrame } from '../mux-server-frame.js';
 import type { MuxWebSocket, MuxWebSocketConstructor } from '../mux-web-socket.js';
+import { MuxBody } from './mux-body.js';
 import { MuxOpenError } from './mux-open-error.js';
 import { parseServerFrame } from './parse-server-frame.js';
 
@@ -29,7 +30,7 @@ type OpenRequest =
     }
   | {
       readonly phase: 'body';
-      readonly controller: ReadableStreamDefaultController<Uint8Array>;
+      readonly body: MuxBody;
       readonly release: () => void;
     };
 
@@ -82,7 +83,7 @@ export class MuxSession {
         if (open === undefined) return;
         this.#cancel(id);
         if (open.phase === 'head') open.reject(signal?.reason);
-        else open.controller.error(signal?.reason);
+        else open.body.fail(signal?.reason, true);
       };
       const release = () => signal?.removeEventListener('abort', onAbort);
       signal?.addEventListener('abort', onAbort, { once: true });
@@ -179,32 +180,28 @@ export class MuxSession {
     switch (frame.t) {
       case 'head': {
         if (open.phase !== 'head') return;
-        let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
-        const stream = new ReadableStream<Uint8Array>({
-          start: (c) => {
-            controller = c;
-          },
-          cancel: () => this.#cancel(id),
-        });
-        if (controller === undefined) return;
-        this.#requests.set(id, { phase: 'body', controller, release: open.release });
-        open.resolve(this.#response(id, frame.status, frame.headers, stream));
+        const body = new MuxBody(() => this.#cancel(id));
+        this.#requests.set(id, { phase: 'body', body, release: open.release });
+        open.resolve(this.#response(id, frame.status, frame.headers, body));
         return;
       }
       case 'data':
         if (open.phase === 'body' && frame.data.length > 0) {
-          open.controller.enqueue(this.#encoder.encode(frame.data));
+          open.body.push(this.#encoder.encode(frame.data));
         }
         return;
       case 'end':
         this.#finish(id, open);
-        if (open.phase === 'body') open.controller.close();
+        if (open.phase === 'body') open.body.end();
         else open.reject(new TransportError(`the proxy ended request ${id} without a response`));
         return;
       case 'error': {
         this.#finish(id, open);
-        const error = new TransportError(`the proxy's request failed: ${frame.message}`);
-        if (open.phase === 'body') open.controller.error(error);
+        const error =
+          frame.kind === 'encoding'
+            ? new DecodeError(frame.message, { kind: 'encoding' })
+            : new TransportError(`the proxy's request failed: ${frame.message}`);
+        if (open.phase === 'body') open.body.fail(error);
         else open.reject(error);
         return;
       }
@@ -215,9 +212,8 @@ export class MuxSession {
     id: number,
     status: number,
     headers: Readonly<Record<string, string>>,
-    stream: ReadableStream<Uint8Array>,
+    body: MuxBody,
   ): KubeResponse {
-    const body = readerIterable(stream);
     return {
       status,
       header: (name) => headers[name.toLowerCase()],
@@ -228,18 +224,18 @@ export class MuxSession {
         for await (const chunk of body) text += decoder.decode(chunk, { stream: true });
         return text + decoder.decode();
       },
-      dispose: async () => {
-        this.#cancel(id);
-        await stream.cancel().catch(() => undefined);
-      },
+      dispose: async () => this.#cancel(id),
     };
   }
 
-  /** Ends request `id` here and upstream (if it is still open). */
+  /** Ends request `id` here and upstream (if it is still open); a read in progress ends too. */
   #cancel(id: number): void {
     const open = this.#requests.get(id);
     if (open === undefined) return;
     this.#finish(id, open);
+    // A read in progress fails instead of waiting for ever (no effect once the reader let go).
+    if (open.phase === 'body')
+      open.body.fail(new TransportError('the response was released'), true);
     const state = this.#state;
     if (state.kind === 'open' && state.socket.readyState === OPEN) {
       const frame: MuxClientFrame = { t: 'cancel', id };
@@ -260,7 +256,7 @@ export class MuxSession {
       request.release();
       const error = new TransportError(message);
       if (request.phase === 'head') request.reject(error);
-      else request.controller.error(error);
+      else request.body.fail(error);
     }
   }
 

@@ -28,9 +28,10 @@ export function parseServerFrame(text: unknown): MuxServerFrame | undefined {
     case 'end':
       return { t: 'end', id };
     case 'error':
-      return typeof value.message === 'string'
-        ? { t: 'error', id, message: value.message }
-        : undefined;
+      if (typeof value.message !== 'string') return undefined;
+      return value.kind === 'encoding'
+        ? { t: 'error', id, message: value.message, kind: 'encoding' }
+        : { t: 'error', id, message: value.message };
     default:
       return undefined;
   }

@@ -1,0 +1,75 @@
+const EMPTY = new Uint8Array(0);
+
+const strictDecoder = () => new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** Bytes that are not UTF-8; `valid` is the text of the bytes before them. */
+export class NotUtf8Error extends Error {
+  constructor(readonly valid: string) {
+    super('the response body is not valid UTF-8');
+  }
+}
+
+/** How many leading bytes end on a complete character (the rest may be completed by later bytes). */
+function completeLength(bytes: Uint8Array): number {
+  let start = bytes.length - 1;
+  while (start >= 0 && start > bytes.length - 4 && ((bytes[start] ?? 0) & 0xc0) === 0x80)
+    start -= 1;
+  if (start < 0) return bytes.length;
+  const lead = bytes[start] ?? 0;
+  const needed = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
+  return bytes.length - start < needed ? start : bytes.length;
+}
+
+/** The text of the longest prefix free of invalid bytes (validity only shrinks as a prefix grows). */
+function validPrefix(bytes: Uint8Array): string {
+  let low = 0;
+  let high = bytes.length;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    try {
+      strictDecoder().decode(bytes.subarray(0, middle), { stream: true });
+      low = middle;
+    } catch {
+      high = middle - 1;
+    }
+  }
+  return strictDecoder().decode(bytes.subarray(0, low), { stream: true });
+}
+
+/**
+ * UTF-8 text of a body arriving in chunks: a character split between chunks comes out whole, with
+ * the later chunk; bytes that are not UTF-8 throw {@link NotUtf8Error}, carrying the text before
+ * them (nothing is replaced, nothing before the bad bytes is lost). A BOM is kept as it is.
+ */
+export class Utf8Text {
+  #pending: Uint8Array = EMPTY;
+  readonly #decoder = strictDecoder();
+
+  /** The text the bytes so far complete. */
+  next(chunk: Uint8Array): string {
+    let bytes = chunk;
+    if (this.#pending.length > 0) {
+      bytes = new Uint8Array(this.#pending.length + chunk.length);
+      bytes.set(this.#pending);
+      bytes.set(chunk, this.#pending.length);
+    }
+    const cut = completeLength(bytes);
+    this.#pending = bytes.slice(cut);
+    return this.#decode(bytes.subarray(0, cut));
+  }
+
+  /** The end of the body: a character left incomplete is not UTF-8. */
+  end(): string {
+    const rest = this.#pending;
+    this.#pending = EMPTY;
+    return rest.length === 0 ? '' : this.#decode(rest, true);
+  }
+
+  #decode(bytes: Uint8Array, last = false): string {
+    try {
+      return this.#decoder.decode(bytes, { stream: false });
+    } catch {
+      throw new NotUtf8Error(last ? '' : validPrefix(bytes));
+    }
+  }
+}
