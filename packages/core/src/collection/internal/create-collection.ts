@@ -5,11 +5,11 @@ import type { ResourceRef } from '../../resource-ref.js';
 import type { ResourceVersion } from '../../resource-version.js';
 import type { CachedCollectionOptions } from '../cached-collection-options.js';
 import type { CollectionUpdate } from '../collection-update.js';
+import type { Delta } from '../delta.js';
 import { batchSynchronous } from './batch-synchronous.js';
 import type { CollectionSources } from './collection-sources.js';
 import { listWatchLoop$ } from './loop/list-watch-loop.js';
 import type { LoopEnv } from './loop/loop-env.js';
-import type { Delta } from '../delta.js';
 import { initialModel, type ReflectorModel } from './reflector-model.js';
 import { step } from './step.js';
 
@@ -34,7 +34,8 @@ export function createCollection$<T extends KubeObject>(
       batchSynchronous(env.batchScheduler),
       map((batch) => {
         const next = step(model, batch);
-        model = next.deltas.length === 0 ? next : { ...next, deltas: NO_DELTAS as readonly Delta<T>[] };
+        model =
+          next.deltas.length === 0 ? next : { ...next, deltas: NO_DELTAS as readonly Delta<T>[] };
         return next;
       }),
     );
