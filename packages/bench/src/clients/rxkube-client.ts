@@ -45,7 +45,11 @@ export function rxkubeClient(spec: BenchClientSpec, options: BenchClientOptions)
       },
     );
   const shared = spec.shared ? collection().pipe(shareCollection()) : undefined;
-  const latest: (CollectionState | undefined)[] = new Array(options.subscribers).fill(undefined);
+  // What a consumer keeps of each state, as the floor keeps its map: the items. The deltas are
+  // read once and dropped (the reducer does not hold them either).
+  const latest: (CollectionState['items'] | undefined)[] = new Array(options.subscribers).fill(
+    undefined,
+  );
   const subscriptions: Subscription[] = [];
 
   return {
@@ -58,7 +62,7 @@ export function rxkubeClient(spec: BenchClientSpec, options: BenchClientOptions)
             source.subscribe({
               next: (state) => {
                 const first = latest[i] === undefined;
-                latest[i] = state;
+                latest[i] = state.items;
                 for (const delta of state.deltas) {
                   if (delta.type !== 'deleted') options.onApplied(i, delta.object);
                 }
@@ -72,7 +76,7 @@ export function rxkubeClient(spec: BenchClientSpec, options: BenchClientOptions)
           );
         }
       }),
-    size: () => latest[0]?.items.size ?? 0,
+    size: () => latest[0]?.size ?? 0,
     stop: async () => {
       for (const s of subscriptions) s.unsubscribe();
       const closable = (transport ?? client.transport) as { close?: () => Promise<void> };

@@ -1,16 +1,19 @@
-import { filter, map, type Observable, scan } from 'rxjs';
+import { defer, filter, map, type Observable } from 'rxjs';
 import type { KubeClient } from '../../kube-client.js';
 import type { KubeObject } from '../../kube-object.js';
 import type { ResourceRef } from '../../resource-ref.js';
 import type { ResourceVersion } from '../../resource-version.js';
 import type { CachedCollectionOptions } from '../cached-collection-options.js';
 import type { CollectionUpdate } from '../collection-update.js';
+import type { Delta } from '../delta.js';
 import { batchSynchronous } from './batch-synchronous.js';
 import type { CollectionSources } from './collection-sources.js';
 import { listWatchLoop$ } from './loop/list-watch-loop.js';
 import type { LoopEnv } from './loop/loop-env.js';
-import { initialModel } from './reflector-model.js';
+import { initialModel, type ReflectorModel } from './reflector-model.js';
 import { step } from './step.js';
+
+const NO_DELTAS: readonly Delta<KubeObject>[] = [];
 
 /**
  * Everything `collectionUpdates$` is made of, with its sources and clocks injectable: the
@@ -23,9 +26,20 @@ export function createCollection$<T extends KubeObject>(
   sources: CollectionSources,
   env: LoopEnv & { readonly batchScheduler?: LoopEnv['scheduler'] },
 ): Observable<CollectionUpdate<T>> {
-  return listWatchLoop$<T>(client, ref, options, sources, env).pipe(
-    batchSynchronous(env.batchScheduler),
-    scan(step<T>, initialModel<T>()),
+  return defer(() => {
+    // The reducer's state between batches, kept without its last deltas: they go out with the
+    // update and are the subscribers' to keep or drop (a first list's are one per object).
+    let model: ReflectorModel<T> = initialModel<T>();
+    return listWatchLoop$<T>(client, ref, options, sources, env).pipe(
+      batchSynchronous(env.batchScheduler),
+      map((batch) => {
+        const next = step(model, batch);
+        model =
+          next.deltas.length === 0 ? next : { ...next, deltas: NO_DELTAS as readonly Delta<T>[] };
+        return next;
+      }),
+    );
+  }).pipe(
     filter((model) => model.changed),
     map(
       (model): CollectionUpdate<T> =>

@@ -54,6 +54,13 @@ export function listWatchLoop$<T extends KubeObject>(
     let generation = 0;
     let busy = false;
     const queue: { outcome: LoopOutcome; generation: number }[] = [];
+    /**
+     * The newest version the current request's events reached and the transition was not told
+     * yet. A `progressed` outcome changes no command, only the resume point, so it is told right
+     * before the next outcome (which may read it) instead of once per event: the same sequence of
+     * states wherever they are read, without a transition and its allocations per event.
+     */
+    let reached: string | undefined;
 
     const apply = (commands: readonly LoopCommand[]) => {
       for (const command of commands) {
@@ -75,6 +82,7 @@ export function listWatchLoop$<T extends KubeObject>(
         };
         while (next !== undefined && !subscriber.closed) {
           if (next.generation === generation) {
+            tellProgress();
             const step = advanceLoop(state, next.outcome, context());
             state = step.state;
             apply(step.commands);
@@ -85,7 +93,18 @@ export function listWatchLoop$<T extends KubeObject>(
         busy = false;
       }
     };
+    /**
+     * Tells the transition the version the events reached (see `reached`) once it is watching:
+     * before that (a streaming list whose end is still queued) it would ignore it.
+     */
+    const tellProgress = () => {
+      if (reached === undefined || state.phase !== 'watching') return;
+      const resourceVersion = asResourceVersion(reached);
+      reached = undefined;
+      state = advanceLoop(state, { type: 'progressed', resourceVersion }, context()).state;
+    };
     const cancel = () => {
+      reached = undefined;
       generation++;
       overdue?.unsubscribe();
       overdue = undefined;
@@ -94,11 +113,10 @@ export function listWatchLoop$<T extends KubeObject>(
     };
     const onEvent = (event: WatchEvent<T>, from: number) => {
       subscriber.next({ type: 'event', event });
+      if (from !== generation) return;
       const version =
         event.type === 'BOOKMARK' ? event.resourceVersion : wireVersionOf(event.object);
-      if (version !== undefined) {
-        dispatch({ type: 'progressed', resourceVersion: asResourceVersion(version) }, from);
-      }
+      if (version !== undefined) reached = version;
     };
 
     const run = (command: LoopCommand): void => {
