@@ -1,5 +1,6 @@
 // @ts-check
-import { podObject, prng } from './seed.mjs';
+import { seededRandom } from '@rxkube/testing';
+import { podObject } from './seed.mjs';
 
 /**
  * The namespaces of the fleet view (`src/app/fleet/fleet-tiles.ts`, which the end-to-end test
@@ -149,7 +150,7 @@ export function seedFleet(server, options = {}) {
  */
 export function startFleetChurn(server, options = {}) {
   const { intervalMs = 300, seed = 3, namespaces = FLEET_NAMESPACES } = options;
-  const random = prng(seed);
+  const random = seededRandom(seed);
   const resources = /** @type {(keyof typeof FLEET_RESOURCES)[]} */ ([
     'pods',
     'services',

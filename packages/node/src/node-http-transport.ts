@@ -1,18 +1,15 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { inspect } from 'node:util';
+import { type KubeRequest, type KubeResponse, type Transport, TransportError } from '@rxkube/core';
 import {
-  type KubeRequest,
-  type KubeResponse,
   redactError,
   redactUrl,
   redactUrls,
   requestUrl,
-  type Transport,
-  TransportError,
   unsendableRequest,
   withAuth,
-} from '@rxkube/core';
+} from '@rxkube/core/transport';
 import type { UndiciTransport, UndiciTransportOptions } from './undici-transport.js';
 
 /**

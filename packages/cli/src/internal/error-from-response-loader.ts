@@ -1,4 +1,5 @@
-import type { HeaderSource, KubeError } from '@rxkube/core';
+import type { KubeError } from '@rxkube/core';
+import type { HeaderSource } from '@rxkube/core/transport';
 
 /**
  * `errorFromResponse` of `@rxkube/core`, loaded with the first answer that failed: its check of

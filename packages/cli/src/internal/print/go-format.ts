@@ -99,7 +99,7 @@ function pad(text: string, flags: string, width: string | undefined): string {
   if (text.length >= size) return text;
   if (flags.includes('-')) return text.padEnd(size);
   if (flags.includes('0') && /^[+-]?\d/.test(text)) {
-    const sign = /^[+-]/.test(text) ? text[0] : '';
+    const sign = /^[+-]/.test(text) ? text.slice(0, 1) : '';
     return sign + text.slice(sign.length).padStart(size - sign.length, '0');
   }
   return text.padStart(size);
