@@ -1,4 +1,3 @@
-import type { HeaderSource } from '../header-source.js';
 import type { KubeStatus } from '../kube-status.js';
 import { AlreadyExistsError } from './already-exists-error.js';
 import { ConflictError } from './conflict-error.js';
