@@ -50,7 +50,7 @@ for (const suite of [
   'collection/cached-collection.integration',
   'collection/lasting-conditions.integration',
   'collection/live-means-watching.integration',
-  'collection/collection-registry.integration',
+  'sharing/collection-registry.integration',
   'reliability/bad-input',
 ]) {
   await import(core(`${suite}.test.ts`));

@@ -5,7 +5,7 @@
  *
  * @example
  * ```ts
- * import type { MuxClientFrame } from '@rxkube/core';
+ * import type { MuxClientFrame } from '@rxkube/core/transport';
  * const frame: MuxClientFrame = {
  *   t: 'req', id: 1, method: 'GET', path: '/api/v1/pods', query: { watch: true }, streaming: true,
  * };

@@ -5,7 +5,7 @@
  *
  * @example
  * ```ts
- * import { muxProtocol } from '@rxkube/core';
+ * import { muxProtocol } from '@rxkube/core/transport';
  * const socket = new WebSocket(`ws://127.0.0.1:8001/${muxProtocol.path}`, muxProtocol.subprotocol);
  * ```
  */

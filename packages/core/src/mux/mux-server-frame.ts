@@ -6,7 +6,7 @@
  *
  * @example
  * ```ts
- * import type { MuxServerFrame } from '@rxkube/core';
+ * import type { MuxServerFrame } from '@rxkube/core/transport';
  * const frame: MuxServerFrame = { t: 'head', id: 1, status: 200, headers: { 'content-type': 'application/json' } };
  * ```
  */
