@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { cliDefaults } from '../cli-defaults.js';
 import { CliError } from './cli-error.js';
+import type { ConnectionArgs } from './connection-args.js';
 import { PROXY_FLAGS, type ProxyArgs, proxyArgs, proxyFlagOptions } from './proxy/proxy-args.js';
 
 /** How `get` prints what it lists. */
@@ -18,22 +19,6 @@ export type OutputSpec =
     }
   | { readonly kind: 'go-template'; readonly template: string; readonly file?: boolean }
   | { readonly kind: 'custom-columns'; readonly spec: string; readonly file?: boolean };
-
-/** Where to connect and as whom: kubectl's connection flags. */
-export interface ConnectionArgs {
-  readonly kubeconfig?: string;
-  readonly context?: string;
-  readonly server?: string;
-  readonly cluster?: string;
-  readonly user?: string;
-  readonly token?: string;
-  readonly certificateAuthority?: string;
-  readonly insecureSkipTlsVerify?: boolean;
-  readonly as?: string;
-  readonly asGroups?: readonly string[];
-  /** `--request-timeout` in milliseconds (0: none). */
-  readonly requestTimeoutMs?: number;
-}
 
 /** `rxkube get <resource> [name...]`. */
 export interface GetArgs extends ConnectionArgs {

@@ -2,8 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { isKubeError } from '@rxkube/core';
-import type { ConnectionArgs } from './cli-args.js';
 import { CliError } from './cli-error.js';
+import type { ConnectionArgs } from './connection-args.js';
 import { ServerError } from './server-error.js';
 
 /** `host:port` of a URL in a message, as kubectl names the server. */

@@ -6,8 +6,8 @@ import {
   type KubeConfigUser,
   loadKubeConfig,
 } from '@rxkube/node';
-import type { ConnectionArgs } from '../cli-args.js';
 import { CliError } from '../cli-error.js';
+import type { ConnectionArgs } from '../connection-args.js';
 
 /** The context the flags assemble, as kubectl's client config overrides do. */
 const FLAGS_CONTEXT = 'rxkube-command-line';

@@ -1,5 +1,5 @@
-import type { ConnectionArgs } from '../cli-args.js';
 import { CliError } from '../cli-error.js';
+import type { ConnectionArgs } from '../connection-args.js';
 import { proxyDefaults } from './proxy-defaults.js';
 
 /** `rxkube proxy`. */
