@@ -132,7 +132,7 @@ export class MuxSession {
         this.#state = { kind: 'open', socket };
         resolve(socket);
       });
-      socket.addEventListener('close', () => {
+      const gone = (): void => {
         const current = this.#state;
         if (current.kind !== 'closed' && current.socket === socket) {
           this.#state = { kind: 'closed' };
@@ -143,10 +143,15 @@ export class MuxSession {
             this.#failAll(`the multiplexing WebSocket ${redactUrl(url)} closed`);
           }
         }
+      };
+      socket.addEventListener('close', gone);
+      // 'error' is the end of the socket too: the standard follows it with 'close', but not every
+      // implementation does after a refused handshake (Node 22's undici WebSocket fires 'error'
+      // alone), and `ws` raises an 'error' nobody listens to as an uncaught exception.
+      socket.addEventListener('error', () => {
+        gone();
+        socket.close();
       });
-      // 'close' always follows 'error', and says all there is to say; a listener is still needed
-      // (Node's `ws` raises an 'error' nobody listens to as an uncaught exception).
-      socket.addEventListener('error', () => undefined);
       socket.addEventListener('message', (event) => {
         if (this.#state.kind === 'open' && this.#state.socket === socket) this.#receive(event.data);
       });
