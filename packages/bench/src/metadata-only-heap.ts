@@ -1,9 +1,8 @@
 import { parseArgs } from 'node:util';
 import { cachedCollection$, type KubeObject, type Transport } from '@rxkube/core';
 import { undiciTransport } from '@rxkube/node';
-import { FakeApiServer } from '@rxkube/testing';
+import { FakeApiServer, realisticPod } from '@rxkube/testing';
 import { firstValueFrom } from 'rxjs';
-import { realisticPod } from './realistic-pod.js';
 
 /**
  * `pnpm --filter @rxkube/bench bench:metadata-only` (after a build): the heap a synced

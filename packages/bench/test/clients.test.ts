@@ -1,10 +1,9 @@
-import { FakeApiServer } from '@rxkube/testing';
+import { FakeApiServer, realisticPod } from '@rxkube/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { benchAnnotations } from '../src/bench-annotations.js';
 import { MarkCounter } from '../src/client/mark-counter.js';
 import type { BenchClientSpec } from '../src/clients/bench-client-spec.js';
 import { createBenchClient } from '../src/clients/create-bench-client.js';
-import { realisticPod } from '../src/realistic-pod.js';
 
 const PODS = { version: 'v1', resource: 'pods' } as const;
 const COUNT = 60;

@@ -48,4 +48,6 @@ export type { RequestRecord } from './request-record.js';
 
 // Test helpers
 
+export { realisticPod } from './realistic-pod.js';
+export type { RealisticPodOptions } from './realistic-pod-options.js';
 export { seededRandom } from './seeded-random.js';

@@ -1,10 +1,10 @@
 import { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { NdjsonDecoder } from '@rxkube/core/transport';
+import { realisticPod } from '@rxkube/testing';
 import ndjson from 'ndjson';
 import { benchAnnotations } from '../bench-annotations.js';
 import { IpcChannel } from '../ipc/ipc-channel.js';
-import { realisticPod } from '../realistic-pod.js';
 import type { DecodeJob, DecodeReply } from './decode-messages.js';
 
 /**

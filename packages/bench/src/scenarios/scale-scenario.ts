@@ -1,5 +1,4 @@
-import { FakeApiServer, type FakeObject } from '@rxkube/testing';
-import { realisticPod } from '../realistic-pod.js';
+import { FakeApiServer, type FakeObject, realisticPod } from '@rxkube/testing';
 import type { Figure } from '../report/figure.js';
 import type { ScaleRef } from '../scale/scale-messages.js';
 import type { BenchContext } from './bench-context.js';

@@ -1,8 +1,7 @@
 import { performance } from 'node:perf_hooks';
-import { FakeApiServer } from '@rxkube/testing';
+import { FakeApiServer, realisticPod } from '@rxkube/testing';
 import { benchAnnotations } from '../bench-annotations.js';
 import { IpcChannel } from '../ipc/ipc-channel.js';
-import { realisticPod } from '../realistic-pod.js';
 import type { SeedReply, ServerCommand, StatsReply, WriteReply } from './server-messages.js';
 
 /**

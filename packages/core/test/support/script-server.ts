@@ -1,4 +1,11 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import {
+  createServer as createHttpServer,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
+import { createSecureServer } from 'node:http2';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 
 /** One request as the script server saw it. */
@@ -7,6 +14,11 @@ export interface SeenRequest {
   readonly path: string;
   readonly query: Record<string, string>;
   readonly headers: IncomingMessage['headers'];
+  readonly httpVersion: string;
+  /** The client's port: equal ports mean one reused connection. */
+  readonly clientPort: number | undefined;
+  /** The CN of the client certificate, when one was presented. */
+  readonly clientCn?: string;
 }
 
 export type Handler = (
@@ -15,9 +27,26 @@ export type Handler = (
   seen: SeenRequest,
 ) => void;
 
+/** The server's TLS material (PEM); `requestCert` asks the client for a certificate. */
+export interface ScriptServerTls {
+  readonly key: string;
+  readonly cert: string;
+  readonly ca?: string;
+  readonly requestCert?: boolean;
+}
+
+/** Plain HTTP/1.1 unless `tls` is given. */
+export interface ScriptServerOptions {
+  /** Serve HTTPS with this certificate. */
+  readonly tls?: ScriptServerTls;
+  /** With `tls`: serve HTTP/2 (and HTTP/1.1 to clients that do not offer h2). */
+  readonly h2?: boolean;
+}
+
 /**
- * A tiny HTTP server for byte-level cases: each test scripts the answers (split UTF-8, HTML
- * pages, dropped sockets), and can see the requests and the open sockets.
+ * A tiny HTTP server for byte-level cases, shared by the core and node suites: each test
+ * scripts the answers (split UTF-8, HTML pages, dropped sockets), and can see the requests and
+ * the connections still open.
  */
 export interface ScriptServer {
   readonly url: string;
@@ -29,46 +58,77 @@ export interface ScriptServer {
   close(): Promise<void>;
 }
 
-export async function startScriptServer(): Promise<ScriptServer> {
+export async function startScriptServer(options: ScriptServerOptions = {}): Promise<ScriptServer> {
   const requests: SeenRequest[] = [];
-  const sockets = new Set<Socket>();
+  const carrying = new Set<Socket>();
+  const all = new Set<Socket>();
   let handlers: Handler[] = [(_req, res) => res.writeHead(404).end()];
   let calls = 0;
-  const server = createServer((request, response) => {
+  const onRequest = (request: IncomingMessage, response: ServerResponse) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
+    const peer = (
+      request.socket as { getPeerCertificate?: () => { subject?: { CN?: string } } }
+    ).getPeerCertificate?.();
+    const cn = peer?.subject?.CN;
     const seen: SeenRequest = {
       method: request.method ?? 'GET',
       path: url.pathname,
       query: Object.fromEntries(url.searchParams),
       headers: request.headers,
+      httpVersion: request.httpVersion,
+      clientPort: request.socket.remotePort,
+      ...(cn === undefined ? {} : { clientCn: cn }),
     };
     requests.push(seen);
-    sockets.add(request.socket);
-    const handler = handlers[Math.min(calls, handlers.length - 1)]!;
+    if (request.httpVersion !== '2.0') carrying.add(request.socket);
+    const handler = handlers[Math.min(calls, handlers.length - 1)];
+    if (handler === undefined) throw new Error('script server: no handler scripted');
     calls += 1;
     handler(request, response, seen);
-  });
-  const all = new Set<Socket>();
-  server.on('connection', (socket) => {
+  };
+  const { tls } = options;
+  if (options.h2 && !tls) throw new Error('script server: h2 needs tls');
+  const secure = tls && {
+    key: tls.key,
+    cert: tls.cert,
+    ...(tls.ca === undefined ? {} : { ca: tls.ca }),
+    requestCert: tls.requestCert ?? false,
+    rejectUnauthorized: false,
+  };
+  const server: Server = !secure
+    ? createHttpServer(onRequest)
+    : options.h2
+      ? (createSecureServer(
+          { ...secure, allowHTTP1: true },
+          onRequest as never,
+        ) as unknown as Server)
+      : createHttpsServer(secure, onRequest);
+  server.on('connection', (socket: Socket) => {
     all.add(socket);
     // The client's FIN ('end') is when the client let go; node:http may keep its half open longer.
     const gone = () => {
-      sockets.delete(socket);
+      carrying.delete(socket);
       all.delete(socket);
     };
+    socket.on('end', gone);
+    socket.on('close', gone);
+  });
+  // Over TLS, requests carry the TLS socket rather than the TCP one.
+  server.on('secureConnection', (socket: Socket) => {
+    const gone = () => carrying.delete(socket);
     socket.on('end', gone);
     socket.on('close', gone);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `${secure ? 'https' : 'http'}://127.0.0.1:${port}`,
     requests,
     script(...next) {
       handlers = next;
       calls = 0;
     },
-    openSockets: () => sockets.size,
+    openSockets: () => carrying.size,
     async close() {
       for (const socket of all) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -7,8 +7,14 @@ import {
 } from '@rxkube/core';
 import { firstValueFrom } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  json,
+  pod,
+  type ScriptServer,
+  startScriptServer,
+  until,
+} from '../../../core/test/support/script-server.js';
 import { type UndiciTransport, undiciTransport } from '../../src/index.js';
-import { json, pod, type ScriptServer, startScriptServer, until } from './support/script-server.js';
 
 const pods = { version: 'v1', resource: 'pods', namespace: 'default' } as const;
 const page = (names: string[], rv: string, extra: Record<string, unknown> = {}) => ({

@@ -2,16 +2,16 @@ import { inspect } from 'node:util';
 import { TransportError, watch$ } from '@rxkube/core';
 import { lastValueFrom, take, toArray } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { nodeHttpTransport, type UndiciTransport } from '../../src/index.js';
 import {
   json,
   line,
   pod,
   type ScriptServer,
   startScriptServer,
-  tlsFixtures,
   until,
-} from './support/script-server.js';
+} from '../../../core/test/support/script-server.js';
+import { nodeHttpTransport, type UndiciTransport } from '../../src/index.js';
+import { serverTls, tlsFixtures } from './support/tls-fixtures.js';
 
 const servers: ScriptServer[] = [];
 const transports: UndiciTransport[] = [];
@@ -174,7 +174,7 @@ describe('nodeHttpTransport', () => {
 
 describe('nodeHttpTransport TLS', () => {
   it('verifies the server certificate by default', async () => {
-    const server = await serve({ tls: {} });
+    const server = await serve({ tls: serverTls });
     server.script(json(200, {}));
     const error = await transport({ baseUrl: server.url })
       .request({ path: '/api' })
@@ -184,7 +184,7 @@ describe('nodeHttpTransport TLS', () => {
   });
 
   it('trusts the given CA and presents the client certificate', async () => {
-    const server = await serve({ tls: { requestCert: true } });
+    const server = await serve({ tls: { ...serverTls, requestCert: true } });
     server.script(json(200, {}));
     const response = await transport({
       baseUrl: server.url,
@@ -197,7 +197,7 @@ describe('nodeHttpTransport TLS', () => {
   });
 
   it('checks the certificate against servername when given', async () => {
-    const server = await serve({ tls: {} });
+    const server = await serve({ tls: serverTls });
     server.script(json(200, {}));
     const wrong = await transport({
       baseUrl: server.url,
@@ -216,7 +216,7 @@ describe('nodeHttpTransport TLS', () => {
   });
 
   it('skips verification only with rejectUnauthorized: false', async () => {
-    const server = await serve({ tls: {} });
+    const server = await serve({ tls: serverTls });
     server.script(json(200, {}));
     const response = await transport({ baseUrl: server.url, rejectUnauthorized: false }).request({
       path: '/api',

@@ -4,7 +4,6 @@ import { inspect } from 'node:util';
 import { TransportError, watch$ } from '@rxkube/core';
 import { lastValueFrom, toArray } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type UndiciTransport, undiciTransport } from '../../src/index.js';
 import {
   chunks,
   json,
@@ -12,9 +11,10 @@ import {
   pod,
   type ScriptServer,
   startScriptServer,
-  tlsFixtures,
   until,
-} from './support/script-server.js';
+} from '../../../core/test/support/script-server.js';
+import { type UndiciTransport, undiciTransport } from '../../src/index.js';
+import { serverTls, tlsFixtures } from './support/tls-fixtures.js';
 
 const servers: ScriptServer[] = [];
 const transports: UndiciTransport[] = [];
@@ -180,7 +180,7 @@ describe('undiciTransport', () => {
 
 describe('undiciTransport TLS', () => {
   it('verifies the server certificate by default', async () => {
-    const server = await serve({ tls: {} });
+    const server = await serve({ tls: serverTls });
     server.script(json(200, {}));
     const error = await transport({ baseUrl: server.url })
       .request({ path: '/api' })
@@ -190,7 +190,7 @@ describe('undiciTransport TLS', () => {
   });
 
   it('trusts the given CA', async () => {
-    const server = await serve({ tls: {} });
+    const server = await serve({ tls: serverTls });
     server.script(json(200, {}));
     expect(
       (await transport({ baseUrl: server.url, ca: tlsFixtures.ca }).request({ path: '/api' }))
@@ -199,7 +199,7 @@ describe('undiciTransport TLS', () => {
   });
 
   it('accepts the CA as bytes and in a list', async () => {
-    const server = await serve({ tls: {} });
+    const server = await serve({ tls: serverTls });
     server.script(json(200, {}));
     const ca = new TextEncoder().encode(tlsFixtures.ca);
     expect(
@@ -208,7 +208,7 @@ describe('undiciTransport TLS', () => {
   });
 
   it('checks the certificate against servername when given', async () => {
-    const server = await serve({ tls: {} });
+    const server = await serve({ tls: serverTls });
     server.script(json(200, {}));
     const ok = await transport({
       baseUrl: server.url,
@@ -227,7 +227,7 @@ describe('undiciTransport TLS', () => {
   });
 
   it('skips verification only with rejectUnauthorized: false', async () => {
-    const server = await serve({ tls: {} });
+    const server = await serve({ tls: serverTls });
     server.script(json(200, {}));
     expect(
       (
@@ -239,7 +239,7 @@ describe('undiciTransport TLS', () => {
   });
 
   it('presents the client certificate', async () => {
-    const server = await serve({ tls: { requestCert: true } });
+    const server = await serve({ tls: { ...serverTls, requestCert: true } });
     server.script(json(200, {}));
     await transport({
       baseUrl: server.url,
@@ -251,7 +251,7 @@ describe('undiciTransport TLS', () => {
   });
 
   it('speaks HTTP/2 with allowH2 when the server offers it, and HTTP/1.1 without', async () => {
-    const server = await serve({ h2: true });
+    const server = await serve({ tls: serverTls, h2: true });
     server.script(json(200, { ok: true }));
     const h2 = await transport({ baseUrl: server.url, ca: tlsFixtures.ca, allowH2: true }).request({
       path: '/api',
@@ -265,7 +265,7 @@ describe('undiciTransport TLS', () => {
   });
 
   it('carries requests started at the same time over one HTTP/2 connection', async () => {
-    const server = await serve({ h2: true });
+    const server = await serve({ tls: serverTls, h2: true });
     server.script(json(200, { ok: true }));
     const client = transport({ baseUrl: server.url, ca: tlsFixtures.ca, allowH2: true });
     const answers = await Promise.all(
@@ -278,7 +278,7 @@ describe('undiciTransport TLS', () => {
   });
 
   it('still opens a connection per request started at the same time over HTTP/1.1', async () => {
-    const server = await serve({ h2: true });
+    const server = await serve({ tls: serverTls, h2: true });
     server.script(json(200, { ok: true }));
     const client = transport({ baseUrl: server.url, ca: tlsFixtures.ca, allowH2: false });
     const answers = await Promise.all(
@@ -291,7 +291,7 @@ describe('undiciTransport TLS', () => {
   it.each(['core', 'ndjson'] as const)(
     'streams a watch over HTTP/2 (%s decoder)',
     async (decoder) => {
-      const server = await serve({ h2: true });
+      const server = await serve({ tls: serverTls, h2: true });
       server.script(chunks([line('ADDED', pod('a', '1')), line('DELETED', pod('a', '2'))]));
       const client = {
         transport: transport({ baseUrl: server.url, ca: tlsFixtures.ca, allowH2: true, decoder }),
@@ -344,7 +344,7 @@ async function startProxy(
 
 describe('undiciTransport proxy', () => {
   it('tunnels through proxyUrl with CONNECT', async () => {
-    const server = await serve({ tls: {} });
+    const server = await serve({ tls: serverTls });
     server.script(json(200, { via: 'proxy' }));
     const proxy = await startProxy();
     cleanups.push(proxy.close);

@@ -42,6 +42,8 @@ export class DemoCluster {
   private readonly followUps: FollowUp[] = [];
   /** Writes made to the server (seeding excluded). */
   writes = 0;
+  /** Pods created so far, seeding included: the next pod's index. */
+  private created = 0;
 
   private constructor(
     private readonly server: FakeApiServer,
@@ -71,7 +73,7 @@ export class DemoCluster {
       const replicas = Math.max(1, Math.round((podCount * app.weight) / totalWeight));
       const replicaSet = cluster.createOwners(app, replicas);
       for (let i = 0; i < replicas; i++) {
-        const pod = newDemoPod(replicaSet, random, now);
+        const pod = newDemoPod(replicaSet, random, now, cluster.created++);
         const roll = random.next();
         pod.condition =
           roll < demoDefaults.initialCrashing
@@ -84,7 +86,7 @@ export class DemoCluster {
           pod.lastFinishedAt = timestamp(now - random.int(600_000));
         }
         cluster.track(pod);
-        pods.push(podObject(pod, random));
+        pods.push(podObject(pod));
       }
     }
     server.bulkCreate(podsRef, pods);
@@ -132,7 +134,7 @@ export class DemoCluster {
   }
 
   private createOwners(app: DemoApp, replicas: number): DemoReplicaSet {
-    const labels = { 'app.kubernetes.io/name': app.name };
+    const labels = { app: app.name };
     const deployment = this.server.create(deploymentsRef, {
       metadata: { name: app.name, namespace: app.namespace, labels },
       spec: {
@@ -218,7 +220,7 @@ export class DemoCluster {
   }
 
   private patchStatus(pod: DemoPod): void {
-    this.server.patch(podsRef, pod, { status: podStatus(pod, this.random) });
+    this.server.patch(podsRef, pod, { status: podStatus(pod) });
     this.writes++;
   }
 
@@ -232,8 +234,8 @@ export class DemoCluster {
     this.writes += 2;
     this.terminating.add(key);
     this.schedule({ at: now + demoDefaults.terminationMs, key, kind: 'remove' });
-    const replacement = newDemoPod(pod.replicaSet, this.random, now);
-    this.server.create(podsRef, podObject(replacement, this.random));
+    const replacement = newDemoPod(pod.replicaSet, this.random, now, this.created++);
+    this.server.create(podsRef, podObject(replacement));
     this.writes++;
     this.track(replacement);
     this.schedule({ at: now + demoDefaults.startDelayMs, key: keyOf(replacement), kind: 'start' });
