@@ -23,7 +23,7 @@ const KEY = /^[A-Za-z_][A-Za-z0-9_./-]*$/;
 const SPECIAL_KEY = /^(?:null|Null|NULL|true|True|TRUE|false|False|FALSE|__proto__)$/;
 // Plain scalars that might be numbers (or infinities, NaN) in YAML 1.2's core schema: left to
 // the full library rather than resolved here.
-const MAYBE_NUMBER = /^[-+]?(?:\.(?:inf|Inf|INF|nan|NaN|NAN)|[0-9.][0-9a-zA-Z._+-]*)$/;
+const MAYBE_NUMBER = /^[-+]?(?:\.(?:inf|Inf|INF|nan|NaN|NAN)|0[xo][0-9a-fA-F]*|[0-9.][0-9.eE+-]*)$/;
 const PLAIN_START_INDICATOR = /^(?:[?:,[\]{}#&*!|>'"%@`]|-(?![^ ]))/;
 const PLAIN_FORBIDDEN = /: |:$| #|[,[\]{}]/;
 const DOUBLE_QUOTED_ESCAPES: Readonly<Record<string, string>> = {
@@ -204,15 +204,15 @@ function doubleQuoted(text: string): string {
       result += char;
       continue;
     }
-    const escape = text[++i];
-    if (escape === undefined) throw new NotSimple();
-    const simple = DOUBLE_QUOTED_ESCAPES[escape];
+    const escaped = text[++i];
+    if (escaped === undefined) throw new NotSimple();
+    const simple = DOUBLE_QUOTED_ESCAPES[escaped];
     if (simple !== undefined) {
       result += simple;
       continue;
     }
     const hex = text.slice(i + 1, i + 5);
-    if (escape !== 'u' || !/^[0-9a-fA-F]{4}$/.test(hex)) throw new NotSimple();
+    if (escaped !== 'u' || !/^[0-9a-fA-F]{4}$/.test(hex)) throw new NotSimple();
     const code = Number.parseInt(hex, 16);
     // Surrogate halves are left to the full library.
     if (code >= 0xd800 && code <= 0xdfff) throw new NotSimple();
