@@ -2,7 +2,21 @@
 // (workspace packages and dependencies included, so start-up reads a few files instead of
 // hundreds), and the demo (with the fake API server) in a chunk loaded only by `rxkube demo`.
 import { chmod, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { build } from 'esbuild';
+
+// rxjs's `node` export condition names its CommonJS build, which esbuild cannot tree-shake and
+// which evaluates every operator at start-up: bundle its ES module build instead.
+const rxjsRoot = dirname(createRequire(import.meta.url).resolve('rxjs/package.json'));
+const rxjsEsm = {
+  name: 'rxjs-esm',
+  setup(bundler) {
+    bundler.onResolve({ filter: /^rxjs$/ }, () => ({
+      path: join(rxjsRoot, 'dist/esm/index.js'),
+    }));
+  },
+};
 
 // Chunk names change with their content: leave no stale chunk beside the new ones.
 await rm('dist/bundle', { recursive: true, force: true });
@@ -22,6 +36,7 @@ await build({
   banner: {
     js: "import { createRequire as __rxkubeRequire } from 'node:module'; const require = __rxkubeRequire(import.meta.url);",
   },
+  plugins: [rxjsEsm],
   logLevel: 'warning',
   metafile: false,
 });

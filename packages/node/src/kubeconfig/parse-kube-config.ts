@@ -1,6 +1,7 @@
+import { createRequire } from 'node:module';
 import { dirname, isAbsolute, join, sep } from 'node:path';
-import { parse, YAMLParseError } from 'yaml';
 import { protectKubeConfig } from '../internal/kubeconfig/protect-kube-config.js';
+import { NOT_SIMPLE, readSimpleYaml } from '../internal/kubeconfig/read-simple-yaml.js';
 import type {
   ExecConfig,
   KubeConfig,
@@ -48,11 +49,14 @@ export function parseKubeConfig(text: string, options: ParseKubeConfigOptions = 
   const where = options.path ?? 'kubeconfig';
   let document: unknown;
   try {
-    document = dropNulls(parse(text));
+    // kubectl's own block YAML is read without loading the YAML library (a start-up cost of
+    // every command); any other text goes to the library, with the same result.
+    const simple = readSimpleYaml(text);
+    document = dropNulls(simple === NOT_SIMPLE ? yamlLibrary().parse(text) : simple);
   } catch (error) {
     // The parser's message quotes the offending line, which may hold a secret: position only.
     const position =
-      error instanceof YAMLParseError && error.linePos
+      error instanceof yamlLibrary().YAMLParseError && error.linePos
         ? ` (line ${error.linePos[0].line}, column ${error.linePos[0].col})`
         : '';
     throw new KubeConfigError(
@@ -66,6 +70,14 @@ export function parseKubeConfig(text: string, options: ParseKubeConfigOptions = 
   return protectKubeConfig(
     options.path === undefined ? config : resolvePaths(config, dirname(options.path)),
   );
+}
+
+let loadedYaml: typeof import('yaml') | undefined;
+
+/** The YAML library, loaded at its first use only. */
+function yamlLibrary(): typeof import('yaml') {
+  loadedYaml ??= createRequire(import.meta.url)('yaml') as typeof import('yaml');
+  return loadedYaml;
 }
 
 function pathOption(options: ParseKubeConfigOptions): { path?: string } {

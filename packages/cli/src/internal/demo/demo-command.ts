@@ -1,5 +1,5 @@
 import { type CollectionState, collectionUpdates$, type KubeObject } from '@rxkube/core';
-import { createClient } from '@rxkube/node';
+import { createNodeHttpClient } from '@rxkube/node';
 import { FakeApiServer } from '@rxkube/testing';
 import type { Subscription } from 'rxjs';
 import { cliDefaults } from '../../cli-defaults.js';
@@ -70,7 +70,7 @@ export async function demoCommand(args: DemoArgs, io: CliIo): Promise<number> {
       Math.ceil((demoDefaults.idleGaps * 1_000) / args.rate),
     );
     const logHealth = healthChanges((health) => shown.log(`health: ${healthChangeText(health)}`));
-    subscription = collectionUpdates$(createClient({ baseUrl: server.url }), podsRef, {
+    subscription = collectionUpdates$(createNodeHttpClient({ baseUrl: server.url }), podsRef, {
       pageSize: cliDefaults.chunkSize,
       idleTimeoutMs,
       backoff: demoDefaults.backoff,
