@@ -98,37 +98,41 @@ describe('provideRxKube with a relative baseUrl', () => {
 type Listener = (event: { readonly data: unknown }) => void;
 
 /** A WebSocket that records where it was asked to connect, then fails, as with no endpoint there. */
-class RefusedWebSocket {
-  static readonly urls: string[] = [];
-  readyState = 0;
-  readonly protocol = '';
-  readonly #listeners = new Map<string, Listener[]>();
-  constructor(url: string, _protocols: string) {
-    RefusedWebSocket.urls.push(url);
-    setTimeout(() => {
+/**
+ * A WebSocket class whose every socket is refused, recording the URLs it was opened with. Each
+ * test makes its own, so that a collection of an earlier test, still retrying while its injector
+ * winds down, cannot add to this test's count.
+ */
+function refusedWebSocket() {
+  return class RefusedWebSocket {
+    static readonly urls: string[] = [];
+    readyState = 0;
+    readonly protocol = '';
+    readonly #listeners = new Map<string, Listener[]>();
+    constructor(url: string, _protocols: string) {
+      RefusedWebSocket.urls.push(url);
+      setTimeout(() => {
+        this.readyState = 3;
+        for (const type of ['error', 'close']) {
+          for (const listener of this.#listeners.get(type) ?? []) listener({ data: undefined });
+        }
+      }, 0);
+    }
+    send(): void {
+      throw new Error('never open');
+    }
+    close(): void {
       this.readyState = 3;
-      for (const type of ['error', 'close']) {
-        for (const listener of this.#listeners.get(type) ?? []) listener({ data: undefined });
-      }
-    }, 0);
-  }
-  send(): void {
-    throw new Error('never open');
-  }
-  close(): void {
-    this.readyState = 3;
-  }
-  addEventListener(type: string, listener: Listener): void {
-    this.#listeners.set(type, [...(this.#listeners.get(type) ?? []), listener]);
-  }
+    }
+    addEventListener(type: string, listener: Listener): void {
+      this.#listeners.set(type, [...(this.#listeners.get(type) ?? []), listener]);
+    }
+  };
 }
 
 describe('provideRxKube with a mux mode', () => {
-  beforeEach(() => {
-    RefusedWebSocket.urls.length = 0;
-  });
-
   it('builds a proxy client: requests go to the WebSocket endpoint of the page’s own origin', async () => {
+    const RefusedWebSocket = refusedWebSocket();
     const root = configure([
       provideRxKube({ baseUrl: '/', mux: 'always', WebSocket: RefusedWebSocket }),
       { provide: DOCUMENT, useValue: { baseURI: `${server.url}/dashboard/` } },
@@ -144,6 +148,7 @@ describe('provideRxKube with a mux mode', () => {
   });
 
   it('falls back to fetch with mux "auto" behind a server without the endpoint', async () => {
+    const RefusedWebSocket = refusedWebSocket();
     server.create(podsRef, pod('a', 'p1'));
     const root = configure([
       provideRxKube({ baseUrl: server.url, mux: 'auto', WebSocket: RefusedWebSocket }),
@@ -159,6 +164,7 @@ describe('provideRxKube with a mux mode', () => {
   });
 
   it('builds a plain fetch client without a mux mode: no WebSocket is tried', async () => {
+    const RefusedWebSocket = refusedWebSocket();
     server.create(podsRef, pod('a', 'p1'));
     const root = configure([provideRxKube({ baseUrl: server.url })]);
     const { value: pods } = mount(root, () => injectCollection<Pod>(podsRef));
