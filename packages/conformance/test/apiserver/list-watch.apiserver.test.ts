@@ -18,9 +18,10 @@ const pad = (i: number) => String(i).padStart(2, '0');
 
 /**
  * kube-apiserver 1.20 bookmarks a watch 2 s before its `timeoutSeconds` end, filed in whole-second
- * buckets: the first bookmark comes 2 to 3 s before the deadline (then one a second until it).
+ * buckets (so up to 1 s earlier) and sent at the next tick of a timer that fires every 1 to 1.25 s
+ * (so up to 1.25 s later): the first bookmark comes 0.75 to 3 s before the deadline.
  */
-const FIRST_BOOKMARK_BEFORE_DEADLINE_MS = { min: 2_000, max: 3_000 } as const;
+const FIRST_BOOKMARK_BEFORE_DEADLINE_MS = { min: 750, max: 3_000 } as const;
 /** Slack for a loaded machine. */
 const TIMING_SLACK_MS = 500;
 
