@@ -6,13 +6,16 @@ const FIELD_MANAGER_CONFLICT = 'FieldManagerConflict';
 const MANAGER_IN_MESSAGE = /conflict with "((?:[^"\\]|\\.)*)"/;
 
 function fieldConflicts(options: KubeErrorOptions): readonly FieldConflict[] {
-  const causes = options.status?.details?.causes ?? [];
+  // The Status is the server's (or a proxy's) text: a cause may be anything, not only an object.
+  const causes: readonly unknown[] = options.status?.details?.causes ?? [];
   const conflicts: FieldConflict[] = [];
-  for (const cause of causes) {
-    if (cause.reason !== FIELD_MANAGER_CONFLICT) continue;
-    const message = cause.message ?? '';
+  for (const cause of Array.isArray(causes) ? causes : []) {
+    if (typeof cause !== 'object' || cause === null) continue;
+    const { reason, message: text, field } = cause as Record<string, unknown>;
+    if (reason !== FIELD_MANAGER_CONFLICT) continue;
+    const message = typeof text === 'string' ? text : '';
     const manager = MANAGER_IN_MESSAGE.exec(message)?.[1]?.replace(/\\(.)/g, '$1') ?? '';
-    conflicts.push({ field: cause.field ?? '', manager, message });
+    conflicts.push({ field: typeof field === 'string' ? field : '', manager, message });
   }
   return conflicts;
 }

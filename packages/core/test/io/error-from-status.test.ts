@@ -207,6 +207,28 @@ describe('errorFromStatus', () => {
     ]);
   });
 
+  it('reads only well-formed causes of a 409: holes, nulls and non-string fields give no crash', () => {
+    const error = errorFromStatus(
+      {
+        details: {
+          causes: [
+            undefined,
+            null,
+            3,
+            { reason: 'FieldManagerConflict', message: 5, field: ['x'] },
+            { reason: 'FieldManagerConflict', message: 'conflict with "kubectl"', field: '.a' },
+          ],
+        },
+      } as unknown as KubeStatus,
+      { httpCode: 409 },
+    ) as ConflictError;
+    expect(error).toBeInstanceOf(ConflictError);
+    expect(error.conflicts).toEqual([
+      { field: '', manager: '', message: '' },
+      { field: '.a', manager: 'kubectl', message: 'conflict with "kubectl"' },
+    ]);
+  });
+
   it('gives a stale-version conflict no field conflicts', () => {
     const error = errorFromStatus(
       status({ reason: 'Conflict', code: 409, message: 'the object has been modified' }),
