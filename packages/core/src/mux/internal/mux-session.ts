@@ -8,6 +8,7 @@ import type { MuxServerFrame } from '../mux-server-frame.js';
 import type { MuxWebSocket, MuxWebSocketConstructor } from '../mux-web-socket.js';
 import { MuxBody } from './mux-body.js';
 import { MuxOpenError } from './mux-open-error.js';
+
 import { parseServerFrame } from './parse-server-frame.js';
 
 /** The shared socket: none, being opened, or open (with its idle timer when nothing uses it). */
@@ -42,6 +43,8 @@ export interface MuxSessionOptions {
   readonly idleCloseMs: number;
 }
 
+/** WebSocket's readyState of a socket that is closing (2) or closed (3). */
+const CLOSING = 2;
 const OPEN = 1;
 
 /**
@@ -132,7 +135,8 @@ export class MuxSession {
         this.#state = { kind: 'open', socket };
         resolve(socket);
       });
-      const gone = (): void => {
+      /** Ends the session of this socket; false when it had ended already. */
+      const gone = (): boolean => {
         const current = this.#state;
         if (current.kind !== 'closed' && current.socket === socket) {
           this.#state = { kind: 'closed' };
@@ -142,15 +146,18 @@ export class MuxSession {
           } else {
             this.#failAll(`the multiplexing WebSocket ${redactUrl(url)} closed`);
           }
+          return true;
         }
+        return false;
       };
       socket.addEventListener('close', gone);
       // 'error' is the end of the socket too: the standard follows it with 'close', but not every
       // implementation does after a refused handshake (Node 22's undici WebSocket fires 'error'
       // alone), and `ws` raises an 'error' nobody listens to as an uncaught exception.
+      // Closing only once, and only a socket not already closing: closing a socket that failed to
+      // connect fires 'error' again in some implementations (Node 22's).
       socket.addEventListener('error', () => {
-        gone();
-        socket.close();
+        if (gone() && socket.readyState < CLOSING) socket.close();
       });
       socket.addEventListener('message', (event) => {
         if (this.#state.kind === 'open' && this.#state.socket === socket) this.#receive(event.data);
