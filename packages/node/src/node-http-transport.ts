@@ -5,11 +5,12 @@ import { type KubeRequest, type KubeResponse, type Transport, TransportError } f
 import {
   redactError,
   redactUrl,
-  redactUrls,
   requestUrl,
   unsendableRequest,
   withAuth,
 } from '@rxkube/core/transport';
+import { type Pem, pemToBuffer } from './internal/pem-to-buffer.js';
+import { transportErrorDetail } from './internal/transport-error-detail.js';
 import type { UndiciTransport, UndiciTransportOptions } from './undici-transport.js';
 
 /**
@@ -31,21 +32,6 @@ const nodeHttpDefaults = {
   /** Bytes of a body read on `dispose()` so the connection can be reused; larger bodies close it. */
   disposeDumpBytes: 64 * 1024,
 } as const;
-
-type Pem = string | Uint8Array;
-
-function toBuffer(value: Pem): string | Buffer {
-  return typeof value === 'string'
-    ? value
-    : Buffer.from(value.buffer, value.byteOffset, value.byteLength);
-}
-
-function errorDetail(error: unknown): string {
-  if (!(error instanceof Error)) return redactUrls(String(error));
-  const code = (error as { code?: unknown }).code;
-  const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
-  return redactUrls(`${typeof code === 'string' ? `${code} ` : ''}${error.message}${cause}`);
-}
 
 const EMPTY: readonly Pem[] = [];
 
@@ -138,9 +124,9 @@ class NodeHttpTransportImpl implements UndiciTransport {
       ? new HttpsAgent({
           ...pool,
           rejectUnauthorized: options.rejectUnauthorized ?? nodeHttpDefaults.rejectUnauthorized,
-          ...(ca === undefined ? {} : { ca: (ca ?? EMPTY).map(toBuffer) }),
-          ...(options.cert === undefined ? {} : { cert: toBuffer(options.cert) }),
-          ...(options.key === undefined ? {} : { key: toBuffer(options.key) }),
+          ...(ca === undefined ? {} : { ca: (ca ?? EMPTY).map(pemToBuffer) }),
+          ...(options.cert === undefined ? {} : { cert: pemToBuffer(options.cert) }),
+          ...(options.key === undefined ? {} : { key: pemToBuffer(options.key) }),
           ...(options.servername === undefined ? {} : { servername: options.servername }),
         })
       : new HttpAgent(pool);
@@ -209,7 +195,7 @@ class NodeHttpTransportImpl implements UndiciTransport {
       });
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
-      throw new TransportError(`cannot reach ${redactUrl(url)}: ${errorDetail(error)}`, {
+      throw new TransportError(`cannot reach ${redactUrl(url)}: ${transportErrorDetail(error)}`, {
         cause: redactError(error),
       });
     }
@@ -219,7 +205,7 @@ class NodeHttpTransportImpl implements UndiciTransport {
       signal?.aborted
         ? signal.reason
         : new TransportError(
-            `connection to ${redactUrl(url)} dropped while reading the response: ${errorDetail(error)}`,
+            `connection to ${redactUrl(url)} dropped while reading the response: ${transportErrorDetail(error)}`,
             { cause: redactError(error) },
           );
     let taken = false;

@@ -11,7 +11,6 @@ import {
   type ReadLinesOptions,
   redactError,
   redactUrl,
-  redactUrls,
   requestUrl,
   unsendableRequest,
   withAuth,
@@ -19,11 +18,12 @@ import {
 import { Agent, type Dispatcher, ProxyAgent, request as undiciRequest } from 'undici';
 import { multiplexingPool } from './internal/multiplexing-pool.js';
 import { ndjsonReadLines } from './internal/ndjson-read-lines.js';
+import { type Pem, pemToBuffer } from './internal/pem-to-buffer.js';
+import { transportErrorDetail } from './internal/transport-error-detail.js';
 
 export type { AuthProvider } from '@rxkube/core';
 
 /** PEM text or DER/PEM bytes. */
-type Pem = string | Uint8Array;
 
 /**
  * Options of {@link undiciTransport}.
@@ -117,20 +117,6 @@ const undiciDefaults = {
 
 const EMPTY: readonly Pem[] = [];
 
-function toBuffer(value: Pem): string | Buffer {
-  return typeof value === 'string'
-    ? value
-    : Buffer.from(value.buffer, value.byteOffset, value.byteLength);
-}
-
-function errorDetail(error: unknown): string {
-  if (!(error instanceof Error)) return redactUrls(String(error));
-  const code = (error as { code?: unknown }).code;
-  const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
-  const text = `${typeof code === 'string' ? `${code} ` : ''}${error.message}${cause}`;
-  return redactUrls(text);
-}
-
 /**
  * A {@link Transport} on undici 7: keep-alive connection pooling, optional HTTP/2 (`allowH2`),
  * TLS options (`ca`, `cert`, `key`, `servername`, `rejectUnauthorized` default true), a proxy
@@ -182,9 +168,9 @@ class UndiciTransportImpl implements UndiciTransport {
           : options.ca;
     const tls = {
       rejectUnauthorized: options.rejectUnauthorized ?? undiciDefaults.rejectUnauthorized,
-      ...(ca === undefined ? {} : { ca: (ca ?? EMPTY).map(toBuffer) }),
-      ...(options.cert === undefined ? {} : { cert: toBuffer(options.cert) }),
-      ...(options.key === undefined ? {} : { key: toBuffer(options.key) }),
+      ...(ca === undefined ? {} : { ca: (ca ?? EMPTY).map(pemToBuffer) }),
+      ...(options.cert === undefined ? {} : { cert: pemToBuffer(options.cert) }),
+      ...(options.key === undefined ? {} : { key: pemToBuffer(options.key) }),
       ...(options.servername === undefined ? {} : { servername: options.servername }),
     };
     const pool = {
@@ -252,7 +238,7 @@ class UndiciTransportImpl implements UndiciTransport {
       });
     } catch (error) {
       if (signal?.aborted) throw error;
-      throw new TransportError(`cannot reach ${redactUrl(url)}: ${errorDetail(error)}`, {
+      throw new TransportError(`cannot reach ${redactUrl(url)}: ${transportErrorDetail(error)}`, {
         cause: redactError(error),
       });
     } finally {
@@ -263,7 +249,7 @@ class UndiciTransportImpl implements UndiciTransport {
       signal?.aborted
         ? error
         : new TransportError(
-            `connection to ${redactUrl(url)} dropped while reading the response: ${errorDetail(error)}`,
+            `connection to ${redactUrl(url)} dropped while reading the response: ${transportErrorDetail(error)}`,
             { cause: redactError(error) },
           );
     const chunks: AsyncIterable<Uint8Array> = {

@@ -1,0 +1,9 @@
+/** A PEM given as text or bytes, as the transports' `ca`, `cert` and `key` options take it. */
+export type Pem = string | Uint8Array;
+
+/** A PEM as Node's TLS options take it: text as is, bytes as a `Buffer` over the same memory. */
+export function pemToBuffer(value: Pem): string | Buffer {
+  return typeof value === 'string'
+    ? value
+    : Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+}
