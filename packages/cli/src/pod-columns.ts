@@ -136,8 +136,7 @@ export function podColumns(pod: KubeObject, now: number): PodColumns {
     lastRestart = sidecarLastRestart;
     let running = false;
     const containers = status.containerStatuses ?? [];
-    for (let i = containers.length - 1; i >= 0; i--) {
-      const container = containers[i]!;
+    for (const container of containers.toReversed()) {
       restarts += container.restartCount ?? 0;
       lastRestart = Math.max(lastRestart, finishedAt(container.lastState));
       const { waiting, terminated, running: isRunning } = container.state ?? {};

@@ -1,5 +1,5 @@
 import type { FakeApiServer } from '@rxkube/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { rxkube } from './support/rxkube-process.js';
 import { seededServer, tableCells } from './support/seed-cluster.js';
 
@@ -23,7 +23,9 @@ describe.concurrent('rxkube get', () => {
       ['web-0', '1/1', 'Running', '0'],
       ['web-1', '0/1', 'CrashLoopBackOff', '4'],
     ]);
-    expect(rows[0]![4]).toMatch(/^\d+s$/);
+    const [first] = rows;
+    assert.isDefined(first);
+    expect(first[4]).toMatch(/^\d+s$/);
   });
 
   it('puts NAMESPACE first with -A and lists every namespace', async () => {

@@ -78,14 +78,14 @@ describe('LiveTable', () => {
     const d2 = cm('d', '2');
     table.apply(
       state(
-        [...initial.slice(0, 2), c2, initial[3]!, initial[4]!],
+        [...initial.slice(0, 2), c2, ...initial.slice(3)],
         [{ type: 'modified', key: 'ns/c', object: c2, previous: cm('c') }],
       ),
       t0,
     );
     table.apply(
       state(
-        [...initial.slice(0, 2), c2, d2, initial[4]!],
+        [...initial.slice(0, 2), c2, d2, ...initial.slice(4)],
         [{ type: 'modified', key: 'ns/d', object: d2, previous: cm('d') }],
       ),
       t0,

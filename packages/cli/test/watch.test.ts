@@ -1,5 +1,5 @@
 import type { FakeApiServer } from '@rxkube/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { RxkubeProcess } from './support/rxkube-process.js';
 import { configMapsRef, podsRef, runningPod, seededServer } from './support/seed-cluster.js';
 
@@ -27,7 +27,9 @@ describe.concurrent('rxkube get -w', () => {
       `--server=${server.url}`,
     ]);
     await watch.waitForStdout((out) => lines(out).length === 1);
-    expect(JSON.parse(lines(watch.stdout)[0]!)).toMatchObject({
+    const [first] = lines(watch.stdout);
+    assert.isDefined(first);
+    expect(JSON.parse(first)).toMatchObject({
       type: 'added',
       key: `${ns}/first`,
       object: { kind: 'ConfigMap', apiVersion: 'v1', data: { v: '1' } },

@@ -185,10 +185,10 @@ export class DemoCluster {
     this.pods.delete(key);
     this.terminating.delete(key);
     const at = this.keys.indexOf(key);
-    if (at >= 0) {
-      this.keys[at] = this.keys[this.keys.length - 1]!;
-      this.keys.pop();
-    }
+    if (at < 0) return;
+    // Swap-remove: the last key takes the removed key's place (unless it was the last).
+    const last = this.keys.pop();
+    if (last !== undefined && at < this.keys.length) this.keys[at] = last;
   }
 
   /** A random pod in one of the conditions (not terminating), after a few tries. */

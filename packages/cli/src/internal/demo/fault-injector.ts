@@ -34,7 +34,8 @@ export class FaultInjector {
 
   /** Injects the next fault of the cycle. */
   injectNext(now: number): FaultKind {
-    const kind = faultKinds[this.next % faultKinds.length]!;
+    const kind = faultKinds[this.next % faultKinds.length];
+    if (kind === undefined) throw new Error('the fault cycle index left the list of fault kinds');
     this.next++;
     this.liftStall();
     this.log(`fault: ${this.inject(kind, now)}`);

@@ -21,7 +21,9 @@ export class Random {
   }
 
   pick<T>(items: readonly T[]): T {
-    return items[this.int(items.length)]!;
+    const item = items[this.int(items.length)];
+    if (item === undefined) throw new Error('Random.pick needs a non-empty list without holes');
+    return item;
   }
 
   /** `length` characters of `alphabet`. */

@@ -122,7 +122,7 @@ export async function getOnce(
   }
 
   const objects: KubeObject[] = [];
-  const kinds: ApiResource[] = [];
+  const kindOf = new Map<KubeObject, ApiResource>();
   for (const { resource, names } of resolved.requests) {
     const got = await fetchObjects(
       client,
@@ -131,10 +131,9 @@ export async function getOnce(
     errors.push(...got.errors);
     for (const item of got.items) {
       objects.push(item);
-      kinds.push(resource);
+      kindOf.set(item, resource);
     }
   }
-  const kindOf = new Map(objects.map((o, i) => [o, kinds[i]!]));
   const sorted = args.sortBy ? sortBy(objects, args.sortBy, (o) => o) : objects;
   if (format.kind === 'name') {
     io.stdout.write(

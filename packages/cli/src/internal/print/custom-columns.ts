@@ -32,7 +32,11 @@ export function parseCustomColumnsFile(text: string): CustomColumn[] {
       `number of headers (${headers.length}) does not match number of columns (${paths.length})`,
     );
   }
-  return headers.map((header, i) => ({ header, path: paths[i]! }));
+  return headers.map((header, i) => {
+    const path = paths[i];
+    if (path === undefined) throw new Error('a custom column has no path after the count check');
+    return { header, path };
+  });
 }
 
 /** A value as Go's `%v` prints it: maps as `map[k:v]`, arrays as `[a b]`. */

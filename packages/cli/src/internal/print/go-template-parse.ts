@@ -88,7 +88,7 @@ function tokenize(text: string, offset: number, fail: (detail: string) => never)
   };
   while (i < text.length) {
     start = i;
-    const c = text[i]!;
+    const c = text.charAt(i);
     if (/\s/.test(c)) {
       i++;
       continue;
@@ -146,11 +146,11 @@ function tokenize(text: string, offset: number, fail: (detail: string) => never)
       continue;
     }
     if (c === "'") {
-      const match = /^'(\\.|[^'\\])'/.exec(text.slice(i));
-      if (match === null) fail('unterminated character constant');
-      const body = match[1]!;
-      const ch = body.startsWith('\\') ? (ESCAPES[body[1]!] ?? body[1]!) : body;
-      i += match[0].length;
+      const [literal, body] = /^'(\\.|[^'\\])'/.exec(text.slice(i)) ?? [];
+      if (literal === undefined || body === undefined) fail('unterminated character constant');
+      const escaped = body.startsWith('\\') ? body.slice(1) : undefined;
+      const ch = escaped === undefined ? body : (ESCAPES[escaped] ?? escaped);
+      i += literal.length;
       emit({ t: 'number', v: ch.codePointAt(0) ?? 0, integer: true });
       continue;
     }
@@ -425,8 +425,8 @@ export function parseGoTemplate(
   type Stop = 'end' | 'else' | 'eof';
   const block = (): { nodes: GoTemplateNode[]; stop: Stop; elseTokens?: Token[]; line: number } => {
     const nodes: GoTemplateNode[] = [];
-    while (at < actions.length) {
-      const action = actions[at++]!;
+    for (let action = actions[at]; action !== undefined; action = actions[at]) {
+      at++;
       const fail = (detail: string): never => {
         throw parseError(template, `${action.line}: ${detail}`);
       };

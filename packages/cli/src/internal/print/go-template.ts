@@ -399,7 +399,7 @@ class Execution {
           ...rest.map((arg) => () => this.arg(arg, dot)),
           ...(final === undefined ? [] : [() => final]),
         ];
-        if (lazy.length === 0) return this.at(command, () => FUNCTIONS[head.name]!([]));
+        if (lazy.length === 0) return this.at(command, () => fn([]));
         let value: Value = MISSING;
         for (const next of lazy) {
           value = next();

@@ -225,15 +225,18 @@ export function goYamlKeyLess(a: string, b: string): number {
   const br = [...b];
   const isLetter = (c: string) => /\p{L}/u.test(c);
   const isDigit = (c: string | undefined) => c !== undefined && c >= '0' && c <= '9';
-  for (let i = 0; i < ar.length && i < br.length; i++) {
-    if (ar[i] === br[i]) continue;
-    const al = isLetter(ar[i]!);
-    const bl = isLetter(br[i]!);
-    if (al && bl) return ar[i]! < br[i]! ? -1 : 1;
+  for (let i = 0; ; i++) {
+    const ac = ar[i];
+    const bc = br[i];
+    if (ac === undefined || bc === undefined) break;
+    if (ac === bc) continue;
+    const al = isLetter(ac);
+    const bl = isLetter(bc);
+    if (al && bl) return ac < bc ? -1 : 1;
     if (al || bl) return bl ? -1 : 1;
     let an = 0;
     let bn = 0;
-    if (ar[i] === '0' || br[i] === '0') {
+    if (ac === '0' || bc === '0') {
       for (let j = i - 1; j >= 0 && isDigit(ar[j]); j--) {
         if (ar[j] !== '0') {
           an = 1;
@@ -248,7 +251,7 @@ export function goYamlKeyLess(a: string, b: string): number {
     for (; bi < br.length && isDigit(br[bi]); bi++) bn = bn * 10 + Number(br[bi]);
     if (an !== bn) return an < bn ? -1 : 1;
     if (ai !== bi) return ai < bi ? -1 : 1;
-    return ar[i]! < br[i]! ? -1 : 1;
+    return ac < bc ? -1 : 1;
   }
   return ar.length - br.length;
 }

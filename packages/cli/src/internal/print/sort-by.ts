@@ -14,9 +14,10 @@ function naturalLess(a: string, b: string): number {
   const chunks = (s: string) => s.match(/\d+|\D+/g) ?? [];
   const ac = chunks(a);
   const bc = chunks(b);
-  for (let i = 0; i < ac.length && i < bc.length; i++) {
-    const x = ac[i]!;
-    const y = bc[i]!;
+  for (let i = 0; ; i++) {
+    const x = ac[i];
+    const y = bc[i];
+    if (x === undefined || y === undefined) break;
     if (x === y) continue;
     const xn = /^\d/.test(x);
     const yn = /^\d/.test(y);

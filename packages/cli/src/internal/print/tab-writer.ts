@@ -11,34 +11,40 @@ const width = (text: string): number => [...text].length;
  * a cell after it).
  */
 export function tabWriter(lines: readonly (readonly string[])[]): string {
-  const widths: number[][] = lines.map(() => []);
+  const rows = lines.map((cells) => ({ cells, widths: [] as number[] }));
   const columns = Math.max(0, ...lines.map((line) => line.length - 1));
   for (let column = 0; column < columns; column++) {
-    let start = 0;
-    while (start < lines.length) {
-      if (lines[start]!.length - 1 <= column) {
-        start++;
+    // The widths of the current block's lines, set once the block ends.
+    let block: number[][] = [];
+    let max = 0;
+    const endBlock = () => {
+      for (const widths of block) widths[column] = max + PADDING;
+      block = [];
+      max = 0;
+    };
+    for (const { cells, widths } of rows) {
+      const cell = cells[column];
+      if (cell === undefined || cells.length - 1 <= column) {
+        endBlock();
         continue;
       }
-      let end = start;
-      let max = 0;
-      while (end < lines.length && lines[end]!.length - 1 > column) {
-        max = Math.max(max, width(lines[end]![column]!));
-        end++;
-      }
-      for (let i = start; i < end; i++) widths[i]![column] = max + PADDING;
-      start = end;
+      max = Math.max(max, width(cell));
+      block.push(widths);
     }
+    endBlock();
   }
   let out = '';
-  lines.forEach((line, i) => {
-    line.forEach((cell, column) => {
-      out +=
-        column < line.length - 1
-          ? cell.padEnd(widths[i]![column]! - width(cell) + cell.length)
-          : cell;
+  for (const { cells, widths } of rows) {
+    cells.forEach((cell, column) => {
+      if (column === cells.length - 1) {
+        out += cell;
+        return;
+      }
+      const padded = widths[column];
+      if (padded === undefined) throw new Error(`tabWriter left column ${column} without a width`);
+      out += cell.padEnd(padded - width(cell) + cell.length);
     });
     out += '\n';
-  });
+  }
   return out;
 }
