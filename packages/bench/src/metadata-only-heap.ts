@@ -113,7 +113,9 @@ for (const [mode, metadataOnly, transform] of [
 }
 await server.close();
 
-const full = rows[0]!.bytesPerObject;
+const [whole] = rows;
+if (whole === undefined) throw new Error('no heap figure was measured');
+const full = whole.bytesPerObject;
 console.log(`retained heap per object, ${objects} realistic pods (Node ${process.version})`);
 for (const row of rows) {
   console.log(

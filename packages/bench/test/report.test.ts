@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import { evaluateTargets } from '../src/report/evaluate-targets.js';
 import type { Figure } from '../src/report/figure.js';
 import { formatNumber } from '../src/report/format-number.js';
@@ -68,13 +68,17 @@ describe('figures', () => {
     });
     const best = bestOf([time('floor', 1200), time('floor', 1100), rate(900), rate(1000)]);
     expect(best.map((f) => f.value)).toEqual([1100, 1000]);
-    expect(best[0]!.note).toBe('best of 2');
+    const [first] = best;
+    assert.isDefined(first);
+    expect(first.note).toBe('best of 2');
   });
 
   it('get their ratio to the baseline client of the same section and metric', () => {
     const figures = withRatios([time('floor', 1000), time('rxkube', 1100)], 'floor');
-    expect(figures[1]!.ratio).toBeCloseTo(1.1);
-    expect(figures[1]!.baseline).toBe('floor');
+    const [, rxkube] = figures;
+    assert.isDefined(rxkube);
+    expect(rxkube.ratio).toBeCloseTo(1.1);
+    expect(rxkube.baseline).toBe('floor');
   });
 
   it('decide each target from its ratio', () => {

@@ -53,7 +53,12 @@ export class MarkCounter {
     if (this.#marker === undefined) return;
     if (object.metadata?.annotations?.[benchAnnotations.mark] !== this.#marker) return;
     if (this.#firstAt === 0) this.#firstAt = performance.now();
-    const count = ++this.#counts[consumer]!;
+    const before = this.#counts[consumer];
+    if (before === undefined) {
+      throw new Error(`consumer ${consumer} is not one of the ${this.#counts.length} counted`);
+    }
+    const count = before + 1;
+    this.#counts[consumer] = count;
     if (count === this.#expected && ++this.#complete === this.#counts.length) {
       this.#marker = undefined;
       this.#resolve?.({

@@ -60,7 +60,8 @@ export function clientNodeClient(options: BenchClientOptions): BenchClient {
     });
     informers.push(informer);
   }
-  const first = informers[0]!;
+  const [first] = informers;
+  if (first === undefined) throw new Error('a bench client needs at least one subscriber');
   return {
     start: () => Promise.all(informers.map((informer) => informer.start())).then(() => undefined),
     size: () => first.list().length,

@@ -39,9 +39,11 @@ export function stringFloorClient(options: BenchClientOptions): BenchClient {
   const caches = Array.from({ length: options.subscribers }, (_, i) =>
     floorCache(options, i, agent),
   );
+  const [first] = caches;
+  if (first === undefined) throw new Error('a bench client needs at least one subscriber');
   return {
     start: () => Promise.all(caches.map((c) => c.start())).then(() => undefined),
-    size: () => caches[0]!.size(),
+    size: () => first.size(),
     stop: async () => {
       for (const c of caches) c.stop();
       agent.destroy();

@@ -22,10 +22,11 @@ interface CpuProfile {
 function origin(url: string): string {
   if (url === '') return '(native)';
   if (url.startsWith('node:')) return 'node:internal';
-  const pnpm = /node_modules\/\.pnpm\/[^/]+\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url);
-  if (pnpm) return pnpm[1]!;
-  const plain = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url);
-  if (plain) return plain[1]!;
+  const [, pnpm] =
+    /node_modules\/\.pnpm\/[^/]+\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url) ?? [];
+  if (pnpm !== undefined) return pnpm;
+  const [, plain] = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url) ?? [];
+  if (plain !== undefined) return plain;
   const own = /packages\/([^/]+)\/(?:dist|src)\/(.*)$/.exec(url);
   if (own) return `@rxkube/${own[1]}`;
   return url.replace(/^file:\/\//, '');
@@ -53,8 +54,7 @@ export function summarizeProfile(text: string, top: number): string {
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   const selfUs = new Map<number, number>();
-  for (let i = 0; i < profile.samples.length; i++) {
-    const id = profile.samples[i]!;
+  for (const [i, id] of profile.samples.entries()) {
     selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
   }
   const total = profile.endTime - profile.startTime;

@@ -4,11 +4,18 @@ import { spreadText } from './spread-text.js';
 import type { TargetResult } from './target-result.js';
 
 function pad(cells: readonly string[][]): string {
-  const widths = cells[0]!.map((_, i) => Math.max(...cells.map((row) => row[i]!.length)));
+  const widths: number[] = [];
+  for (const row of cells) {
+    for (const [i, cell] of row.entries()) widths[i] = Math.max(widths[i] ?? 0, cell.length);
+  }
   return cells
     .map((row) =>
       row
-        .map((cell, i) => (i >= 3 ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!)))
+        .map((cell, i) => {
+          const width = widths[i];
+          if (width === undefined) throw new Error(`no width was measured for column ${i}`);
+          return i >= 3 ? cell.padStart(width) : cell.padEnd(width);
+        })
         .join('  '),
     )
     .join('\n');

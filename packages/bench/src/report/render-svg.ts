@@ -20,8 +20,8 @@ function escapeXml(text: string): string {
 }
 
 function color(client: string): string {
-  const key = Object.keys(COLORS).find((k) => client.startsWith(k));
-  return key === undefined ? '#6b7280' : COLORS[key]!;
+  const entry = Object.entries(COLORS).find(([prefix]) => client.startsWith(prefix));
+  return entry === undefined ? '#6b7280' : entry[1];
 }
 
 /**

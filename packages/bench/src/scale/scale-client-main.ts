@@ -51,7 +51,9 @@ let applied = 0;
  */
 async function warmUp(): Promise<void> {
   await new Promise<void>((resolve, reject) => {
-    const subscription = cachedCollection$(client, job.refs[0]!).subscribe({
+    const [ref] = job.refs;
+    if (ref === undefined) throw new Error('the scale job names no collection');
+    const subscription = cachedCollection$(client, ref).subscribe({
       next: () => {
         resolve();
         queueMicrotask(() => subscription.unsubscribe());

@@ -60,7 +60,9 @@ export async function growthScenario(context: BenchContext): Promise<Figure[]> {
       section: SELF_SECTION,
       client: `rxkube at ${thousands(sizeOf.get(f.section)!)}`,
     }));
-  const smallest = `rxkube at ${thousands(sizes[0]!)}`;
+  const [smallestSize] = sizes;
+  if (smallestSize === undefined) throw new Error('the growth scenario has no sizes');
+  const smallest = `rxkube at ${thousands(smallestSize)}`;
   return [
     ...withSpread(perSize, 'floor'),
     ...withSpread(own, smallest, (f) => ({ section: f.section, client: smallest })),

@@ -58,7 +58,9 @@ function kinds(server: FakeApiServer): Layout {
     label: `${KINDS} kinds`,
     refs,
     change: (i, round) => {
-      server.update(refs[i]!, object(`o-${round % OBJECTS_PER_COLLECTION}`, round));
+      const ref = refs[i];
+      if (ref === undefined) throw new Error(`collection ${i} is not one of the ${refs.length}`);
+      server.update(ref, object(`o-${round % OBJECTS_PER_COLLECTION}`, round));
     },
   };
 }

@@ -3,7 +3,12 @@ import type { Figure } from '../report/figure.js';
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  const upper = sorted[middle];
+  const lower = sorted[middle - 1];
+  if (upper === undefined) throw new Error('the median of no values');
+  if (sorted.length % 2 === 1) return upper;
+  if (lower === undefined) throw new Error('the median of an even count without a lower middle');
+  return (lower + upper) / 2;
 }
 
 const groupKey = (f: Figure) => `${f.section}\u0000${f.metric}\u0000${f.client}`;
@@ -30,7 +35,8 @@ export function withSpread(
   const groups = new Map<string, Figure[]>();
   for (const f of figures) groups.set(groupKey(f), [...(groups.get(groupKey(f)) ?? []), f]);
   return [...groups.values()].map((group) => {
-    const first = group[0]!;
+    const [first] = group;
+    if (first === undefined) throw new Error('a group of figures without a figure');
     const base = baselineOf(first);
     const baseRows = groups.get(`${base.section}\u0000${first.metric}\u0000${base.client}`) ?? [];
     const ratios: number[] = [];
