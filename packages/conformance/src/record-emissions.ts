@@ -68,9 +68,10 @@ export function recordEmissions<T>(source: Observable<T>): EmissionRecord<T> {
     waitFor: (predicate, options = {}) => {
       let next = options.from ?? 0;
       return waitUntil(() => {
-        for (; next < values.length; next++) {
-          const value = values[next]!;
+        // A value may itself be `undefined`, so the new ones are walked rather than indexed.
+        for (const value of values.slice(next)) {
           if (predicate(value, next)) return { value };
+          next++;
         }
         if (failed) throw error;
         if (completed) throw new Error(`completed without ${options.what ?? 'the awaited value'}`);

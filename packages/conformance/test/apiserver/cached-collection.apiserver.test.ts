@@ -7,7 +7,7 @@ import {
 } from '@rxkube/core';
 import { loadKubeConfig } from '@rxkube/node';
 import { firstValueFrom } from 'rxjs';
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import { countingTransport } from '../../src/counting-transport.js';
 import { interruptibleTransport } from '../../src/interruptible-transport.js';
 import { objectWriter } from '../../src/object-writer.js';
@@ -187,7 +187,9 @@ describe('cachedCollection$ against kube-apiserver', () => {
       expect(transport.count('list')).toBe(1);
       const watches = transport.requests.filter((r) => r.kind === 'watch');
       expect(watches).toHaveLength(2);
-      expect(watches[1]!.query.resourceVersion).toBe(before.metadata?.resourceVersion);
+      const [, resumedWatch] = watches;
+      assert.isDefined(resumedWatch);
+      expect(resumedWatch.query.resourceVersion).toBe(before.metadata?.resourceVersion);
       expect(resumed.items.get(`${namespace}/after-drop`)?.metadata?.uid).toBe(
         during.metadata?.uid,
       );
@@ -222,12 +224,15 @@ describe('cachedCollection$ against kube-apiserver', () => {
         'list 200',
         'watch 200',
       ]);
-      expect(transport.requests[0]!.query).toMatchObject({
+      const [streamingWatch, , , , watch] = transport.requests;
+      assert.isDefined(streamingWatch);
+      assert.isDefined(watch);
+      expect(streamingWatch.query).toMatchObject({
         sendInitialEvents: 'true',
         resourceVersionMatch: 'NotOlderThan',
         allowWatchBookmarks: 'true',
       });
-      expect(transport.requests[4]!.query.sendInitialEvents).toBeUndefined();
+      expect(watch.query.sendInitialEvents).toBeUndefined();
       expect(record.values.every((s) => s.health.status !== 'failed')).toBe(true);
       await writer.create(ref, configMap('late'));
       await record.waitFor((s) => s.items.has(`${namespace}/late`), { what: 'late' });

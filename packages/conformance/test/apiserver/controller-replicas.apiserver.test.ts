@@ -165,13 +165,17 @@ describe('controller processes on one Lease against kube-apiserver', () => {
     // Leading intervals of all processes, in time order, never overlap.
     const intervals = replicas.flatMap(leadingIntervals).sort((x, y) => x.from - y.from);
     expect(intervals.length).toBe(KILLS + 1);
-    for (let i = 1; i < intervals.length; i++)
-      expect(intervals[i]!.from).toBeGreaterThan(intervals[i - 1]!.to);
+    const gaps: number[] = [];
+    let previous: (typeof intervals)[number] | undefined;
+    for (const interval of intervals) {
+      if (previous !== undefined) {
+        expect(interval.from).toBeGreaterThan(previous.to);
+        gaps.push(interval.from - previous.to);
+      }
+      previous = interval;
+    }
     process.stderr.write(
-      `leading intervals: ${intervals.map((x) => `${x.identity} ${x.from}..${x.to}`).join('; ')}; gaps (ms): ${intervals
-        .slice(1)
-        .map((x, i) => x.from - intervals[i]!.to)
-        .join(', ')}\n`,
+      `leading intervals: ${intervals.map((x) => `${x.identity} ${x.from}..${x.to}`).join('; ')}; gaps (ms): ${gaps.join(', ')}\n`,
     );
     // Every reconcile happened while its process led.
     for (const r of replicas) {

@@ -6,7 +6,7 @@ import {
   leaderElection$,
 } from '@rxkube/core';
 import { filter, firstValueFrom, share } from 'rxjs';
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import { waitUntil } from '../../src/wait-until.js';
 import { cluster, freshNamespace, kubeconfigClient } from './cluster.js';
 
@@ -86,7 +86,8 @@ describe('leader election and events against kube-apiserver', () => {
       );
     }
     expect(outcomes.map((o) => o.type)).toEqual(['created', 'aggregated', 'aggregated']);
-    const first = outcomes[0]!;
+    const [first] = outcomes;
+    assert.isDefined(first);
     if (first.type !== 'created') throw new Error('expected a created Event');
     const event = await firstValueFrom(
       get$<

@@ -1,6 +1,6 @@
 import { list$, type WatchEvent, watch$ } from '@rxkube/core';
 import { firstValueFrom, lastValueFrom, tap, toArray } from 'rxjs';
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import { countingTransport } from '../../src/counting-transport.js';
 import { gatedTransport } from '../../src/gated-transport.js';
 import { objectWriter } from '../../src/object-writer.js';
@@ -108,7 +108,9 @@ describe('list$ and watch$ against kube-apiserver', () => {
     const events = await done;
     const endedMs = performance.now() - started - acceptedMs;
 
-    expect(transport.requests[0]!.query).toMatchObject({
+    const [watch] = transport.requests;
+    assert.isDefined(watch);
+    expect(watch.query).toMatchObject({
       watch: 'true',
       allowWatchBookmarks: 'true',
       timeoutSeconds: '5',
@@ -123,17 +125,18 @@ describe('list$ and watch$ against kube-apiserver', () => {
     const bookmarks = arrivals
       .filter((a) => a.event.type === 'BOOKMARK')
       .map((a) => ({ ...a, atMs: a.atMs - acceptedMs }));
-    expect(bookmarks.length).toBeGreaterThanOrEqual(1);
-    expect(bookmarks[0]!.event).toEqual({
+    const [firstBookmark] = bookmarks;
+    assert.isDefined(firstBookmark);
+    expect(firstBookmark.event).toEqual({
       type: 'BOOKMARK',
       resourceVersion: expect.any(String),
       initialEventsEnd: false,
     });
     const deadlineMs = timeoutSeconds * 1000;
-    expect(bookmarks[0]!.atMs).toBeGreaterThan(
+    expect(firstBookmark.atMs).toBeGreaterThan(
       deadlineMs - FIRST_BOOKMARK_BEFORE_DEADLINE_MS.max - TIMING_SLACK_MS,
     );
-    expect(bookmarks[0]!.atMs).toBeLessThan(
+    expect(firstBookmark.atMs).toBeLessThan(
       deadlineMs - FIRST_BOOKMARK_BEFORE_DEADLINE_MS.min + TIMING_SLACK_MS,
     );
     expect(events.slice(1).every((e) => e.type === 'BOOKMARK')).toBe(true);

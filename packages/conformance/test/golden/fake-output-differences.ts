@@ -10,31 +10,27 @@ export const fakeOutputDifferences: Readonly<
 
 /** The text without its `managedFields` blocks (YAML or indented JSON), found by indentation. */
 export function withoutManagedFields(text: string): string {
-  const lines = text.split('\n');
   const out: string[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
-    const match = /^(\s*)"?managedFields"?:/.exec(line);
-    if (!match) {
+  // The block being dropped: the indentation of its key, and whether it is JSON.
+  let block: { readonly indent: number; readonly json: boolean } | undefined;
+  for (const line of text.split('\n')) {
+    if (block !== undefined) {
+      const { indent, json } = block;
+      const lineIndent = line.length - line.trimStart().length;
+      const ends = json
+        ? lineIndent === indent && /^\s*\]/.test(line)
+        : lineIndent <= indent && !/^\s*- /.test(line.slice(indent));
+      if (!ends) continue;
+      block = undefined;
+      // JSON's closing `]` belongs to the block; YAML's next key does not.
+      if (json) continue;
+    }
+    const [, indent] = /^(\s*)"?managedFields"?:/.exec(line) ?? [];
+    if (indent === undefined) {
       out.push(line);
       continue;
     }
-    const indent = match[1]!.length;
-    const json = line.includes('"managedFields"');
-    i++;
-    while (i < lines.length) {
-      const next = lines[i]!;
-      const nextIndent = /^\s*/.exec(next)![0].length;
-      if (
-        json
-          ? nextIndent === indent && /^\s*\]/.test(next)
-          : nextIndent <= indent && !/^\s*- /.test(next.slice(indent))
-      ) {
-        if (!json) i--;
-        break;
-      }
-      i++;
-    }
+    block = { indent: indent.length, json: line.includes('"managedFields"') };
   }
   return out.join('\n');
 }

@@ -152,7 +152,11 @@ async function createCrd(send: Send, entry: GoldenObject): Promise<void> {
   await send('POST', entry.path, entry.object);
   const itemPath = `${entry.path}/${entry.object.metadata.name}`;
   const spec = entry.object.spec as unknown as CrdSpec;
-  const served = `/apis/${spec.group}/${spec.versions[0]!.name}`;
+  const [version] = spec.versions;
+  if (version === undefined) {
+    throw new Error(`the CRD ${entry.object.metadata.name} has no version`);
+  }
+  const served = `/apis/${spec.group}/${version.name}`;
   for (let attempt = 0; attempt < 200; attempt++) {
     const crd = (await send('GET', itemPath)) as {
       status?: { conditions?: { type: string; status: string }[] };
