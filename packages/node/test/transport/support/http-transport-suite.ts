@@ -67,14 +67,14 @@ export function testResources<O>(create: CreateTransport<O>): TestResources<O> {
 }
 
 /** The whole body as UTF-8 text. */
-export async function readAll(body: AsyncIterable<Uint8Array>): Promise<string> {
+async function readAll(body: AsyncIterable<Uint8Array>): Promise<string> {
   const parts: Uint8Array[] = [];
   for await (const chunk of body) parts.push(chunk);
   return Buffer.concat(parts).toString('utf8');
 }
 
 /** A CONNECT proxy that counts tunnels and requires `proxy-authorization` when given one. */
-export async function startProxy(
+async function startProxy(
   requiredAuth?: string,
 ): Promise<{ url: string; tunnels: string[]; close(): Promise<void> }> {
   const tunnels: string[] = [];
