@@ -1,23 +1,15 @@
 // @ts-check
 import { seededRandom } from '@rxkube/testing';
+import fleetNamespaces from '../src/app/fleet/fleet-namespaces.json' with { type: 'json' };
 import { podObject } from './seed.mjs';
 
 /**
- * The namespaces of the fleet view (`src/app/fleet/fleet-tiles.ts`, which the end-to-end test
- * compares with this list).
+ * The namespaces of the fleet view, from the file the app reads them from
+ * (`src/app/fleet/fleet-namespaces.json`).
+ *
+ * @type {readonly string[]}
  */
-export const FLEET_NAMESPACES = [
-  'default',
-  'payments',
-  'search',
-  'checkout',
-  'catalog',
-  'billing',
-  'auth',
-  'media',
-  'analytics',
-  'ingest',
-];
+export const FLEET_NAMESPACES = fleetNamespaces;
 
 /** The resources the fleet view watches, by plural name. */
 export const FLEET_RESOURCES = {

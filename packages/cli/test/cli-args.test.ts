@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseCliArgs } from '../src/internal/cli-args.js';
+import { helpText } from '../src/internal/help-text.js';
 
 const message = (argv: string[]) => {
   try {
@@ -172,5 +173,59 @@ describe('parseCliArgs', () => {
     [['frobnicate'], 'unknown command "frobnicate" for "rxkube" (try "rxkube --help")'],
   ])('rejects %j with one line: %s', (argv, expected) => {
     expect(message(argv)).toBe(expected);
+  });
+});
+
+describe('the flags of each command', () => {
+  const commands = ['get', 'demo', 'proxy'] as const;
+  const help = (command: string) => helpText(command) ?? '';
+  /** The flags shown with a value (`--flag <value>`) anywhere in the help. */
+  const valued = new Set(
+    commands.flatMap((command) => [...help(command).matchAll(/--([\w-]+) </g)].map((m) => m[1])),
+  );
+  /** The long flags the "Flags:" part of a command's help lists (besides `--debug`). */
+  const listed = (command: string) => {
+    const flagsPart = help(command).split('Flags:')[1] ?? '';
+    const flags = new Set([...flagsPart.matchAll(/--([a-z][\w-]*)/g)].map((m) => m[1] ?? ''));
+    flags.delete('debug');
+    return [...flags].map((flag) => ({ flag, valued: valued.has(flag) }));
+  };
+  /** Values the flags' own parsing accepts; any other valued flag takes `x`. */
+  const values: Readonly<Record<string, string>> = {
+    output: 'json',
+    sort: 'name',
+    'request-timeout': '1s',
+    'chunk-size': '5',
+    rate: '1',
+    duration: '1',
+    pods: '1',
+    seed: '1',
+    'fault-every': '1',
+    port: '1',
+  };
+  const argv = (command: string, { flag, valued }: { flag: string; valued: boolean }) => [
+    ...(command === 'get' ? ['get', 'pods'] : [command]),
+    valued ? `--${flag}=${values[flag] ?? 'x'}` : `--${flag}`,
+  ];
+
+  it.each(commands)('%s takes every flag its help lists', (command) => {
+    expect(listed(command).length).toBeGreaterThan(5);
+    for (const flag of listed(command)) {
+      expect([flag.flag, parseCliArgs(argv(command, flag)).command]).toEqual([flag.flag, command]);
+    }
+  });
+
+  it.each(commands)('%s refuses every flag that only other commands list', (command) => {
+    const own = new Set(listed(command).map(({ flag }) => flag));
+    const foreign = commands
+      .filter((other) => other !== command)
+      .flatMap(listed)
+      .filter(({ flag }) => !own.has(flag));
+    expect(foreign.length).toBeGreaterThan(5);
+    for (const flag of foreign) {
+      expect(() => parseCliArgs(argv(command, flag))).toThrow(
+        `flag --${flag.flag} does not apply to "rxkube ${command}"`,
+      );
+    }
   });
 });

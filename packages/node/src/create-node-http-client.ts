@@ -1,7 +1,7 @@
 import type { KubeClient } from '@rxkube/core';
+import { clientForConnection } from './connection/client-for-connection.js';
+import { resolveClientConnection } from './connection/resolve-client-connection.js';
 import type { CreateClientOptions } from './create-client-options.js';
-import { clientForConnection } from './internal/kubeconfig/client-for-connection.js';
-import { resolveClientConnection } from './internal/kubeconfig/resolve-client-connection.js';
 import { nodeHttpTransport } from './node-http-transport.js';
 import type { UndiciTransport } from './undici-transport.js';
 

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { cliDefaults } from '../cli-defaults.js';
 import { CliError } from './cli-error.js';
 import type { ConnectionArgs } from './connection-args.js';
-import { PROXY_FLAGS, type ProxyArgs, proxyArgs, proxyFlagOptions } from './proxy/proxy-args.js';
+import { type ProxyArgs, proxyArgs, proxyFlagOptions } from './proxy/proxy-args.js';
 
 /** How `get` prints what it lists. */
 export type OutputFormat = 'table' | 'json' | 'yaml' | 'ndjson' | 'name';
@@ -64,10 +64,15 @@ export type CliArgs =
   | { readonly command: 'help'; readonly topic?: string; readonly debug: boolean }
   | { readonly command: 'version'; readonly debug: boolean };
 
-const options = {
+/** Flags of every command. */
+const globalFlagOptions = {
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean' },
   debug: { type: 'boolean' },
+} as const;
+
+/** kubectl's connection flags, for `get` and `proxy`. */
+const connectionFlagOptions = {
   kubeconfig: { type: 'string' },
   context: { type: 'string' },
   server: { type: 'string', short: 's' },
@@ -79,6 +84,10 @@ const options = {
   as: { type: 'string' },
   'as-group': { type: 'string', multiple: true },
   'request-timeout': { type: 'string' },
+} as const;
+
+/** The flags of `rxkube get` (besides the connection flags). */
+const getFlagOptions = {
   'show-labels': { type: 'boolean' },
   'label-columns': { type: 'string', short: 'L', multiple: true },
   'no-headers': { type: 'boolean' },
@@ -94,14 +103,32 @@ const options = {
   'chunk-size': { type: 'string' },
   'output-watch-events': { type: 'boolean' },
   sort: { type: 'string' },
+} as const;
+
+/** The flags of `rxkube demo`. */
+const demoFlagOptions = {
   rate: { type: 'string' },
   duration: { type: 'string' },
   pods: { type: 'string' },
   seed: { type: 'string' },
   'fault-every': { type: 'string' },
   'no-faults': { type: 'boolean' },
+} as const;
+
+const options = {
+  ...globalFlagOptions,
+  ...connectionFlagOptions,
+  ...getFlagOptions,
+  ...demoFlagOptions,
   ...proxyFlagOptions,
 } as const;
+
+/** The flags each command takes besides the global ones: every other flag is refused. */
+const COMMAND_FLAGS: Readonly<Record<'get' | 'demo' | 'proxy', object>> = {
+  get: { ...connectionFlagOptions, ...getFlagOptions },
+  demo: demoFlagOptions,
+  proxy: { ...connectionFlagOptions, ...proxyFlagOptions },
+};
 
 type Values = ReturnType<typeof parse>['values'];
 
@@ -109,35 +136,6 @@ function parse(argv: readonly string[]) {
   return parseArgs({ args: [...argv], options, allowPositionals: true, strict: true });
 }
 
-const GET_FLAGS = [
-  'kubeconfig',
-  'context',
-  'server',
-  'cluster',
-  'user',
-  'token',
-  'certificate-authority',
-  'insecure-skip-tls-verify',
-  'as',
-  'as-group',
-  'request-timeout',
-  'show-labels',
-  'label-columns',
-  'no-headers',
-  'sort-by',
-  'show-kind',
-  'watch-only',
-  'namespace',
-  'all-namespaces',
-  'selector',
-  'field-selector',
-  'watch',
-  'output',
-  'chunk-size',
-  'output-watch-events',
-  'sort',
-] as const;
-const DEMO_FLAGS = ['rate', 'duration', 'pods', 'seed', 'fault-every', 'no-faults'] as const;
 const OUTPUTS = ['table', 'wide', 'json', 'yaml', 'ndjson', 'name'] as const;
 /** kubectl 1.20's list, word for word (rxkube also takes `ndjson`, which kubectl has not). */
 const ALLOWED_OUTPUTS =
@@ -163,6 +161,9 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     return topic === undefined ? { command: 'help', debug } : { command: 'help', topic, debug };
   }
   if (command === 'version') return { command: 'version', debug };
+  if (command === 'get' || command === 'demo' || command === 'proxy') {
+    refuseForeignFlags(values, COMMAND_FLAGS[command], command);
+  }
   if (command === 'get') return getArgs(values, rest, debug);
   if (command === 'demo') return demoArgs(values, rest, debug);
   if (command === 'proxy') return proxyArgs(values, rest, connectionArgs(values), debug);
@@ -170,8 +171,6 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
 }
 
 function getArgs(values: Values, rest: readonly string[], debug: boolean): GetArgs {
-  rejectFlags(values, DEMO_FLAGS, 'get');
-  rejectFlags(values, PROXY_FLAGS, 'get');
   const [resource, ...names] = rest;
   if (resource === undefined) {
     throw new CliError('you must specify the type of resource to get, e.g. "rxkube get pods"');
@@ -198,14 +197,6 @@ function getArgs(values: Values, rest: readonly string[], debug: boolean): GetAr
     showKind: values['show-kind'] ?? false,
     watchOnly: values['watch-only'] ?? false,
     ...defined('sortBy', values['sort-by']),
-    ...defined('cluster', values.cluster),
-    ...defined('user', values.user),
-    ...defined('token', values.token),
-    ...defined('certificateAuthority', values['certificate-authority']),
-    ...defined('insecureSkipTlsVerify', values['insecure-skip-tls-verify']),
-    ...defined('as', values.as),
-    ...defined('asGroups', values['as-group']),
-    ...defined('requestTimeoutMs', duration(values['request-timeout'])),
     chunkSize: integer(values['chunk-size'], 'chunk-size', cliDefaults.chunkSize, 0),
     outputWatchEvents: values['output-watch-events'] ?? false,
     sort: sort as GetArgs['sort'],
@@ -213,15 +204,11 @@ function getArgs(values: Values, rest: readonly string[], debug: boolean): GetAr
     ...defined('namespace', values.namespace),
     ...defined('selector', values.selector),
     ...defined('fieldSelector', values['field-selector']),
-    ...defined('kubeconfig', values.kubeconfig),
-    ...defined('context', values.context),
-    ...defined('server', values.server),
+    ...connectionArgs(values),
   };
 }
 
 function demoArgs(values: Values, rest: readonly string[], debug: boolean): DemoArgs {
-  rejectFlags(values, GET_FLAGS, 'demo');
-  rejectFlags(values, PROXY_FLAGS, 'demo');
   if (rest.length > 0) throw new CliError(`unexpected argument "${rest[0]}" for "rxkube demo"`);
   const duration = values.duration;
   return {
@@ -243,7 +230,7 @@ function demoArgs(values: Values, rest: readonly string[], debug: boolean): Demo
   };
 }
 
-/** kubectl's connection flags (for `proxy`). */
+/** kubectl's connection flags (for `get` and `proxy`). */
 function connectionArgs(values: Values): ConnectionArgs {
   return {
     ...defined('kubeconfig', values.kubeconfig),
@@ -316,8 +303,14 @@ function duration(text: string | undefined): number | undefined {
   return Number(match[1]) * unit;
 }
 
-function rejectFlags(values: Values, flags: readonly (keyof Values)[], command: string): void {
-  const wrong = flags.find((flag) => values[flag] !== undefined);
+/** Refuses the first flag given that is neither global nor in `own`, the command's flags. */
+function refuseForeignFlags(values: Values, own: object, command: string): void {
+  const wrong = Object.keys(options).find(
+    (flag) =>
+      values[flag as keyof Values] !== undefined &&
+      !Object.hasOwn(globalFlagOptions, flag) &&
+      !Object.hasOwn(own, flag),
+  );
   if (wrong !== undefined)
     throw new CliError(`flag --${wrong} does not apply to "rxkube ${command}"`);
 }

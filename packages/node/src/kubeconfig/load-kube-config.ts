@@ -1,8 +1,5 @@
 import { readFileSync } from 'node:fs';
-import {
-  type KubeConfigSourceOptions,
-  kubeConfigSources,
-} from '../internal/kubeconfig/kube-config-sources.js';
+import { type KubeConfigSourceOptions, kubeConfigSources } from './internal/kube-config-sources.js';
 import type { KubeConfig } from './kube-config.js';
 import { KubeConfigError } from './kube-config-error.js';
 import { mergeKubeConfigs } from './merge-kube-configs.js';

@@ -1,4 +1,4 @@
-import { protectKubeConfig } from '../internal/kubeconfig/protect-kube-config.js';
+import { protectKubeConfig } from './internal/protect-kube-config.js';
 import type { KubeConfig } from './kube-config.js';
 
 /**

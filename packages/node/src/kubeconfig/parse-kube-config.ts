@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname, isAbsolute, join, sep } from 'node:path';
-import { protectKubeConfig } from '../internal/kubeconfig/protect-kube-config.js';
 import { NOT_SIMPLE, readSimpleYaml } from '../internal/kubeconfig/read-simple-yaml.js';
+import { protectKubeConfig } from './internal/protect-kube-config.js';
 import type {
   ExecConfig,
   KubeConfig,

@@ -2,7 +2,7 @@ import { inspect } from 'node:util';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import { resolveKubeConfig } from '../../src/internal/kubeconfig/resolve-kube-config.js';
+import { resolveKubeConfig } from '../../src/connection/resolve-kube-config.js';
 import type { KubeConfig } from '../../src/kubeconfig/kube-config.js';
 import { isKubeConfigError } from '../../src/kubeconfig/kube-config-error.js';
 import { mergeKubeConfigs } from '../../src/kubeconfig/merge-kube-configs.js';

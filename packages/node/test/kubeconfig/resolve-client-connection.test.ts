@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { resolveClientConnection } from '../../src/internal/kubeconfig/resolve-client-connection.js';
+import { resolveClientConnection } from '../../src/connection/resolve-client-connection.js';
 import type { KubeConfig, KubeConfigUser } from '../../src/kubeconfig/kube-config.js';
 import { useTempDir } from './temp-dir.js';
 

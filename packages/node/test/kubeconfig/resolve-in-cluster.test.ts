@@ -1,8 +1,8 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { inClusterPossible } from '../../src/internal/in-cluster/in-cluster-possible.js';
-import { resolveInCluster } from '../../src/internal/in-cluster/resolve-in-cluster.js';
+import { inClusterPossible } from '../../src/connection/in-cluster/in-cluster-possible.js';
+import { resolveInCluster } from '../../src/connection/in-cluster/resolve-in-cluster.js';
 import { useTempDir } from './temp-dir.js';
 
 describe('resolveInCluster', () => {

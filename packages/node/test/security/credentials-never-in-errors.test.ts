@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { inspect } from 'node:util';
 import { fetchTransport, isKubeError, type Transport } from '@rxkube/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { nodeHttpTransport } from '../../src/node-http-transport.js';
 import { undiciTransport } from '../../src/undici-transport.js';
 
 const SECRET = 'hunter2-SECRET';
@@ -28,6 +29,7 @@ const transports: ReadonlyArray<
 > = [
   ['fetch', (options) => fetchTransport(options)],
   ['undici', (options) => undiciTransport(options)],
+  ['node:http', (options) => nodeHttpTransport(options)],
 ];
 
 async function failure(transport: Transport): Promise<unknown> {

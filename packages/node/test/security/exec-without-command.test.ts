@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveClientConnection } from '../../src/internal/kubeconfig/resolve-client-connection.js';
+import { resolveClientConnection } from '../../src/connection/resolve-client-connection.js';
 import { isKubeConfigError } from '../../src/kubeconfig/kube-config-error.js';
 import { loadKubeConfig } from '../../src/kubeconfig/load-kube-config.js';
 import { useTempDir } from '../kubeconfig/temp-dir.js';

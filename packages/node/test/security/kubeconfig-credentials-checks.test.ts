@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { resolveClientConnection } from '../../src/internal/kubeconfig/resolve-client-connection.js';
+import { resolveClientConnection } from '../../src/connection/resolve-client-connection.js';
 import type {
   KubeConfig,
   KubeConfigCluster,

@@ -1,19 +1,12 @@
 import type { ResourceRef } from '@rxkube/core';
+import fleetNamespaces from './fleet-namespaces.json' with { type: 'json' };
 import type { FleetTileSpec } from './fleet-tile-spec';
 
-/** The namespaces of the fleet view: ten teams, each with its pods and services. */
-export const FLEET_NAMESPACES: readonly string[] = [
-  'default',
-  'payments',
-  'search',
-  'checkout',
-  'catalog',
-  'billing',
-  'auth',
-  'media',
-  'analytics',
-  'ingest',
-];
+/**
+ * The namespaces of the fleet view: ten teams, each with its pods and services. They live in
+ * `fleet-namespaces.json`, which the fake cluster's seed (`scripts/fleet-seed.mjs`) reads too.
+ */
+export const FLEET_NAMESPACES: readonly string[] = fleetNamespaces;
 
 interface KindSpec {
   readonly kind: string;

@@ -24,34 +24,6 @@ export const proxyFlagOptions = {
   'allow-origin': { type: 'string', multiple: true },
 } as const;
 
-/** The names of {@link proxyFlagOptions}, which other commands refuse. */
-export const PROXY_FLAGS = Object.keys(proxyFlagOptions) as (keyof typeof proxyFlagOptions)[];
-
-/** The flags of other commands, which `proxy` refuses. */
-const FOREIGN_FLAGS = [
-  'show-labels',
-  'label-columns',
-  'no-headers',
-  'sort-by',
-  'show-kind',
-  'watch-only',
-  'namespace',
-  'all-namespaces',
-  'selector',
-  'field-selector',
-  'watch',
-  'output',
-  'chunk-size',
-  'output-watch-events',
-  'sort',
-  'rate',
-  'duration',
-  'pods',
-  'seed',
-  'fault-every',
-  'no-faults',
-] as const;
-
 /** A prefix as kubectl proxy normalises it: with a leading and a trailing slash. */
 function prefix(text: string, flag: string): string {
   if (text.includes('?') || text.includes('#')) {
@@ -72,16 +44,13 @@ function port(text: string | undefined): number {
   return value;
 }
 
-/** `rxkube proxy [flags]` from the parsed command line. */
+/** `rxkube proxy [flags]` from the parsed command line, its flags already checked. */
 export function proxyArgs(
   values: Readonly<Record<string, unknown>>,
   rest: readonly string[],
   connection: ConnectionArgs,
   debug: boolean,
 ): ProxyArgs {
-  const foreign = FOREIGN_FLAGS.find((flag) => values[flag] !== undefined);
-  if (foreign !== undefined)
-    throw new CliError(`flag --${foreign} does not apply to "rxkube proxy"`);
   if (rest.length > 0) throw new CliError(`unexpected argument "${rest[0]}" for "rxkube proxy"`);
   const text = (name: string) =>
     typeof values[name] === 'string' ? (values[name] as string) : undefined;

@@ -13,24 +13,14 @@ import {
 import { writeOptions } from '../writes/write-options.js';
 import type { HttpContext } from './http-context.js';
 import { parseJsonBody, readBody } from './read-body.js';
+import { requireVerb } from './require-verb.js';
 import type { ServerEnv } from './server-env.js';
 import * as status from './status.js';
+import { subresourceOf } from './subresource-of.js';
 
 /** The field manager of a write: `?fieldManager=`, else the User-Agent's program name. */
 function manager(ctx: HttpContext): string {
   return managerOf(ctx.query.get('fieldManager'), ctx.req.headers['user-agent']);
-}
-
-function requireVerb(type: ResourceType, verb: string): void {
-  if (!type.verbs.includes(verb)) {
-    throw new FakeApiError(status.methodNotSupported(type.gr, verb));
-  }
-}
-
-function subresourceOf(type: ResourceType, subresource: string | undefined): 'status' | undefined {
-  if (subresource === undefined) return undefined;
-  if (subresource === 'status' && type.statusSubresource) return 'status';
-  throw new FakeApiError(status.resourceNotFound());
 }
 
 /** GET of one object. */

@@ -326,18 +326,14 @@ export class Cluster {
   ): StoredObject {
     const store = this.store(type);
     const oldMeta = old.metadata as JsonObject;
-    let next: JsonObject;
-    if (ctx.subresource === 'status') {
-      next = { ...old };
-      if (body.status === undefined) delete next.status;
-      else next.status = body.status;
-    } else {
-      next = { ...body };
-      if (ctx.http && type.statusSubresource) {
-        if (old.status === undefined) delete next.status;
-        else next.status = old.status;
-      }
-    }
+    // A write of the status keeps the rest of the object; a write of the object keeps the status
+    // where the resource has a status subresource (clients cannot change it that way over HTTP).
+    const next =
+      ctx.subresource === 'status'
+        ? withStatusOf(old, body)
+        : ctx.http && type.statusSubresource
+          ? withStatusOf(body, old)
+          : { ...body };
     const sentMeta: JsonObject = isJsonObject(body.metadata) ? body.metadata : {};
     const bodyMeta =
       ctx.subresource === 'status' ? statusMetadata(type, oldMeta, sentMeta) : sentMeta;
@@ -500,6 +496,14 @@ export class Cluster {
     });
     return { object: existing, removed: true };
   }
+}
+
+/** A copy of `object` whose `status` is that of `source` (none when `source` has none). */
+function withStatusOf(object: JsonObject, source: JsonObject): JsonObject {
+  const copy = { ...object };
+  if (source.status === undefined) delete copy.status;
+  else copy.status = source.status;
+  return copy;
 }
 
 function withoutMetaAndStatus(object: JsonObject, type: ResourceType): JsonObject {

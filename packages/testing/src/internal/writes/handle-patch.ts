@@ -3,8 +3,10 @@ import { FakeApiError } from '../../fake-api-error.js';
 import { managerOf } from '../fields/managed-fields.js';
 import type { HttpContext } from '../http/http-context.js';
 import { parseJsonBody, readBody } from '../http/read-body.js';
+import { requireVerb } from '../http/require-verb.js';
 import type { ServerEnv } from '../http/server-env.js';
 import * as status from '../http/status.js';
+import { subresourceOf } from '../http/subresource-of.js';
 import { applyJsonPatch, JsonPatchError } from '../json/json-patch.js';
 import { isJsonObject, type JsonObject } from '../json/json-value.js';
 import { applyMergePatch } from '../json/merge-patch.js';
@@ -18,18 +20,6 @@ const JSON_PATCH = 'application/json-patch+json';
 const STRATEGIC_PATCH = 'application/strategic-merge-patch+json';
 const APPLY_PATCH = 'application/apply-patch+yaml';
 const ALL_PATCH_TYPES = [JSON_PATCH, MERGE_PATCH, STRATEGIC_PATCH, APPLY_PATCH];
-
-function requireVerb(type: ResourceType, verb: string): void {
-  if (!type.verbs.includes(verb)) {
-    throw new FakeApiError(status.methodNotSupported(type.gr, verb));
-  }
-}
-
-function subresourceOf(type: ResourceType, subresource: string | undefined): 'status' | undefined {
-  if (subresource === undefined) return undefined;
-  if (subresource === 'status' && type.statusSubresource) return 'status';
-  throw new FakeApiError(status.resourceNotFound());
-}
 
 /** Go's name of a JSON value's type in "cannot unmarshal X into ..." messages. */
 function goJsonType(value: unknown): string {

@@ -1,5 +1,5 @@
 import type { AuthProvider } from '@rxkube/core';
-import type { ExecCredentialAuth } from '../../auth/exec-credential-auth.js';
+import type { ExecCredentialAuth } from '../auth/exec-credential-auth.js';
 
 /** Which kind of credential a connection sends (never the credential itself). */
 export type ConnectionAuthKind =

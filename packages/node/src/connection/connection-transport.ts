@@ -1,6 +1,6 @@
 import { inspect } from 'node:util';
 import type { KubeRequest, KubeResponse, Transport } from '@rxkube/core';
-import type { UndiciTransport, UndiciTransportOptions } from '../../undici-transport.js';
+import type { UndiciTransport, UndiciTransportOptions } from '../undici-transport.js';
 import { describeConnection } from './describe-connection.js';
 import type { ResolvedConnection } from './resolved-connection.js';
 

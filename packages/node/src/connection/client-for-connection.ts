@@ -1,7 +1,7 @@
 import { inspect } from 'node:util';
 import type { KubeClient } from '@rxkube/core';
-import type { CreateClientOptions } from '../../create-client-options.js';
-import type { UndiciTransport } from '../../undici-transport.js';
+import type { CreateClientOptions } from '../create-client-options.js';
+import type { UndiciTransport } from '../undici-transport.js';
 import { ConnectionTransport, type TransportFactory } from './connection-transport.js';
 import { describeConnection } from './describe-connection.js';
 import type { ResolvedConnection } from './resolved-connection.js';

@@ -1,20 +1,16 @@
 import { readFileSync } from 'node:fs';
 import type { AuthProvider } from '@rxkube/core';
-import { type ExecClusterInfo, execCredentialAuth } from '../../auth/exec-credential-auth.js';
-import { tokenFileAuth } from '../../auth/token-file-auth.js';
-import type {
-  KubeConfig,
-  KubeConfigCluster,
-  KubeConfigUser,
-} from '../../kubeconfig/kube-config.js';
-import { KUBE_CONFIG_DEFAULTS } from '../../kubeconfig/kube-config-defaults.js';
-import { KubeConfigError } from '../../kubeconfig/kube-config-error.js';
-import { staticHeaderAuth } from '../auth/static-header-auth.js';
-import { pemCertificatesProblem } from '../check-pem-certificates.js';
-import { proxyFromEnvironment } from './proxy-from-environment.js';
+import { type ExecClusterInfo, execCredentialAuth } from '../auth/exec-credential-auth.js';
+import { tokenFileAuth } from '../auth/token-file-auth.js';
+import { staticHeaderAuth } from '../internal/auth/static-header-auth.js';
+import { pemCertificatesProblem } from '../internal/check-pem-certificates.js';
+import { proxyFromEnvironment } from '../internal/kubeconfig/proxy-from-environment.js';
+import { warnInsecure } from '../internal/kubeconfig/warn-insecure.js';
+import type { KubeConfig, KubeConfigCluster, KubeConfigUser } from '../kubeconfig/kube-config.js';
+import { KUBE_CONFIG_DEFAULTS } from '../kubeconfig/kube-config-defaults.js';
+import { KubeConfigError } from '../kubeconfig/kube-config-error.js';
 import type { ConnectionAuthKind, ResolvedConnection } from './resolved-connection.js';
 import { sealConnection } from './seal-connection.js';
-import { warnInsecure } from './warn-insecure.js';
 
 /** Options of {@link resolveKubeConfig}. */
 export interface ResolveKubeConfigOptions {

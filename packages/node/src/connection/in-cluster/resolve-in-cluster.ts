@@ -1,11 +1,11 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { tokenFileAuth } from '../../auth/token-file-auth.js';
+import { proxyFromEnvironment } from '../../internal/kubeconfig/proxy-from-environment.js';
 import { KUBE_CONFIG_DEFAULTS } from '../../kubeconfig/kube-config-defaults.js';
 import { KubeConfigError } from '../../kubeconfig/kube-config-error.js';
-import { proxyFromEnvironment } from '../kubeconfig/proxy-from-environment.js';
-import type { ResolvedConnection } from '../kubeconfig/resolved-connection.js';
-import { sealConnection } from '../kubeconfig/seal-connection.js';
+import type { ResolvedConnection } from '../resolved-connection.js';
+import { sealConnection } from '../seal-connection.js';
 import type { InClusterOptions } from './in-cluster-options.js';
 
 /**

@@ -1,6 +1,6 @@
 import { homedir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
-import { KUBE_CONFIG_DEFAULTS } from '../../kubeconfig/kube-config-defaults.js';
+import { KUBE_CONFIG_DEFAULTS } from '../kube-config-defaults.js';
 
 /**
  * Where kubeconfig files are looked for: the inputs of {@link kubeConfigSources}.

@@ -1,4 +1,4 @@
-import { redactUrlCredentials } from './redact-url-credentials.js';
+import { redactUrlCredentials } from '../internal/kubeconfig/redact-url-credentials.js';
 import type { ResolvedConnection } from './resolved-connection.js';
 
 /** What may be shown of a connection: where it goes and how it authenticates, no secrets. */

@@ -4,8 +4,8 @@ import type {
   KubeConfigCluster,
   KubeConfigUser,
   NamedExtension,
-} from '../../kubeconfig/kube-config.js';
-import { redactKubeConfig } from '../../kubeconfig/redact-kube-config.js';
+} from '../kube-config.js';
+import { redactKubeConfig } from '../redact-kube-config.js';
 
 /**
  * A deep, frozen copy of a config that is safe to print: `JSON.stringify` and `util.inspect` of
