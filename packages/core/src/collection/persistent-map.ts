@@ -215,10 +215,12 @@ function walk(node: TrieNode, visit: (key: string, value: unknown) => void): voi
 function* pairs(root: TrieNode): Generator<[string, unknown]> {
   const stack: TrieNode[] = [root];
   const offsets: number[] = [0];
-  while (stack.length > 0) {
-    const node = stack[stack.length - 1]!;
+  for (;;) {
+    const node = stack.at(-1);
+    const i = offsets.at(-1);
+    if (node === undefined) return;
+    if (i === undefined) throw new Error('persistent map: every node on the walk has an offset');
     const slots = node.kind === 1 ? node.slots : node.pairs;
-    const i = offsets[offsets.length - 1]!;
     if (i >= slots.length) {
       stack.pop();
       offsets.pop();
