@@ -247,7 +247,7 @@ describe('undiciTransport TLS', () => {
       cert: tlsFixtures.clientCert,
       key: tlsFixtures.clientKey,
     }).request({ path: '/api' });
-    expect(server.requests[0]!.clientCn).toBe('test-user');
+    expect(server.requests[0]).toMatchObject({ clientCn: 'test-user' });
   });
 
   it('speaks HTTP/2 with allowH2 when the server offers it, and HTTP/1.1 without', async () => {
@@ -300,7 +300,7 @@ describe('undiciTransport TLS', () => {
         watch$(client, { version: 'v1', resource: 'pods' }).pipe(toArray()),
       );
       expect(events.map((e) => e.type)).toEqual(['ADDED', 'DELETED']);
-      expect(server.requests[0]!.httpVersion).toBe('2.0');
+      expect(server.requests[0]).toMatchObject({ httpVersion: '2.0' });
     },
   );
 });
