@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FakeApiServer } from '@rxkube/testing';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { PODS, podObject, seedCluster } from '../scripts/seed.mjs';
 import { serveStatic } from '../scripts/static-server.mjs';
 import { APP_DIR, launchChromium } from './support/browser.js';
@@ -106,7 +106,8 @@ describe('angular dashboard in Chromium', () => {
   });
 
   e2e('changes a row when the server updates its pod', async () => {
-    const key = seeded[0]!;
+    const [key] = seeded;
+    assert(key, 'the cluster is seeded with pods');
     const [namespace, name] = key.split('/') as [string, string];
     await server.waitFor(() => server.openWatches === 1);
     server.patch(
@@ -121,7 +122,8 @@ describe('angular dashboard in Chromium', () => {
   e2e('adds a row for a created pod and removes the row of a deleted one', async () => {
     server.create(PODS, podObject({ namespace: 'search', name: 'new-pod', phase: 'Pending' }));
     await row('search/new-pod').waitFor();
-    const gone = seeded[1]!;
+    const gone = seeded[1];
+    assert(gone, 'the cluster is seeded with two pods or more');
     const [namespace, name] = gone.split('/') as [string, string];
     server.remove(PODS, { namespace, name });
     await row(gone).waitFor({ state: 'detached' });

@@ -68,7 +68,8 @@ export function debouncedFeed<S extends { readonly deltas: readonly unknown[] }>
       ),
       filter((batch) => batch.length > 0),
       map((batch) => {
-        const last = batch[batch.length - 1]!;
+        const last = batch.at(-1);
+        if (last === undefined) throw new Error('debouncedFeed: empty batches are filtered out');
         return batch.length === 1 ? last : { ...last, deltas: batch.flatMap((s) => s.deltas) };
       }),
     ),

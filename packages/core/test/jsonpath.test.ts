@@ -91,7 +91,8 @@ describe('kubectl JSONPath, the cases of its documentation', () => {
     );
   });
   it('rejects templates it cannot read with a typed error', () => {
-    for (const bad of ['{.items[*}', '{range .items[*]}{.x}', '{end}', '{.a[x]}', '{"\\q"}']) {
+    const bads = ['{.items[*}', '{range .items[*]}{.x}', '{end}', '{.a[x]}', '{"\\q"}', '{.a[.]}'];
+    for (const bad of bads) {
       expect(() => parseJsonPath(bad), bad).toThrow(JsonPathError);
     }
   });

@@ -213,22 +213,21 @@ function walk(node: TrieNode, visit: (key: string, value: unknown) => void): voi
 }
 
 function* pairs(root: TrieNode): Generator<[string, unknown]> {
-  const stack: TrieNode[] = [root];
-  const offsets: number[] = [0];
-  while (stack.length > 0) {
-    const node = stack[stack.length - 1]!;
+  // One frame per node being walked: the node, and the offset of its next slot pair.
+  const stack: { node: TrieNode; i: number }[] = [];
+  let frame: { node: TrieNode; i: number } | undefined = { node: root, i: 0 };
+  while (frame !== undefined) {
+    const { node, i } = frame;
     const slots = node.kind === 1 ? node.slots : node.pairs;
-    const i = offsets[offsets.length - 1]!;
     if (i >= slots.length) {
-      stack.pop();
-      offsets.pop();
+      frame = stack.pop();
       continue;
     }
-    offsets[offsets.length - 1] = i + 2;
+    frame.i = i + 2;
     const key = slots[i];
     if (key === undefined) {
-      stack.push(slots[i + 1] as TrieNode);
-      offsets.push(0);
+      stack.push(frame);
+      frame = { node: slots[i + 1] as TrieNode, i: 0 };
     } else yield [key as string, slots[i + 1]];
   }
 }

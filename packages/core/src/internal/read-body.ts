@@ -10,9 +10,11 @@ import type { KubeResponse } from '../transport.js';
  */
 function wholeCharacters(bytes: Uint8Array): number {
   let start = bytes.length - 1;
-  while (start >= 0 && bytes.length - start <= 3 && (bytes[start]! & 0xc0) === 0x80) start--;
-  if (start < 0) return bytes.length;
-  const lead = bytes[start]!;
+  let lead = bytes[start];
+  while (lead !== undefined && bytes.length - start <= 3 && (lead & 0xc0) === 0x80) {
+    lead = bytes[--start];
+  }
+  if (lead === undefined) return bytes.length;
   const width = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
   return start + width <= bytes.length ? bytes.length : start;
 }

@@ -6,16 +6,22 @@ const NUMBER = /^-?\d+(\.\d+)?$/;
 
 /** Reads a template of kubectl's JSONPath dialect into nodes (see `parseJsonPath`). */
 export function parseTemplate(template: string): TemplateNode[] {
-  const stack: { nodes: TemplateNode[]; steps?: Step[] }[] = [{ nodes: [] }];
+  const root: { nodes: TemplateNode[]; steps?: Step[] } = { nodes: [] };
+  const stack = [root];
   let text = '';
   let i = 0;
-  const top = () => stack[stack.length - 1]!;
+  const top = () => {
+    const frame = stack.at(-1);
+    if (frame === undefined) throw new Error('parseTemplate lost its root frame');
+    return frame;
+  };
   const flushText = () => {
     if (text !== '') top().nodes.push({ kind: 'text', text });
     text = '';
   };
   while (i < template.length) {
-    const ch = template[i]!;
+    const ch = template[i];
+    if (ch === undefined) break;
     if (ch !== '{') {
       text += ch;
       i++;
@@ -43,14 +49,14 @@ export function parseTemplate(template: string): TemplateNode[] {
   flushText();
   if (stack.length !== 1)
     throw new JsonPathError(`range without end in ${JSON.stringify(template)}`);
-  return stack[0]!.nodes;
+  return root.nodes;
 }
 
 /** The index of the `}` that closes an action opened before `from` (quotes respected). */
 function actionEnd(template: string, from: number): number {
   let quote: string | undefined;
   for (let i = from; i < template.length; i++) {
-    const ch = template[i]!;
+    const ch = template[i];
     if (quote !== undefined) {
       if (ch === '\\') i++;
       else if (ch === quote) quote = undefined;
@@ -64,7 +70,7 @@ function actionEnd(template: string, from: number): number {
 /** An action is a path, or a quoted string printed as it is (`{"\n"}`). */
 function actionNodes(inside: string, template: string): TemplateNode[] {
   if (inside === '') return [];
-  const first = inside[0]!;
+  const first = inside[0];
   if ((first === '"' || first === "'") && inside.endsWith(first) && inside.length >= 2) {
     return [{ kind: 'text', text: unquote(inside, template) }];
   }
@@ -75,7 +81,8 @@ function unquote(quoted: string, template: string): string {
   const body = quoted.slice(1, -1);
   let out = '';
   for (let i = 0; i < body.length; i++) {
-    const ch = body[i]!;
+    const ch = body[i];
+    if (ch === undefined) break;
     if (ch !== '\\') {
       out += ch;
       continue;
@@ -112,7 +119,7 @@ export function parsePath(path: string, template: string): Step[] {
     return [{ kind: 'literal', value: unquote(path, template) }];
   }
   while (i < path.length) {
-    const ch = path[i]!;
+    const ch = path[i];
     if (ch === ' ' || ch === '\t') {
       i++;
     } else if (ch === '$') {
@@ -154,13 +161,13 @@ function fieldName(path: string, from: number): { name: string; next: number } {
   let name = '';
   let i = from;
   while (i < path.length) {
-    const ch = path[i]!;
+    const ch = path[i];
     if (ch === '\\' && i + 1 < path.length) {
       name += path[i + 1];
       i += 2;
       continue;
     }
-    if (ch === '.' || ch === '[' || ch === ' ') break;
+    if (ch === undefined || ch === '.' || ch === '[' || ch === ' ') break;
     name += ch;
     i++;
   }
@@ -171,7 +178,7 @@ function bracketEnd(path: string, from: number): number {
   let quote: string | undefined;
   let depth = 0;
   for (let i = from; i < path.length; i++) {
-    const ch = path[i]!;
+    const ch = path[i];
     if (quote !== undefined) {
       if (ch === '\\') i++;
       else if (ch === quote) quote = undefined;
@@ -191,8 +198,8 @@ function bracketStep(inside: string, template: string, fail: (why: string) => ne
     const body = inside.slice(1).trim();
     if (!body.startsWith('(') || !body.endsWith(')')) fail('invalid filter');
     const condition = body.slice(1, -1).trim();
-    const match = FILTER.exec(condition);
-    if (match === null) {
+    const [, left, sign, right] = FILTER.exec(condition) ?? [];
+    if (left === undefined || sign === undefined || right === undefined) {
       return {
         kind: 'filter',
         left: parsePath(condition, template),
@@ -200,12 +207,12 @@ function bracketStep(inside: string, template: string, fail: (why: string) => ne
         right: [],
       };
     }
-    const operator = (match[2] === '=' ? '==' : match[2]) as FilterOperator;
+    const operator = (sign === '=' ? '==' : sign) as FilterOperator;
     return {
       kind: 'filter',
-      left: parsePath(match[1]!.trim(), template),
+      left: parsePath(left.trim(), template),
       operator,
-      right: parsePath(match[3]!.trim(), template),
+      right: parsePath(right.trim(), template),
     };
   }
   const parts = splitTopLevel(inside, ',');
@@ -215,7 +222,8 @@ function bracketStep(inside: string, template: string, fail: (why: string) => ne
       branches: parts.map((part) => bracketBranch(part.trim(), template, fail)),
     };
   }
-  return bracketBranch(inside, template, fail)[0]!;
+  const [step] = bracketBranch(inside, template, fail);
+  return step ?? fail(`invalid array index ${JSON.stringify(inside)}`);
 }
 
 function bracketBranch(part: string, template: string, fail: (why: string) => never): Step[] {
@@ -246,7 +254,7 @@ function splitTopLevel(text: string, separator: string): string[] {
   let depth = 0;
   let start = 0;
   for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
+    const ch = text[i];
     if (quote !== undefined) {
       if (ch === '\\') i++;
       else if (ch === quote) quote = undefined;

@@ -4,7 +4,7 @@ import { createContext, runInContext } from 'node:vm';
 import { gzipSync } from 'node:zlib';
 import { FakeApiServer } from '@rxkube/testing';
 import { build, type Plugin } from 'vite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * The core is meant for browsers: bundling its public entry points (`@rxkube/core` and
@@ -38,7 +38,7 @@ function recordNodeImports(into: string[]): Plugin {
     enforce: 'pre',
     resolveId(id, importer) {
       const bare = id.startsWith('node:') ? id.slice('node:'.length) : id;
-      if (id.startsWith('node:') || builtins.has(bare) || builtins.has(bare.split('/')[0]!)) {
+      if (id.startsWith('node:') || builtins.has(bare) || builtins.has(bare.replace(/\/.*/s, ''))) {
         into.push(`${id} (from ${importer ?? 'entry'})`);
       }
       return null;
@@ -77,7 +77,9 @@ async function bundle(
     .flatMap((o) => ('output' in o ? o.output : []))
     .filter((c) => c.type === 'chunk');
   expect(chunks).toHaveLength(1);
-  return { code: chunks[0]!.code, nodeImports };
+  const [chunk] = chunks;
+  assert(chunk, 'one chunk');
+  return { code: chunk.code, nodeImports };
 }
 
 /**

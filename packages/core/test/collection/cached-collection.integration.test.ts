@@ -1,5 +1,5 @@
 import { FakeApiServer } from '@rxkube/testing';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, assert, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { CachedCollectionOptions } from '../../src/collection/cached-collection-options.js';
 import { collectionUpdates$ } from '../../src/collection/collection-updates.js';
@@ -145,7 +145,8 @@ describe('cachedCollection$ against the fake API server', () => {
       server.faults.stallWatches({ stalled: false });
       await r.until(() => converged(r));
       expect(lists()).toBe(2);
-      const relist = server.requests.filter((q) => q.kind === 'list')[1]!;
+      const relist = server.requests.filter((q) => q.kind === 'list')[1];
+      assert(relist, 'a second list');
       expect(relist.query.resourceVersionMatch).toBe('NotOlderThan');
       expect(relist.query.limit).toBeUndefined();
       expect(r.latest.stats.relists).toBe(1);

@@ -1,5 +1,5 @@
 import { FakeApiServer } from '@rxkube/testing';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, assert, describe, expect, it } from 'vitest';
 import type { CachedCollectionOptions } from '../../src/collection/cached-collection-options.js';
 import { collectionUpdates$ } from '../../src/collection/collection-updates.js';
 import { isKubeError } from '../../src/errors/kube-error.js';
@@ -146,7 +146,7 @@ describe('2: a resume point that always fails', () => {
     await r.until(() => converged(r) && r.latest.health.status === 'live');
     expect(fault.hits).toBe(3); // the documented bound: three failures without progress, then a relist
     expect(lists()).toHaveLength(2);
-    expect(lists()[1]!.query).toMatchObject({ resourceVersionMatch: 'NotOlderThan' });
+    expect(lists()[1]).toMatchObject({ query: { resourceVersionMatch: 'NotOlderThan' } });
     expect(r.latest.stats.relists).toBe(1);
     expect(statuses(r)).toContain('relisting');
     expect(watches().length).toBeLessThanOrEqual(8);
@@ -178,7 +178,9 @@ describe('3: never back in time', () => {
     const r = start({ listSemantic: 'any' });
     await r.until(() => r.synced.length > 0);
     await server.waitFor(() => server.openWatches === 1);
-    server.replicas[1]!.lag();
+    const [first, second] = server.replicas;
+    assert(first && second, 'two replicas');
+    second.lag();
     const a = server.get<KubeObject>(pods, { namespace: 'ns', name: 'a' })!;
     server.update(pods, { ...a, metadata: { ...a.metadata, labels: { v: '2' } } });
     server.remove(pods, { namespace: 'ns', name: 'b' });
@@ -186,7 +188,7 @@ describe('3: never back in time', () => {
     listsTo = 1; // relists go to the replica that still has b and the old a
     server.faults.stallWatches(); // c is created while the client is away
     server.create(pods, pod('c'));
-    server.replicas[0]!.restart();
+    first.restart();
     server.faults.stallWatches({ stalled: false });
     await r.until(() => converged(r) && r.latest.health.status === 'live');
 
@@ -239,9 +241,10 @@ describe('4: relists after 410 wait a jittered delay', () => {
       const gone = seen.find(
         (s, i) => i > 0 && s.query?.watch !== undefined && seen[i + 1]?.query?.watch === undefined,
       );
-      const relist = seen.filter((s) => s.query?.watch === undefined)[1]!;
-      expect(gone).toBeDefined();
-      const delay = relist.at - gone!.at;
+      const relist = seen.filter((s) => s.query?.watch === undefined)[1];
+      assert(gone, 'a watch ended by 410 Gone');
+      assert(relist, 'a relist');
+      const delay = relist.at - gone.at;
       expect(delay).toBeGreaterThanOrEqual(min - 20);
       expect(delay).toBeLessThan(max + 250);
       expect(lists()).toHaveLength(2);
@@ -265,7 +268,9 @@ describe('5: key, version and uid are read before transform', () => {
     await r.until(() => r.synced.some((u) => u.deltas.some((d) => d.type === 'modified')));
     server.faults.destroyWatches();
     await server.waitFor(() => watches().length === 2);
-    expect(watches()[1]!.query.resourceVersion).toBe(updated.metadata.resourceVersion);
+    expect(watches()[1]).toMatchObject({
+      query: { resourceVersion: updated.metadata.resourceVersion },
+    });
     await server.waitFor(() => server.openWatches === 1);
 
     // 410 while a is deleted and created again: the relist shows exactly that, and nothing for b
@@ -300,8 +305,10 @@ describe('6: streaming lists without their end', () => {
     await r.until(() => converged(r) && r.latest.health.status === 'live');
     await server.waitFor(() => server.requests.length === 3);
     expect(server.requests.map((q) => q.kind)).toEqual(['watch', 'list', 'watch']);
-    expect(server.requests[0]!.endedBy).toBe('client');
-    expect(r.synced[0]!.items.size).toBe(1);
+    expect(server.requests[0]).toMatchObject({ endedBy: 'client' });
+    const [firstSync] = r.synced;
+    assert(firstSync, 'a synced update');
+    expect(firstSync.items.size).toBe(1);
   });
 
   it("'stream' fails visibly: failed health and StreamingListIncompleteError", async () => {
@@ -330,7 +337,7 @@ describe('7: health tells the truth', () => {
       r.updates.findIndex((u) => u.health.status === 'relisting'),
     );
     const backToLive = afterRelist.findIndex((u) => u.health.status === 'live');
-    expect(afterRelist[backToLive]!.stats.lists).toBe(2);
+    expect(afterRelist[backToLive]).toMatchObject({ stats: { lists: 2 } });
     expect(r.latest.stats.relists).toBe(1);
   });
 

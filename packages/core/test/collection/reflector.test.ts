@@ -1,6 +1,6 @@
 import { filter, NEVER, type Observable } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import type { CachedCollectionOptions } from '../../src/collection/cached-collection-options.js';
 import type { CollectionUpdate } from '../../src/collection/collection-update.js';
 import type { CollectionSources } from '../../src/collection/internal/collection-sources.js';
@@ -235,7 +235,8 @@ describe('the list-then-watch loop', () => {
       'relisting 5 [ns/b] a:ns/b,d:ns/a',
       'live 5 [ns/b] ',
     ]);
-    const relistAt = times[3]!;
+    const relistAt = times[3];
+    assert(relistAt !== undefined, 'a fourth state');
     expect(times).toEqual([0, 10, 13, relistAt, relistAt + 20]);
     expect(relistAt).toBeGreaterThan(13);
   });

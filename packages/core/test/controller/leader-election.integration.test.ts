@@ -1,6 +1,6 @@
 import { FakeApiServer } from '@rxkube/testing';
 import { filter, firstValueFrom, type Observable, type Subscription, share } from 'rxjs';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, assert, beforeEach, describe, expect, it } from 'vitest';
 import {
   createFetchClient,
   type KubeClient,
@@ -161,7 +161,10 @@ describe('leaderElection$ against FakeApiServer', () => {
     expect(lostAfterMs).toBeLessThanOrEqual(timings.renewDeadlineMs + 50);
     expect(a.log.at(-1)?.status.error).toBeInstanceOf(Error);
     await b.leading(true);
-    expect(b.intervals[0]!.from).toBeGreaterThan(a.intervals[0]!.to!);
+    const [ledByA] = a.intervals;
+    const [ledByB] = b.intervals;
+    assert(ledByA?.to !== undefined && ledByB, 'a led and stopped, then b leads');
+    expect(ledByB.from).toBeGreaterThan(ledByA.to);
     // Back on the network, a follows b: the lease stays b's.
     network.cut(false);
     await server.waitFor(

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, assert, beforeEach, describe, expect, it } from 'vitest';
 import { createFetchClient, fetchTransport, TransportError } from '../../src/index.js';
 import { json, type ScriptServer, startScriptServer, until } from '../support/script-server.js';
 
@@ -32,7 +32,8 @@ describe('fetchTransport', () => {
     expect(response.status).toBe(200);
     expect(response.header('X-Answer')).toBe('42');
     expect(JSON.parse(await readAll(response.body))).toEqual({ ok: true });
-    const seen = server.requests[0]!;
+    const [seen] = server.requests;
+    assert(seen, 'the server saw the request');
     expect(seen.path).toBe('/prefix/api/v1/pods');
     expect(seen.query).toEqual({ limit: '5', watch: 'true', labelSelector: 'app=web' });
     expect(seen.headers['x-static']).toBe('s');

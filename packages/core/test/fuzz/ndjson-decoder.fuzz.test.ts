@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import { DecodeError } from '../../src/errors/decode-error.js';
 import { NdjsonDecoder } from '../../src/ndjson/ndjson-decoder.js';
 import { fuzzRuns } from './fuzz-runs.js';
@@ -112,7 +112,8 @@ describe('NdjsonDecoder under random input (fuzz)', () => {
           let fed = 0;
           let failed: unknown;
           for (let round = 0; failed === undefined && round < 1000; round++) {
-            const size = sizes[round % sizes.length]!;
+            const size = sizes[round % sizes.length];
+            assert(size !== undefined, 'sizes is not empty');
             try {
               decoder.push(new Uint8Array(size).fill(0x61));
             } catch (error) {

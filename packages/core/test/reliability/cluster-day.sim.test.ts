@@ -1,5 +1,5 @@
 import { seededRandom } from '@rxkube/testing';
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import type { CachedCollectionOptions } from '../../src/collection/cached-collection-options.js';
 import { SimClient } from '../support/sim-client.js';
 import { SimCluster } from '../support/sim-cluster.js';
@@ -25,9 +25,14 @@ describe('a day in a cluster (virtual time, 50 clients, 3 replicas)', () => {
       { initialList: 'stream', listSemantic: 'any' },
       { idleTimeoutMs: 90_000, listSemantic: 'any' },
     ];
+    const flavourOf = (i: number): CachedCollectionOptions => {
+      const flavour = flavours[i % flavours.length];
+      assert(flavour, 'flavours is not empty');
+      return flavour;
+    };
     const clients = Array.from(
       { length: 50 },
-      (_, i) => new SimClient(sim, `c${i}`, flavours[i % flavours.length]!, 100 + i),
+      (_, i) => new SimClient(sim, `c${i}`, flavourOf(i), 100 + i),
     );
 
     // 00:00–06:00 quiet; from 06:00 a write every 20 s
@@ -37,15 +42,15 @@ describe('a day in a cluster (virtual time, 50 clients, 3 replicas)', () => {
       sim.write(name, random() < 0.2 ? 'delete' : 'put');
       if (sim.now + 20_000 < 24 * HOUR) this.schedule(undefined, 20_000);
     }, 6 * HOUR);
-    const restarts = [8 * HOUR, 14 * HOUR];
+    const restarts: [number, number] = [8 * HOUR, 14 * HOUR];
     // each restart comes with a write its watchers had no time to receive: they resume from
     // before the restarted cache's start, and get 410 there
     const restart = (index: number, downMs: number) => () => {
       sim.write('p0');
       sim.restart(index, downMs);
     };
-    sim.scheduler.schedule(restart(0, 0), restarts[0]!); // back at once
-    sim.scheduler.schedule(restart(1, 2_000), restarts[1]!); // down for 2 s
+    sim.scheduler.schedule(restart(0, 0), restarts[0]); // back at once
+    sim.scheduler.schedule(restart(1, 2_000), restarts[1]); // down for 2 s
     // 16:00–17:00 a damaged line at the next event, for every watch that reaches it
     sim.scheduler.schedule(() => {
       sim.faults = { damagedAt: sim.revision + 1 };
@@ -124,7 +129,7 @@ describe('a day in a cluster (virtual time, 50 clients, 3 replicas)', () => {
     expect(quietWatchesCut).toEqual([]);
     // bounded: a rotation every 145–290 s is at most ~600 watches a day (90 s idle, a rotation every 45–90 s: ~1,900)
     for (const [i, c] of clients.entries()) {
-      const bound = flavours[i % flavours.length]!.idleTimeoutMs === 90_000 ? 2_000 : 1_000;
+      const bound = flavourOf(i).idleTimeoutMs === 90_000 ? 2_000 : 1_000;
       expect(c.requests().length, c.name).toBeLessThanOrEqual(bound);
       expect(c.requests('list').length, c.name).toBeLessThanOrEqual(8);
       c.stop();

@@ -1,6 +1,6 @@
 import { FakeApiServer } from '@rxkube/testing';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import { collectionUpdates$ } from '../../src/collection/collection-updates.js';
 import { createFetchClient } from '../../src/fetch/create-fetch-client.js';
 import type { KubeClient } from '../../src/kube-client.js';
@@ -101,6 +101,13 @@ function isSubsequence(sub: readonly string[], all: readonly string[]): boolean 
 }
 
 const ABSENT = '∅';
+
+/** The replica at `index`, failing the schedule when the server has fewer. */
+function replicaAt(server: FakeApiServer, index: number): FakeApiServer['replicas'][number] {
+  const replica = server.replicas[index];
+  assert(replica, `no replica ${index} among ${server.replicas.length}`);
+  return replica;
+}
 
 describe('convergence under random writes and faults', () => {
   it(`converges to the server's objects, with a valid history per key (${schedules} schedules)`, async () => {
@@ -238,16 +245,16 @@ describe('convergence under random writes and faults', () => {
               case 'lag':
                 if (c.replica < s.replicas) {
                   lagged.add(c.replica);
-                  server.replicas[c.replica]!.lag();
+                  replicaAt(server, c.replica).lag();
                 }
                 break;
               case 'catchUp':
-                if (c.replica < s.replicas) server.replicas[c.replica]!.catchUp();
+                if (c.replica < s.replicas) replicaAt(server, c.replica).catchUp();
                 break;
               case 'restartReplica':
                 if (c.replica < s.replicas) {
                   relistCauses++;
-                  server.replicas[c.replica]!.restart();
+                  replicaAt(server, c.replica).restart();
                 }
                 break;
               default:

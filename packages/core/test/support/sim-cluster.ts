@@ -109,9 +109,16 @@ export class SimCluster {
     }
   }
 
+  /** The replica at `index` (a route or a test naming one that does not exist is a bug). */
+  #replicaAt(index: number): SimReplica {
+    const replica = this.replicas[index];
+    if (replica === undefined) throw new Error(`no replica ${index} among ${this.replicas.length}`);
+    return replica;
+  }
+
   /** Restarts a replica: its connections drop, its watch cache starts over at the store's revision. */
   restart(index: number, downMs = 0): void {
-    const replica = this.replicas[index]!;
+    const replica = this.#replicaAt(index);
     replica.floor = this.revision;
     replica.downUntil = this.now + downMs;
     for (const watch of [...replica.watches]) watch.drop(new TransportError('connection reset'));
@@ -137,13 +144,8 @@ export class SimCluster {
   /** The newest revision a replica's watch cache holds now. */
   cacheRevision(replica: SimReplica, at = this.now): number {
     let revision = replica.floor;
-    for (let i = this.writes.length - 1; i >= 0; i--) {
-      const write = this.writes[i]!;
-      if (write.at + replica.lagMs <= at) {
-        revision = Math.max(revision, write.revision);
-        break;
-      }
-    }
+    const write = this.writes.findLast((w) => w.at + replica.lagMs <= at);
+    if (write !== undefined) revision = Math.max(revision, write.revision);
     return revision;
   }
 
@@ -170,7 +172,7 @@ export class SimCluster {
 
   #list(client: string, options: ListOptions<KubeObject>): Observable<ListResult<KubeObject>> {
     return new Observable<ListResult<KubeObject>>((subscriber) => {
-      const replica = this.replicas[this.route({ kind: 'list', client })]!;
+      const replica = this.#replicaAt(this.route({ kind: 'list', client }));
       const version = options.resourceVersion ?? (options.listSemantic === 'any' ? '0' : undefined);
       const record: SimRequest = {
         client,
@@ -219,7 +221,9 @@ export class SimCluster {
     let high = this.writes.length;
     while (low < high) {
       const middle = (low + high) >>> 1;
-      if (this.writes[middle]!.revision <= revision) low = middle + 1;
+      const write = this.writes[middle];
+      if (write === undefined) throw new Error(`no write at ${middle} of ${this.writes.length}`);
+      if (write.revision <= revision) low = middle + 1;
       else high = middle;
     }
     return low;
@@ -243,7 +247,7 @@ export class SimCluster {
 
   #watch(client: string, options: WatchOptions<KubeObject>): Observable<WatchEvent<KubeObject>> {
     return new Observable<WatchEvent<KubeObject>>((subscriber) => {
-      const replica = this.replicas[this.route({ kind: 'watch', client })]!;
+      const replica = this.#replicaAt(this.route({ kind: 'watch', client }));
       const from =
         options.resourceVersion === undefined ? undefined : Number(options.resourceVersion);
       const record: SimRequest = {
@@ -366,8 +370,8 @@ export class SimCluster {
           const start = from === undefined || from === 0 ? cached : from;
           sent = start;
           for (let i = sim.#firstAfter(start); i < sim.writes.length; i++) {
-            const write = sim.writes[i]!;
-            if (write.revision > cached) break;
+            const write = sim.writes[i];
+            if (write === undefined || write.revision > cached) break;
             watch.deliver(write);
             if (closed) return;
           }

@@ -82,7 +82,7 @@ export function describeWatch(label: string, connect: (url: string) => WatchClie
           e.type === 'BOOKMARK' ? e.type : `${e.type} ${e.object.metadata?.resourceVersion}`,
         ),
       ).toEqual(['ADDED 11', 'MODIFIED 12', 'DELETED 13']);
-      expect(server.requests[0]!.query).toEqual({
+      expect(server.requests[0]).toHaveProperty('query', {
         watch: 'true',
         resourceVersion: '10',
         allowWatchBookmarks: 'true',
@@ -99,7 +99,7 @@ export function describeWatch(label: string, connect: (url: string) => WatchClie
           fieldSelector: 'x=y',
         }),
       );
-      expect(server.requests[0]!.query).toEqual({
+      expect(server.requests[0]).toHaveProperty('query', {
         watch: 'true',
         timeoutSeconds: '30',
         labelSelector: 'a=b',
@@ -132,7 +132,7 @@ export function describeWatch(label: string, connect: (url: string) => WatchClie
         resourceVersion: '20',
         initialEventsEnd: true,
       });
-      expect(server.requests[0]!.query).toEqual({
+      expect(server.requests[0]).toHaveProperty('query', {
         watch: 'true',
         allowWatchBookmarks: 'true',
         sendInitialEvents: 'true',

@@ -1,7 +1,7 @@
 /** Byte-level tests of the writes against a scripted server, shared by every transport. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { firstValueFrom, lastValueFrom, type Observable, toArray } from 'rxjs';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, assert, beforeEach, describe, expect, it } from 'vitest';
 import {
   AlreadyExistsError,
   apply$,
@@ -67,6 +67,13 @@ function answer(received: Received[], status: number, body: unknown) {
   };
 }
 
+/** The JSON body of the first request the server received. */
+function firstBody(received: readonly Received[]): unknown {
+  const [first] = received;
+  assert(first, 'the server received a request');
+  return JSON.parse(first.body);
+}
+
 const status = (code: number, reason: string, extra: Record<string, unknown> = {}) => ({
   kind: 'Status',
   apiVersion: 'v1',
@@ -130,7 +137,8 @@ export function describeWrites(
       expect(await firstValueFrom(get$(client, pods, 'a', { metadataOnly: true }))).toEqual(
         partial,
       );
-      expect(received[0]!.accept).toBe(
+      expect(received[0]).toHaveProperty(
+        'accept',
         'application/json;as=PartialObjectMetadata;g=meta.k8s.io;v=v1,application/json',
       );
     });
@@ -156,7 +164,7 @@ export function describeWrites(
         url: '/api/v1/namespaces/default/pods?dryRun=All&fieldManager=my-ctl',
         contentType: 'application/json',
       });
-      expect(JSON.parse(received[0]!.body)).toEqual(pod);
+      expect(firstBody(received)).toEqual(pod);
     });
 
     it('create$ into a namespace taken from the object when the ref has none', async () => {
@@ -164,7 +172,7 @@ export function describeWrites(
       await firstValueFrom(
         create$(client, { version: 'v1', resource: 'pods' }, stored('web-0', '1')),
       );
-      expect(received[0]!.url).toBe('/api/v1/namespaces/default/pods');
+      expect(received[0]).toHaveProperty('url', '/api/v1/namespaces/default/pods');
     });
 
     it('replace$ PUTs to the object path, status subresource included', async () => {
@@ -175,7 +183,7 @@ export function describeWrites(
         url: '/api/v1/namespaces/default/pods/web-0/status',
         contentType: 'application/json',
       });
-      expect(JSON.parse(received[0]!.body).metadata.resourceVersion).toBe('8');
+      expect(firstBody(received)).toMatchObject({ metadata: { resourceVersion: '8' } });
     });
 
     it.each([
@@ -194,13 +202,13 @@ export function describeWrites(
         url: '/api/v1/namespaces/default/pods/web-0',
         contentType,
       });
-      expect(JSON.parse(received[0]!.body)).toEqual(body);
+      expect(firstBody(received)).toEqual(body);
     });
 
     it('patch$ is a merge patch by default', async () => {
       server.script(answer(received, 200, stored('web-0', '9')));
       await firstValueFrom(patch$(client, pods, 'web-0', { metadata: { labels: { a: 'b' } } }));
-      expect(received[0]!.contentType).toBe('application/merge-patch+json');
+      expect(received[0]).toHaveProperty('contentType', 'application/merge-patch+json');
     });
 
     it('apply$ PATCHes with application/apply-patch+yaml, a JSON body, fieldManager and force', async () => {
@@ -216,7 +224,7 @@ export function describeWrites(
         url: '/api/v1/namespaces/default/pods/web-0?fieldManager=my-ctl&force=true',
         contentType: 'application/apply-patch+yaml',
       });
-      expect(JSON.parse(received[0]!.body)).toEqual(desired);
+      expect(firstBody(received)).toEqual(desired);
     });
 
     it('apply$ without force leaves force out', async () => {
@@ -224,7 +232,10 @@ export function describeWrites(
       await firstValueFrom(
         apply$(client, pods, stored('web-0', '1'), { fieldManager: 'my-ctl', force: false }),
       );
-      expect(received[0]!.url).toBe('/api/v1/namespaces/default/pods/web-0?fieldManager=my-ctl');
+      expect(received[0]).toHaveProperty(
+        'url',
+        '/api/v1/namespaces/default/pods/web-0?fieldManager=my-ctl',
+      );
     });
 
     it('delete$ sends DeleteOptions with preconditions, propagationPolicy, grace period and dryRun', async () => {
@@ -244,7 +255,7 @@ export function describeWrites(
         url: '/api/v1/nodes/n1',
         contentType: 'application/json',
       });
-      expect(JSON.parse(received[0]!.body)).toEqual({
+      expect(firstBody(received)).toEqual({
         kind: 'DeleteOptions',
         apiVersion: 'v1',
         preconditions: { uid: 'u1', resourceVersion: '5' },

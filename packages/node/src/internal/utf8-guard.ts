@@ -40,7 +40,9 @@ export class Utf8Guard {
     let body = chunk;
     const carry = this.#carry;
     if (carry !== undefined) {
-      const missing = sequenceLength(carry[0]!) - carry.length;
+      const carried = carry[0];
+      if (carried === undefined) throw new Error('Utf8Guard: a carried character is never empty');
+      const missing = sequenceLength(carried) - carry.length;
       if (chunk.length < missing) {
         this.#carry = concat(carry, chunk);
         return undefined;
@@ -77,16 +79,17 @@ export class Utf8Guard {
 function incompleteTail(bytes: Uint8Array): number {
   const end = bytes.length;
   let continuation = 0;
+  let lead = bytes[end - 1];
   while (
     continuation < MAX_SEQUENCE - 1 &&
-    continuation < end &&
-    (bytes[end - 1 - continuation]! & CONTINUATION_MASK) === CONTINUATION
+    lead !== undefined &&
+    (lead & CONTINUATION_MASK) === CONTINUATION
   ) {
     continuation += 1;
+    lead = bytes[end - 1 - continuation];
   }
+  if (lead === undefined) return end; // no lead byte: nothing is cut, isUtf8 judges it all
   const leadAt = end - 1 - continuation;
-  if (leadAt < 0) return end;
-  const lead = bytes[leadAt]!;
   if (lead < LEAD_2) return end; // ASCII or a stray continuation byte: let isUtf8 judge it all
   return continuation + 1 < sequenceLength(lead) ? leadAt : end;
 }

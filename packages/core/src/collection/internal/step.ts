@@ -35,7 +35,8 @@ export function step<T extends KubeObject>(
   const applyRun = (run: readonly ReflectorInput<T>[], start: number, end: number) =>
     items.withMutations((draft) => {
       for (let i = start; i < end; i++) {
-        const input = run[i]!;
+        const input = run[i];
+        if (input === undefined) throw new Error(`step: input ${i} of ${end} is missing`);
         switch (input.type) {
           case 'listed': {
             // A relist is diffed against the cache as it stands right now, after the inputs before it.
@@ -77,8 +78,8 @@ export function step<T extends KubeObject>(
 
   let items = model.items;
   let start = 0;
-  for (let i = 0; i < inputs.length; i++) {
-    if (inputs[i]!.type !== 'listed') continue;
+  for (const [i, input] of inputs.entries()) {
+    if (input.type !== 'listed') continue;
     items = applyRun(inputs, start, i);
     items = applyRun(inputs, i, i + 1);
     start = i + 1;

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import type { CachedCollectionOptions } from '../../../src/collection/cached-collection-options.js';
 import {
   advanceLoop,
@@ -43,6 +43,13 @@ function drive(
   return steps;
 }
 
+/** The step at `index`, failing the test when the loop took fewer steps. */
+function stepAt(steps: readonly LoopStep[], index: number): LoopStep {
+  const step = steps[index];
+  assert(step, `no step ${index} among ${steps.length}`);
+  return step;
+}
+
 const listed = (v: string): LoopOutcome => ({ type: 'listed', resourceVersion: rv(v) });
 const progressed = (v: string): LoopOutcome => ({ type: 'progressed', resourceVersion: rv(v) });
 const failed = (error: unknown): LoopOutcome => ({ type: 'failed', error });
@@ -68,7 +75,7 @@ describe('the loop transition (pure)', () => {
     ['any', 'list 0 - paged'],
   ] as const)('starts with the very first list, %s semantic', (listSemantic, first) => {
     const steps = drive({ listSemantic }, []);
-    expect(steps[0]!.state.phase).toBe('listing');
+    expect(stepAt(steps, 0).state.phase).toBe('listing');
     expect(requests(steps).map(describeRequest)).toEqual([first]);
   });
 
@@ -80,10 +87,8 @@ describe('the loop transition (pure)', () => {
       [500, 1, 1],
     ] as const) {
       for (const random of [0, 0.5, 0.999]) {
-        const [, step] = drive({ idleTimeoutMs }, [listed('5')], random);
-        const watch = step!.commands[0]!;
-        expect(watch.type).toBe('watch');
-        if (watch.type !== 'watch') continue;
+        const [watch] = stepAt(drive({ idleTimeoutMs }, [listed('5')], random), 1).commands;
+        assert(watch?.type === 'watch', 'the listed step starts a watch');
         expect(watch.resourceVersion).toBe('5');
         expect(watch.timeoutSeconds).toBeGreaterThanOrEqual(min);
         expect(watch.timeoutSeconds).toBeLessThanOrEqual(max);
@@ -110,9 +115,9 @@ describe('the loop transition (pure)', () => {
       progressed('5'),
       progressed('7'),
     ]);
-    expect(steps[3]!.state).toMatchObject({ phase: 'watching', from: '5', failures: 1 });
-    expect(steps[4]!.state).toMatchObject({ phase: 'watching', from: '5', failures: 1 });
-    expect(steps[5]!.state).toMatchObject({ phase: 'watching', from: '7', failures: 0 });
+    expect(stepAt(steps, 3).state).toMatchObject({ phase: 'watching', from: '5', failures: 1 });
+    expect(stepAt(steps, 4).state).toMatchObject({ phase: 'watching', from: '5', failures: 1 });
+    expect(stepAt(steps, 5).state).toMatchObject({ phase: 'watching', from: '7', failures: 0 });
   });
 
   it('resumes a cleanly ended watch at once, as no reconnect', () => {
@@ -123,7 +128,7 @@ describe('the loop transition (pure)', () => {
       { type: 'accepted' },
     ]);
     expect(requests(steps).map(describeRequest)).toEqual(['list - - paged', 'watch 5', 'watch 6']);
-    expect(steps[4]!.commands).toEqual([{ type: 'watching', resumed: false }]);
+    expect(stepAt(steps, 4).commands).toEqual([{ type: 'watching', resumed: false }]);
     expect(healths(steps)).toEqual([]);
   });
 
@@ -144,14 +149,14 @@ describe('the loop transition (pure)', () => {
     'after %s, resumes with backoff; counts it towards a relist: %s',
     (_name, error, counts) => {
       const steps = drive({}, [listed('5'), failed(error), elapsed, { type: 'accepted' }]);
-      expect(steps[2]!.state).toMatchObject({ phase: 'waiting', reason: 'backoff' });
+      expect(stepAt(steps, 2).state).toMatchObject({ phase: 'waiting', reason: 'backoff' });
       expect(healths(steps)).toEqual(['reconnecting']);
-      expect(steps[3]!.state).toMatchObject({
+      expect(stepAt(steps, 3).state).toMatchObject({
         phase: 'watching',
         from: '5',
         failures: counts ? 1 : 0,
       });
-      expect(steps[4]!.commands).toEqual([{ type: 'watching', resumed: true }]);
+      expect(stepAt(steps, 4).commands).toEqual([{ type: 'watching', resumed: true }]);
     },
   );
 
@@ -165,7 +170,7 @@ describe('the loop transition (pure)', () => {
       failed(damaged),
       elapsed,
     ]);
-    expect(steps[6]!.state).toMatchObject({ phase: 'waiting', reason: 'relist' });
+    expect(stepAt(steps, 6).state).toMatchObject({ phase: 'waiting', reason: 'relist' });
     expect(healths(steps)).toEqual(['reconnecting', 'reconnecting', 'relisting']);
     expect(requests(steps).map(describeRequest)).toEqual([
       'list 0 - paged',
@@ -199,7 +204,7 @@ describe('the loop transition (pure)', () => {
     'waits a jittered delay in [0.8, 1.6) s before the relist after 410 (random %s → %s ms)',
     (random, delay) => {
       const steps = drive({}, [listed('5'), failed(gone)], random);
-      expect(steps[2]!.commands).toEqual([
+      expect(stepAt(steps, 2).commands).toEqual([
         { type: 'report', health: { status: 'relisting', error: gone } },
         { type: 'wait', delayMs: delay },
       ]);
@@ -284,7 +289,7 @@ describe('the loop transition (pure)', () => {
     ]);
     expect(requests(steps).map(describeRequest)).toEqual(['stream 0', 'stream 5']);
     // The streaming connection goes on as the watch, already accepted: the collection is watching.
-    expect(steps[1]!.commands).toEqual([{ type: 'watching', resumed: false }]);
+    expect(stepAt(steps, 1).commands).toEqual([{ type: 'watching', resumed: false }]);
   });
 
   it.each([
@@ -295,14 +300,14 @@ describe('the loop transition (pure)', () => {
     ['stream', 'ended without its end', { type: 'ended' } as LoopOutcome, 'failed'],
   ] as const)('%s: a streaming list %s → %s', (initialList, _what, outcome, phase) => {
     const steps = drive({ initialList }, [outcome]);
-    expect(steps[1]!.state.phase).toBe(phase);
+    expect(stepAt(steps, 1).state.phase).toBe(phase);
     if (phase === 'failed') {
       expect(healths(steps)).toEqual(['failed']);
-      const fail = steps[1]!.commands.find((c) => c.type === 'fail');
+      const fail = stepAt(steps, 1).commands.find((c) => c.type === 'fail');
       expect(fail).toMatchObject({ error: expect.any(StreamingListIncompleteError) });
     } else {
       expect(requests(steps).map(describeRequest)).toEqual(['stream -', 'list - - paged']);
-      expect(steps[1]!.state.memory.streamingLists).toBe(false);
+      expect(stepAt(steps, 1).state.memory.streamingLists).toBe(false);
     }
   });
 
@@ -315,7 +320,7 @@ describe('the loop transition (pure)', () => {
     [401, { retryPermanentErrors: true }, 'waiting'],
   ] as const)('a %s on the first list with %o → %s', (code, options, phase) => {
     const steps = drive(options, [failed(new HttpStatusError(`HTTP ${code}`, { code }))]);
-    expect(steps[1]!.state.phase).toBe(phase);
+    expect(stepAt(steps, 1).state.phase).toBe(phase);
     expect(healths(steps)).toEqual([phase === 'failed' ? 'failed' : 'reconnecting']);
   });
 
