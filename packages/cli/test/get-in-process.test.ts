@@ -80,6 +80,15 @@ describe('rxkube get, run in-process', () => {
     expect(missing.code).toBe(1);
   });
 
+  it('keeps each name with its own type when --sort-by reorders several types', async () => {
+    server.create(configMapsRef, { metadata: { name: 'aaa', namespace: 'team' }, data: {} });
+    const args = ['get', 'pods,cm', '-n', 'team', s, '-o', 'name'];
+    const unsorted = await runInProcess(args);
+    expect(unsorted.stdout).toBe('pod/api-0\nconfigmap/aaa\n');
+    const sorted = await runInProcess([...args, '--sort-by=.metadata.name']);
+    expect(sorted.stdout).toBe('configmap/aaa\npod/api-0\n');
+  });
+
   it('says so on stderr when nothing is found', async () => {
     const { code, stdout, stderr } = await runInProcess(['get', 'pods', '-n', 'empty', s]);
     expect(code).toBe(0);

@@ -42,6 +42,7 @@ describe('go-template as kubectl 1.20.2 prints it', () => {
       '%!d(float64=3.5) ConfigMap %!s(MISSING) 1e+06 1.23456789e+08',
     ],
     ['{{range $k, $v := .data}}{{$k}}={{$v}};{{end}}', a, 'big=x;k=v;'],
+    ['{{range .metadata.labels}}{{.}},{{$.kind}} {{end}}', a, 'web,ConfigMap front,ConfigMap '],
     ['{{with .metadata.labels}}{{.tier}}{{else}}none{{end}}', b, 'none'],
     ['{{exists . "metadata" "labels"}} {{index .metadata "nolabel"}}', b, 'false <no value>'],
     [

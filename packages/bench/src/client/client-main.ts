@@ -12,15 +12,16 @@ import { MarkCounter } from './mark-counter.js';
  */
 
 const job = JSON.parse(process.argv[2] ?? '{}') as ClientJob;
-const gc = (globalThis as { gc?: () => void }).gc;
-if (gc === undefined) throw new Error('client processes need --expose-gc');
+const exposedGc = (globalThis as { gc?: () => void }).gc;
+if (exposedGc === undefined) throw new Error('client processes need --expose-gc');
+const gc: () => void = exposedGc;
 
 /** Full collections until the heap stops shrinking (weak and finalised objects go in rounds). */
 async function settledHeap(): Promise<number> {
   let previous = Number.POSITIVE_INFINITY;
   for (let round = 0; round < 5; round++) {
     await new Promise((resolve) => setImmediate(resolve));
-    gc!();
+    gc();
     const used = process.memoryUsage().heapUsed;
     if (used >= previous) return used;
     previous = used;

@@ -33,20 +33,21 @@ export function clientNodeClient(options: BenchClientOptions): BenchClient {
   });
   const api = config.makeApiClient(CoreV1Api);
   const listAllPages = async (): Promise<V1PodList> => {
-    const items: V1Pod[] = [];
-    let first: V1PodList | undefined;
-    let token: string | undefined;
-    do {
-      const page = await api.listPodForAllNamespaces({
+    const listPage = (token: string | undefined) =>
+      api.listPodForAllNamespaces({
         limit: options.pageSize,
         ...(options.labelSelector === undefined ? {} : { labelSelector: options.labelSelector }),
         ...(token === undefined ? {} : { _continue: token }),
       });
-      first ??= page;
+    const first = await listPage(undefined);
+    const items: V1Pod[] = [...first.items];
+    let token = first.metadata?._continue || undefined;
+    while (token !== undefined) {
+      const page = await listPage(token);
       for (const item of page.items) items.push(item);
       token = page.metadata?._continue || undefined;
-    } while (token !== undefined);
-    return { ...first!, items };
+    }
+    return { ...first, items };
   };
   const informers: (Informer<V1Pod> & ObjectCache<V1Pod>)[] = [];
   let stopped = false;

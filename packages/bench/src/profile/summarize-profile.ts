@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { ProfileFormatError } from './profile-format-error.js';
 
 interface ProfileNode {
   readonly id: number;
@@ -51,6 +52,13 @@ function file(url: string): string {
 export function summarizeProfile(text: string, top: number): string {
   const profile = JSON.parse(text) as CpuProfile;
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const nodeOf = (id: number): ProfileNode => {
+    const node = byId.get(id);
+    if (node === undefined) {
+      throw new ProfileFormatError(`the profile names node ${id}, which it does not have`);
+    }
+    return node;
+  };
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   const selfUs = new Map<number, number>();
@@ -62,8 +70,7 @@ export function summarizeProfile(text: string, top: number): string {
   const byOrigin = new Map<string, number>();
   const inclusive = new Map<string, number>();
   for (const [id, us] of selfUs) {
-    const node = byId.get(id)!;
-    const frame = node.callFrame;
+    const frame = nodeOf(id).callFrame;
     const name =
       `${frame.functionName || '(anonymous)'} ${frame.url ? `${file(frame.url)}:${frame.lineNumber + 1}` : ''}`.trim();
     byFunction.set(name, (byFunction.get(name) ?? 0) + us);
@@ -72,7 +79,7 @@ export function summarizeProfile(text: string, top: number): string {
     // inclusive time of our own functions: walk up once per distinct function on the stack
     const seen = new Set<string>();
     for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
-      const f = byId.get(at)!.callFrame;
+      const f = nodeOf(at).callFrame;
       if (!/packages\/(core|node)\//.test(f.url)) continue;
       const key = `${f.functionName || '(anonymous)'} ${file(f.url)}:${f.lineNumber + 1}`;
       if (seen.has(key)) continue;

@@ -9,7 +9,9 @@
 export function formatNumber(value: number): string {
   const abs = Math.abs(value);
   const digits = abs >= 100 ? 0 : abs >= 10 ? 1 : 2;
-  const [whole, fraction] = value.toFixed(digits).split('.');
-  const grouped = whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
-  return fraction === undefined ? grouped : `${grouped}.${fraction}`;
+  const fixed = value.toFixed(digits);
+  const dot = fixed.indexOf('.');
+  const whole = dot < 0 ? fixed : fixed.slice(0, dot);
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
+  return dot < 0 ? grouped : `${grouped}${fixed.slice(dot)}`;
 }

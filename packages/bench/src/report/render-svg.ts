@@ -34,11 +34,12 @@ function color(client: string): string {
  * ```
  */
 export function renderSvg(figures: readonly Figure[]): string {
-  const withRatio = figures.filter((f) => f.ratio !== undefined && f.client !== f.baseline);
-  const groups = new Map<string, Figure[]>();
-  for (const f of withRatio) {
+  const groups = new Map<string, (Figure & { readonly ratio: number })[]>();
+  for (const f of figures) {
+    const { ratio } = f;
+    if (ratio === undefined || f.client === f.baseline) continue;
     const key = `${f.section} — ${f.metric} ${f.better === 'lower' ? '(↓ better)' : '(↑ better)'}`;
-    groups.set(key, [...(groups.get(key) ?? []), f]);
+    groups.set(key, [...(groups.get(key) ?? []), { ...f, ratio }]);
   }
   const plot = WIDTH - LABEL_WIDTH - 70;
   const x = (r: number) => LABEL_WIDTH + (Math.min(r, MAX_RATIO) / MAX_RATIO) * plot;
@@ -48,7 +49,7 @@ export function renderSvg(figures: readonly Figure[]): string {
     parts.push(`<text x="8" y="${y + 11}" class="group">${escapeXml(title)}</text>`);
     y += BAR_HEIGHT + GAP;
     for (const f of items) {
-      const r = f.ratio!;
+      const r = f.ratio;
       const end = x(r);
       parts.push(
         `<text x="${LABEL_WIDTH - 8}" y="${y + 12}" class="label" text-anchor="end">${escapeXml(f.client)}</text>`,

@@ -18,19 +18,23 @@ import type {
  */
 
 const job = JSON.parse(process.argv[2] ?? '{}') as ScaleJob;
-const gc = (globalThis as { gc?: () => void }).gc;
-if (gc === undefined) throw new Error('scale processes need --expose-gc');
+const exposedGc = (globalThis as { gc?: () => void }).gc;
+if (exposedGc === undefined) throw new Error('scale processes need --expose-gc');
+const gc: () => void = exposedGc;
 
 const transport = job.allowH2 === undefined ? {} : { transport: { allowH2: job.allowH2 } };
-const client =
-  job.kubeconfig === undefined
-    ? createClient({ baseUrl: job.url!, ...transport })
-    : createClient({ kubeconfig: job.kubeconfig, ...transport });
+const client = (() => {
+  if (job.kubeconfig !== undefined) {
+    return createClient({ kubeconfig: job.kubeconfig, ...transport });
+  }
+  if (job.url === undefined) throw new Error('a scale job needs a url or a kubeconfig');
+  return createClient({ baseUrl: job.url, ...transport });
+})();
 
 async function snapshot(): Promise<ScaleSnapshot> {
   for (let round = 0; round < 3; round++) {
     await new Promise((resolve) => setImmediate(resolve));
-    gc!();
+    gc();
   }
   const resources = process.getActiveResourcesInfo();
   const count = (name: string) => resources.filter((r) => r === name).length;

@@ -23,11 +23,11 @@ const SELF_SECTION = 'Growth: rxkube per event against its own at the smallest c
 export async function growthScenario(context: BenchContext): Promise<Figure[]> {
   const { sizes, events } = context.config.growth;
   const perSize: Figure[] = [];
-  const sizeOf = new Map<string, number>();
+  // rxkube's figures again, against its own at the smallest size.
+  const own: Figure[] = [];
   for (const size of sizes) {
     const seeded = await seed(context, size);
     const section = `Growth: cache of ${thousands(size)}, ${thousands(events)} events`;
-    sizeOf.set(section, size);
     for (let round = 0; round < context.config.repeats; round++) {
       for (const spec of CLIENTS) {
         await withClient(context, `growth-${thousands(size)}`, spec, seeded.url, async (client) => {
@@ -45,21 +45,19 @@ export async function growthScenario(context: BenchContext): Promise<Figure[]> {
             better: 'lower',
             round,
           } as const;
-          perSize.push(
+          const figures = [
             { ...common, metric: 'time / event', value: perEvent },
             { ...common, metric: 'CPU / event', value: cpuPerEvent },
-          );
+          ];
+          perSize.push(...figures);
+          if (client.label === 'rxkube') {
+            const self = { section: SELF_SECTION, client: `rxkube at ${thousands(size)}` };
+            own.push(...figures.map((f) => ({ ...f, ...self })));
+          }
         });
       }
     }
   }
-  const own = perSize
-    .filter((f) => f.client === 'rxkube')
-    .map((f) => ({
-      ...f,
-      section: SELF_SECTION,
-      client: `rxkube at ${thousands(sizeOf.get(f.section)!)}`,
-    }));
   const [smallestSize] = sizes;
   if (smallestSize === undefined) throw new Error('the growth scenario has no sizes');
   const smallest = `rxkube at ${thousands(smallestSize)}`;

@@ -43,37 +43,45 @@ async function seed(count: number): Promise<SeedReply> {
   };
 }
 
-function modify(index: number, marker: string): void {
+/** The server of the last `seed`: writes come only after one. */
+function seeded(): FakeApiServer {
+  if (server === undefined) throw new Error('the bench server was asked to write before a seed');
+  return server;
+}
+
+function modify(fake: FakeApiServer, index: number, marker: string): void {
   const pod = realisticPod(index);
   sequence++;
   pod.metadata.annotations = {
     [benchAnnotations.mark]: marker,
     [benchAnnotations.seq]: String(sequence),
   };
-  server!.update(PODS, pod);
+  fake.update(PODS, pod);
 }
 
 function burst(count: number, marker: string): WriteReply {
   if (count > MAX_RELEASE_EVENTS) {
     throw new Error(`a burst releases at most ${MAX_RELEASE_EVENTS} events at once`);
   }
+  const fake = seeded();
   const started = performance.now();
-  server!.faults.stallWatches();
-  for (let i = 0; i < count; i++) modify((sequence + 1) % podCount, marker);
+  fake.faults.stallWatches();
+  for (let i = 0; i < count; i++) modify(fake, (sequence + 1) % podCount, marker);
   const writeMs = performance.now() - started;
-  server!.faults.stallWatches({ stalled: false });
+  fake.faults.stallWatches({ stalled: false });
   return { count, writeMs };
 }
 
 function relist(count: number, marker: string): WriteReply {
+  const fake = seeded();
   const started = performance.now();
   // Stalled, the open watches hold the changes back; ending them drops what they held.
-  server!.faults.stallWatches();
+  fake.faults.stallWatches();
   const stride = Math.max(1, Math.floor(podCount / count));
-  for (let i = 0; i < count; i++) modify((i * stride) % podCount, marker);
-  server!.faults.compact();
-  server!.faults.endWatches();
-  server!.faults.stallWatches({ stalled: false });
+  for (let i = 0; i < count; i++) modify(fake, (i * stride) % podCount, marker);
+  fake.faults.compact();
+  fake.faults.endWatches();
+  fake.faults.stallWatches({ stalled: false });
   return { count, writeMs: performance.now() - started };
 }
 

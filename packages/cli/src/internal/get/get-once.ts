@@ -121,24 +121,23 @@ export async function getOnce(
     return finish(errors);
   }
 
-  const objects: KubeObject[] = [];
-  const kindOf = new Map<KubeObject, ApiResource>();
+  const found: { object: KubeObject; resource: ApiResource }[] = [];
   for (const { resource, names } of resolved.requests) {
     const got = await fetchObjects(
       client,
       fetchRequest(args, resource, names, namespace, io, progressOn),
     );
     errors.push(...got.errors);
-    for (const item of got.items) {
-      objects.push(item);
-      kindOf.set(item, resource);
-    }
+    for (const object of got.items) found.push({ object, resource });
   }
-  const sorted = args.sortBy ? sortBy(objects, args.sortBy, (o) => o) : objects;
+  const sortedFound = args.sortBy ? sortBy(found, args.sortBy, (f) => f.object) : found;
+  const sorted = sortedFound.map((f) => f.object);
   if (format.kind === 'name') {
     io.stdout.write(
-      sorted
-        .map((o) => escapeTerminal(`${kindPrefix(kindOf.get(o)!)}/${o.metadata?.name ?? ''}\n`))
+      sortedFound
+        .map(({ object, resource }) =>
+          escapeTerminal(`${kindPrefix(resource)}/${object.metadata?.name ?? ''}\n`),
+        )
         .join(''),
     );
     return finish(errors);

@@ -65,11 +65,16 @@ export async function resolveRequests(
           "there is no need to specify a resource type as a separate argument when passing arguments in resource/name form (e.g. 'rxkube get resource/<resource_name>' instead of 'rxkube get resource resource/<resource_name>'",
         );
       }
-      const [resource] = await find(argument.slice(0, slash));
+      const type = argument.slice(0, slash);
+      const [resource] = await find(type);
+      // `all/NAME` when no resource is in the category `all`.
+      if (resource === undefined) {
+        throw new CliError(`the server doesn't have a resource type "${type}"`);
+      }
       const name = argument.slice(slash + 1);
       const existing = requests.find((r) => r.resource === resource);
       if (existing) existing.names.push(name);
-      else requests.push({ resource: resource!, names: [name] });
+      else requests.push({ resource, names: [name] });
     }
     return {
       requests,

@@ -169,15 +169,17 @@ function tokenize(text: string, offset: number, fail: (detail: string) => never)
       continue;
     }
     if (c === '.') {
-      const match = /^\.[\p{L}_][\p{L}\p{N}_]*|^\./u.exec(text.slice(i))!;
-      i += match[0].length;
-      emit({ t: 'field', v: match[0].slice(1) });
+      // A lone `.` is the dot itself.
+      const field = /^\.[\p{L}_][\p{L}\p{N}_]*/u.exec(text.slice(i))?.[0] ?? '.';
+      i += field.length;
+      emit({ t: 'field', v: field.slice(1) });
       continue;
     }
     if (c === '$') {
-      const match = /^\$[\p{L}\p{N}_]*/u.exec(text.slice(i))!;
-      i += match[0].length;
-      emit({ t: 'var', v: match[0] });
+      // A lone `$` is the variable `$`.
+      const name = /^\$[\p{L}\p{N}_]+/u.exec(text.slice(i))?.[0] ?? '$';
+      i += name.length;
+      emit({ t: 'var', v: name });
       continue;
     }
     const word = /^[\p{L}_][\p{L}\p{N}_]*/u.exec(text.slice(i));
@@ -264,14 +266,15 @@ class PipeReader {
         close();
         continue;
       }
-      command.push(this.operand());
+      this.at++;
+      command.push(this.operand(token));
     }
     close();
     return { pos, text: pipeText(declare, commands), declare, assign, commands };
   }
 
-  private operand(): GoTemplateArg {
-    const token = this.next()!;
+  /** The operand starting at `token`, which has just been read. */
+  private operand(token: Token): GoTemplateArg {
     const { pos, raw } = token;
     switch (token.t) {
       case 'field': {

@@ -28,6 +28,13 @@ function resolvesToNonString(text: string): boolean {
   return TIMESTAMP.test(text);
 }
 
+/** The code point of one character of `[...text]`, which is never empty. */
+function codePoint(ch: string): number {
+  const code = ch.codePointAt(0);
+  if (code === undefined) throw new Error('goYaml split a string into an empty character');
+  return code;
+}
+
 function isPrintable(code: number): boolean {
   return (
     code === 0x0a ||
@@ -62,7 +69,7 @@ function analyze(text: string): Analysis {
   let previousBreak = false;
   const chars = [...text];
   chars.forEach((ch, i) => {
-    const code = ch.codePointAt(0)!;
+    const code = codePoint(ch);
     const next = chars[i + 1];
     const followedByBlank = next === undefined || next === ' ' || next === '\t' || next === '\n';
     const precededByBlank = i === 0 || chars[i - 1] === ' ' || chars[i - 1] === '\n';
@@ -194,7 +201,7 @@ function writeScalar(w: Writer, text: string, indent: number, key: boolean): voi
   w.write('"');
   let spaces = false;
   chars.forEach((ch, i) => {
-    const code = ch.codePointAt(0)!;
+    const code = codePoint(ch);
     if (ch === ' ') {
       if (breaks && !spaces && w.column > BEST_WIDTH && i !== 0 && i !== chars.length - 1) {
         w.newline(indent + 2);
