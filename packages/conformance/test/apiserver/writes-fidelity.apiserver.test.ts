@@ -525,6 +525,135 @@ describe('FakeApiServer writes (as kube-apiserver 1.20) against the real kube-ap
     });
   });
 
+  it('metadata.uid: apply creates nothing with one (409), a mismatch is 409 on PUT and 422 on PATCH and apply', async () => {
+    await compare('writes-uid', async (t) => {
+      const other = '11111111-2222-3333-4444-555555555555';
+      const cm = (name: string, uid: string, data: Json) => ({
+        apiVersion: 'v1',
+        kind: 'ConfigMap',
+        metadata: { name, uid },
+        data,
+      });
+      const applyCreate = await write(
+        t,
+        'PATCH',
+        `${CM}/uid-a?fieldManager=m`,
+        cm('uid-a', other, { a: '1' }),
+        APPLY,
+      );
+      const applyEmpty = await write(
+        t,
+        'PATCH',
+        `${CM}/uid-e?fieldManager=m`,
+        cm('uid-e', '', { a: '1' }),
+        APPLY,
+      );
+      const posted = await write(t, 'POST', CM, cm('uid-p', other, { a: '1' }));
+      const created = await write(
+        t,
+        'POST',
+        `${CM}?fieldManager=creator`,
+        cm('uid', '', { a: '1' }),
+      );
+      const stored = String(bodyOf(created).metadata?.uid);
+      const v = versionOf(created);
+      /** The stored uid, which differs by nature, named in messages. */
+      const seen = (x: RawExchange) =>
+        JSON.parse(JSON.stringify(observe(x)).replaceAll(stored, 'STORED-UID')) as unknown;
+      const at = `${CM}/uid`;
+      const applyConflict = await write(
+        t,
+        'PATCH',
+        `${at}?fieldManager=m`,
+        cm('uid', other, { a: '2' }),
+        APPLY,
+      );
+      const applyOther = await write(
+        t,
+        'PATCH',
+        `${at}?fieldManager=m`,
+        cm('uid', other, { b: '2' }),
+        APPLY,
+      );
+      const applyForced = await write(
+        t,
+        'PATCH',
+        `${at}?fieldManager=m&force=true`,
+        cm('uid', other, { a: '2' }),
+        APPLY,
+      );
+      const applySame = await write(
+        t,
+        'PATCH',
+        `${at}?fieldManager=m`,
+        cm('uid', stored, { c: '3' }),
+        APPLY,
+      );
+      const put = await write(t, 'PUT', at, cm('uid', other, { a: '9' }));
+      const putStale = await write(t, 'PUT', at, {
+        ...cm('uid', other, { a: '9' }),
+        metadata: { name: 'uid', uid: other, resourceVersion: v },
+      });
+      const merge = await write(t, 'PATCH', at, { metadata: { uid: other } }, MERGE);
+      const jsonPatch = await write(
+        t,
+        'PATCH',
+        at,
+        [{ op: 'replace', path: '/metadata/uid', value: other }],
+        JSON_PATCH,
+      );
+      const strategic = await write(t, 'PATCH', at, { metadata: { uid: other } }, SMP);
+      const mergeEmpty = await write(
+        t,
+        'PATCH',
+        at,
+        { metadata: { uid: '' }, data: { e: '1' } },
+        MERGE,
+      );
+      const putEmpty = await write(t, 'PUT', at, cm('uid', '', { a: '9' }));
+      const jsonRemove = await write(
+        t,
+        'PATCH',
+        at,
+        [{ op: 'remove', path: '/metadata/uid' }],
+        JSON_PATCH,
+      );
+      const deployment = await write(
+        t,
+        'PATCH',
+        `${DEPLOY}/uid?fieldManager=m`,
+        { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'uid', uid: other } },
+        APPLY,
+      );
+      const node = `uid-${NAMESPACE}`;
+      const nodeCreated = await write(t, 'POST', '/api/v1/nodes', { metadata: { name: node } });
+      const nodeUid = String(bodyOf(nodeCreated).metadata?.uid);
+      const nodePut = await write(t, 'PUT', `/api/v1/nodes/${node}`, {
+        metadata: { name: node, uid: other },
+      });
+      await send(t, { method: 'DELETE', path: `/api/v1/nodes/${node}` });
+      return {
+        applyCreate: observe(applyCreate),
+        applyEmpty: { status: applyEmpty.status, uid: bodyOf(applyEmpty).metadata?.uid !== '' },
+        posted: { status: posted.status, keptSent: bodyOf(posted).metadata?.uid === other },
+        applyConflict: seen(applyConflict),
+        applyOther: seen(applyOther),
+        applyForced: seen(applyForced),
+        applySame: { status: applySame.status, uid: bodyOf(applySame).metadata?.uid === stored },
+        put: seen(put),
+        putStale: seen(putStale),
+        merge: seen(merge),
+        jsonPatch: seen(jsonPatch),
+        strategic: seen(strategic),
+        mergeEmpty: { status: mergeEmpty.status, uid: bodyOf(mergeEmpty).metadata?.uid === stored },
+        putEmpty: { status: putEmpty.status, uid: bodyOf(putEmpty).metadata?.uid === stored },
+        jsonRemove: { status: jsonRemove.status, uid: bodyOf(jsonRemove).metadata?.uid === stored },
+        deployment: observe(deployment),
+        nodePut: JSON.parse(JSON.stringify(observe(nodePut)).replaceAll(nodeUid, 'STORED-UID')),
+      };
+    });
+  });
+
   it('server-side apply on an untracked object: its fields belong to before-first-apply', async () => {
     await compare('writes-apply-untracked', async (t) => {
       await write(t, 'POST', CM, { metadata: { name: 'ut' }, data: { a: '1' } });
