@@ -210,6 +210,42 @@ describe('replicas: one store, several apiservers with their own watch caches', 
     expect(quiet.events.at(-1).object.metadata.resourceVersion).toBe(next);
   });
 
+  it('a replica that lags and catches up with nothing held back stops lagging; its watches go on', async () => {
+    await start({ replicas: 2 });
+    const from = write('a');
+    server.routeRequests({ to: 1 });
+    const w = await watch(`${CM}?watch=true&resourceVersion=${from}`);
+    server.replicas[1]?.lag();
+    server.replicas[1]?.catchUp();
+    expect(server.replicas[1]?.lagging).toBe(false);
+    const next = write('b');
+    expect(server.replicas[1]?.resourceVersion).toBe(next);
+    await server.waitFor(() => w.lines.length === 1);
+    expect(w.events[0].object.metadata.name).toBe('b');
+    // asked to stay at a version it has already applied, it keeps lagging there
+    server.replicas[1]?.lag();
+    server.replicas[1]?.catchUp({ upTo: next });
+    expect(server.replicas[1]?.lagging).toBe(true);
+  });
+
+  it('an unfiltered watch of a replica that lags within a turn gets none of the held-back events until it catches up, and each once', async () => {
+    await start({ replicas: 2 });
+    const from = write('a');
+    server.routeRequests({ to: 1 });
+    const w = await watch(`/api/v1/configmaps?watch=true&resourceVersion=${from}`);
+    // one turn: the watch receives b from the turn's shared batch, then its replica lags for c
+    write('b');
+    server.replicas[1]?.lag();
+    write('c');
+    server.replicas[1]?.catchUp();
+    write('d');
+    await server.waitFor(() => w.lines.length >= 3);
+    write('e');
+    await server.waitFor(() => w.events.some((e) => e.object.metadata.name === 'e'));
+    expect(w.events.map((e) => e.object.metadata.name)).toEqual(['b', 'c', 'd', 'e']);
+    expect(server.replicas[1]?.lagging).toBe(false);
+  });
+
   it('catching up over more events than the history holds restarts the replica', async () => {
     await start({ replicas: 2, historyLimit: 3 });
     const from = write('a');

@@ -20,10 +20,12 @@ describe('writes over HTTP', () => {
   afterEach(() => server.close());
 
   it('POST creates with 201 and fills uid, resourceVersion, creationTimestamp in kube-apiserver order', async () => {
+    const before = Math.floor(Date.now() / 1000) * 1000;
     const { status, body, text } = await call(server, CM_PATH, {
       method: 'POST',
       body: { metadata: { name: 'a', labels: { x: '1' } }, data: { k: 'v' } },
     });
+    const after = Date.now();
     expect(status).toBe(201);
     expect(body).toEqual({
       kind: 'ConfigMap',
@@ -40,7 +42,8 @@ describe('writes over HTTP', () => {
             manager: 'node',
             operation: 'Update',
             apiVersion: 'v1',
-            time: body.metadata.creationTimestamp,
+            // read from the clock apart from creationTimestamp: a second may begin in between
+            time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
             fieldsType: 'FieldsV1',
             fieldsV1: {
               'f:data': { '.': {}, 'f:k': {} },
@@ -60,6 +63,11 @@ describe('writes over HTTP', () => {
       'labels',
       'managedFields',
     ]);
+    // Both times are whole seconds of the request's own time.
+    for (const time of [body.metadata.creationTimestamp, body.metadata.managedFields[0].time]) {
+      expect(Date.parse(time)).toBeGreaterThanOrEqual(before);
+      expect(Date.parse(time)).toBeLessThanOrEqual(after);
+    }
     expect(text.startsWith('{"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"a"')).toBe(
       true,
     );

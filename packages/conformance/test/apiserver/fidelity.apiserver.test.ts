@@ -454,6 +454,43 @@ describe('FakeApiServer (as kube-apiserver 1.20) against the real kube-apiserver
     });
   });
 
+  it('describes its built-in resources in discovery as 1.20 does (singularName empty)', async () => {
+    // The group versions and resources the fake serves: the real server serves many more.
+    const groups = (await send(fake.transport, { path: '/apis' })).body as {
+      groups: { preferredVersion: { groupVersion: string } }[];
+    };
+    const paths = [
+      '/api/v1',
+      ...groups.groups.map((g) => `/apis/${g.preferredVersion.groupVersion}`),
+    ];
+    const names = new Map<string, string[]>();
+    for (const path of paths) {
+      const list = (await send(fake.transport, { path })).body as { resources: { name: string }[] };
+      names.set(
+        path,
+        list.resources.map((r) => r.name),
+      );
+    }
+    await compare('discovery-builtin', async (t) => {
+      const out: Record<string, unknown> = {};
+      for (const [path, served] of names) {
+        const x = await send(t.transport, { path });
+        const list = x.body as {
+          kind: string;
+          groupVersion: string;
+          resources: { name: string }[];
+        };
+        out[path] = {
+          status: x.status,
+          kind: list.kind,
+          groupVersion: list.groupVersion,
+          resources: served.map((name) => list.resources.find((r) => r.name === name)),
+        };
+      }
+      return out;
+    });
+  });
+
   it('refuses an unknown bearer token with 401 Unauthorized', async () => {
     await compare('unauthorized', async (t) => observe(await send(t.wrongToken, { path: CM })));
   });

@@ -19,10 +19,12 @@ const pad = (i: number) => String(i).padStart(2, '0');
 /**
  * kube-apiserver 1.20 bookmarks a watch 2 s before its `timeoutSeconds` end, filed in whole-second
  * buckets (so up to 1 s earlier) and sent at the next tick of a timer that fires every 1 to 1.25 s
- * (so up to 1.25 s later): the first bookmark comes 0.75 to 3 s before the deadline.
+ * (so up to 1.25 s later): the first bookmark comes 0.75 to 3 s before the deadline. The deadline
+ * is the server's own: the stream's clean end marks it, so the check measures back from the end
+ * (both arrive over the same connection), not from when the client saw the watch accepted.
  */
 const FIRST_BOOKMARK_BEFORE_DEADLINE_MS = { min: 750, max: 3_000 } as const;
-/** Slack for a loaded machine. */
+/** Slack for a loaded machine: the bookmark and the end may be read at different delays. */
 const TIMING_SLACK_MS = 500;
 
 describe('list$ and watch$ against kube-apiserver', () => {
@@ -102,11 +104,9 @@ describe('list$ and watch$ against kube-apiserver', () => {
       what: 'the watch to be accepted',
       intervalMs: 10,
     });
-    // The server's clock for timeoutSeconds starts about when it answered the request.
-    const acceptedMs = performance.now() - started;
     const written = await writer.create(ref, configMap('during-watch'));
     const events = await done;
-    const endedMs = performance.now() - started - acceptedMs;
+    const endAtMs = performance.now() - started;
 
     const [watch] = transport.requests;
     assert.isDefined(watch);
@@ -122,24 +122,19 @@ describe('list$ and watch$ against kube-apiserver', () => {
         metadata: { name: 'during-watch', resourceVersion: written.metadata?.resourceVersion },
       },
     });
-    const bookmarks = arrivals
-      .filter((a) => a.event.type === 'BOOKMARK')
-      .map((a) => ({ ...a, atMs: a.atMs - acceptedMs }));
-    const [firstBookmark] = bookmarks;
-    assert.isDefined(firstBookmark);
-    expect(firstBookmark.event).toEqual({
+    const [first] = arrivals.filter((a) => a.event.type === 'BOOKMARK');
+    if (first === undefined) throw new Error('no bookmark before the end of the watch');
+    expect(first.event).toEqual({
       type: 'BOOKMARK',
       resourceVersion: expect.any(String),
       initialEventsEnd: false,
     });
-    const deadlineMs = timeoutSeconds * 1000;
-    expect(firstBookmark.atMs).toBeGreaterThan(
-      deadlineMs - FIRST_BOOKMARK_BEFORE_DEADLINE_MS.max - TIMING_SLACK_MS,
-    );
-    expect(firstBookmark.atMs).toBeLessThan(
-      deadlineMs - FIRST_BOOKMARK_BEFORE_DEADLINE_MS.min + TIMING_SLACK_MS,
-    );
+    const beforeEndMs = endAtMs - first.atMs;
+    expect(beforeEndMs).toBeGreaterThan(FIRST_BOOKMARK_BEFORE_DEADLINE_MS.min - TIMING_SLACK_MS);
+    expect(beforeEndMs).toBeLessThan(FIRST_BOOKMARK_BEFORE_DEADLINE_MS.max + TIMING_SLACK_MS);
     expect(events.slice(1).every((e) => e.type === 'BOOKMARK')).toBe(true);
-    expect(endedMs).toBeGreaterThan(deadlineMs - TIMING_SLACK_MS);
+    // The server's timeoutSeconds starts once it has the request, after `started`: a load can only
+    // make the end later.
+    expect(endAtMs).toBeGreaterThan(timeoutSeconds * 1000 - TIMING_SLACK_MS);
   });
 });

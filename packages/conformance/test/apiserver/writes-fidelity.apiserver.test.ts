@@ -126,6 +126,50 @@ const lease = (name: string, holder: string, renewTime: string) => ({
   },
 });
 
+/** 1.20's order of managedFields entries: operation, then `time` in whole seconds, then manager and API version. */
+function entryKey(entry: Json): [string, number, string, string] {
+  const seconds = typeof entry.time === 'string' ? Math.floor(Date.parse(entry.time) / 1000) : 0;
+  return [String(entry.operation), seconds, String(entry.manager), String(entry.apiVersion)];
+}
+
+function compareKeys(a: readonly (string | number)[], b: readonly (string | number)[]): number {
+  for (const [i, x] of a.entries()) {
+    const y = b[i];
+    if (y === undefined || x === y) continue;
+    return x < y ? -1 : 1;
+  }
+  return 0;
+}
+
+/**
+ * Every `managedFields` in an observation, checked to be in 1.20's order by its own server's
+ * times, then put in the order of operation, manager and API version: two clocks pass a second
+ * at different moments, so entries written within one case may tie on one server only.
+ */
+function managedFieldsByManager(value: unknown, where: string): unknown {
+  if (Array.isArray(value)) return value.map((v, i) => managedFieldsByManager(v, `${where}[${i}]`));
+  if (typeof value !== 'object' || value === null) return value;
+  const out: Json = {};
+  for (const [key, inner] of Object.entries(value)) {
+    if (key === 'managedFields' && Array.isArray(inner)) {
+      const entries = inner as Json[];
+      const keys = entries.map(entryKey);
+      keys.slice(1).forEach((k, i) => {
+        const previous = keys[i];
+        if (previous !== undefined && compareKeys(previous, k) > 0) {
+          throw new Error(`${where}.managedFields not in 1.20's order: ${JSON.stringify(entries)}`);
+        }
+      });
+      out[key] = [...entries].sort((a, b) => {
+        const [opA, , managerA, versionA] = entryKey(a);
+        const [opB, , managerB, versionB] = entryKey(b);
+        return compareKeys([opA, managerA, versionA], [opB, managerB, versionB]);
+      });
+    } else out[key] = managedFieldsByManager(inner, `${where}.${key}`);
+  }
+  return out;
+}
+
 describe('FakeApiServer writes (as kube-apiserver 1.20) against the real kube-apiserver 1.20', () => {
   const c = cluster();
   let real: Target;
@@ -135,8 +179,8 @@ describe('FakeApiServer writes (as kube-apiserver 1.20) against the real kube-ap
   /** Runs the same steps on both servers, compares the normalised answers, keeps the real one. */
   async function compare(name: string, run: (target: Target) => Promise<unknown>) {
     const [onReal, onFake] = await Promise.all([run(real), run(fake)]);
-    const normalReal = normalizeObservation(onReal);
-    const normalFake = normalizeObservation(onFake);
+    const normalReal = normalizeObservation(managedFieldsByManager(onReal, `${name} (real)`));
+    const normalFake = normalizeObservation(managedFieldsByManager(onFake, `${name} (fake)`));
     if (CAPTURE_DIR) {
       await mkdir(CAPTURE_DIR, { recursive: true });
       await writeFile(join(CAPTURE_DIR, `${name}.json`), `${JSON.stringify(onReal, null, 2)}\n`);
@@ -504,24 +548,139 @@ describe('FakeApiServer writes (as kube-apiserver 1.20) against the real kube-ap
         cm({ labels: { a: '1' }, resourceVersion: versionOf(steps.alice) }),
       );
       steps.emptyLabels = await apply('erin', cm({ labels: {} }));
-      // Entries are ordered by their time in whole seconds: steps that straddle a second
-      // boundary on one server only would reorder them, so they are compared by manager.
-      const byManager = (x: RawExchange) => {
-        const seen = observe(x);
-        const body = x.body as Json & { metadata?: Json };
-        const entries = body.metadata?.managedFields as Json[] | undefined;
-        if (entries === undefined) return seen;
-        const sorted = [...entries].sort((a, b) =>
-          String(a.manager).localeCompare(String(b.manager)),
-        );
-        return {
-          ...seen,
-          body: { ...body, metadata: { ...body.metadata, managedFields: sorted } },
-        };
-      };
       const out: Record<string, unknown> = {};
-      for (const [name, x] of Object.entries(steps)) out[name] = byManager(x);
+      // managedFields are compared by manager (see managedFieldsByManager)
+      for (const [name, x] of Object.entries(steps)) out[name] = observe(x);
       return out;
+    });
+  });
+
+  it('metadata.uid: apply creates nothing with one (409), a mismatch is 409 on PUT and 422 on PATCH and apply', async () => {
+    await compare('writes-uid', async (t) => {
+      const other = '11111111-2222-3333-4444-555555555555';
+      const cm = (name: string, uid: string, data: Json) => ({
+        apiVersion: 'v1',
+        kind: 'ConfigMap',
+        metadata: { name, uid },
+        data,
+      });
+      const applyCreate = await write(
+        t,
+        'PATCH',
+        `${CM}/uid-a?fieldManager=m`,
+        cm('uid-a', other, { a: '1' }),
+        APPLY,
+      );
+      const applyEmpty = await write(
+        t,
+        'PATCH',
+        `${CM}/uid-e?fieldManager=m`,
+        cm('uid-e', '', { a: '1' }),
+        APPLY,
+      );
+      const posted = await write(t, 'POST', CM, cm('uid-p', other, { a: '1' }));
+      const created = await write(
+        t,
+        'POST',
+        `${CM}?fieldManager=creator`,
+        cm('uid', '', { a: '1' }),
+      );
+      const stored = String(bodyOf(created).metadata?.uid);
+      const v = versionOf(created);
+      /** The stored uid, which differs by nature, named in messages. */
+      const seen = (x: RawExchange) =>
+        JSON.parse(JSON.stringify(observe(x)).replaceAll(stored, 'STORED-UID')) as unknown;
+      const at = `${CM}/uid`;
+      const applyConflict = await write(
+        t,
+        'PATCH',
+        `${at}?fieldManager=m`,
+        cm('uid', other, { a: '2' }),
+        APPLY,
+      );
+      const applyOther = await write(
+        t,
+        'PATCH',
+        `${at}?fieldManager=m`,
+        cm('uid', other, { b: '2' }),
+        APPLY,
+      );
+      const applyForced = await write(
+        t,
+        'PATCH',
+        `${at}?fieldManager=m&force=true`,
+        cm('uid', other, { a: '2' }),
+        APPLY,
+      );
+      const applySame = await write(
+        t,
+        'PATCH',
+        `${at}?fieldManager=m`,
+        cm('uid', stored, { c: '3' }),
+        APPLY,
+      );
+      const put = await write(t, 'PUT', at, cm('uid', other, { a: '9' }));
+      const putStale = await write(t, 'PUT', at, {
+        ...cm('uid', other, { a: '9' }),
+        metadata: { name: 'uid', uid: other, resourceVersion: v },
+      });
+      const merge = await write(t, 'PATCH', at, { metadata: { uid: other } }, MERGE);
+      const jsonPatch = await write(
+        t,
+        'PATCH',
+        at,
+        [{ op: 'replace', path: '/metadata/uid', value: other }],
+        JSON_PATCH,
+      );
+      const strategic = await write(t, 'PATCH', at, { metadata: { uid: other } }, SMP);
+      const mergeEmpty = await write(
+        t,
+        'PATCH',
+        at,
+        { metadata: { uid: '' }, data: { e: '1' } },
+        MERGE,
+      );
+      const putEmpty = await write(t, 'PUT', at, cm('uid', '', { a: '9' }));
+      const jsonRemove = await write(
+        t,
+        'PATCH',
+        at,
+        [{ op: 'remove', path: '/metadata/uid' }],
+        JSON_PATCH,
+      );
+      const deployment = await write(
+        t,
+        'PATCH',
+        `${DEPLOY}/uid?fieldManager=m`,
+        { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'uid', uid: other } },
+        APPLY,
+      );
+      const node = `uid-${NAMESPACE}`;
+      const nodeCreated = await write(t, 'POST', '/api/v1/nodes', { metadata: { name: node } });
+      const nodeUid = String(bodyOf(nodeCreated).metadata?.uid);
+      const nodePut = await write(t, 'PUT', `/api/v1/nodes/${node}`, {
+        metadata: { name: node, uid: other },
+      });
+      await send(t, { method: 'DELETE', path: `/api/v1/nodes/${node}` });
+      return {
+        applyCreate: observe(applyCreate),
+        applyEmpty: { status: applyEmpty.status, uid: bodyOf(applyEmpty).metadata?.uid !== '' },
+        posted: { status: posted.status, keptSent: bodyOf(posted).metadata?.uid === other },
+        applyConflict: seen(applyConflict),
+        applyOther: seen(applyOther),
+        applyForced: seen(applyForced),
+        applySame: { status: applySame.status, uid: bodyOf(applySame).metadata?.uid === stored },
+        put: seen(put),
+        putStale: seen(putStale),
+        merge: seen(merge),
+        jsonPatch: seen(jsonPatch),
+        strategic: seen(strategic),
+        mergeEmpty: { status: mergeEmpty.status, uid: bodyOf(mergeEmpty).metadata?.uid === stored },
+        putEmpty: { status: putEmpty.status, uid: bodyOf(putEmpty).metadata?.uid === stored },
+        jsonRemove: { status: jsonRemove.status, uid: bodyOf(jsonRemove).metadata?.uid === stored },
+        deployment: observe(deployment),
+        nodePut: JSON.parse(JSON.stringify(observe(nodePut)).replaceAll(nodeUid, 'STORED-UID')),
+      };
     });
   });
 

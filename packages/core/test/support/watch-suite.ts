@@ -1,5 +1,12 @@
 /** Byte-level tests of `watch$` against a scripted server, shared by every transport. */
-import { firstValueFrom, lastValueFrom, take, toArray } from 'rxjs';
+import {
+  firstValueFrom,
+  lastValueFrom,
+  take,
+  toArray,
+  VirtualAction,
+  VirtualTimeScheduler,
+} from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
@@ -202,14 +209,20 @@ export function describeWatch(label: string, connect: (url: string) => WatchClie
 
     it('errors with WatchStalledError when no byte arrives for idleTimeoutMs, and frees the connection', async () => {
       server.script(chunks([line('ADDED', pod('a', '1'))], { end: false }));
+      // The idle timeout runs in virtual time: it elapses only once the event has arrived, however
+      // long a loaded machine takes to deliver it.
+      const scheduler = new VirtualTimeScheduler(VirtualAction, Number.POSITIVE_INFINITY);
       const seen: WatchEvent[] = [];
-      const error = await new Promise((resolve) =>
-        watch$(client, pods, { idleTimeoutMs: 100 }).subscribe({
-          next: (e) => seen.push(e),
-          error: resolve,
-        }),
-      );
-      expect(seen).toHaveLength(1);
+      let error: unknown;
+      watch$(client, pods, { idleTimeoutMs: 100, scheduler }).subscribe({
+        next: (e) => seen.push(e),
+        error: (e: unknown) => {
+          error = e;
+        },
+      });
+      await until(() => seen.length === 1);
+      expect(error).toBeUndefined();
+      scheduler.flush();
       expect(error).toBeInstanceOf(WatchStalledError);
       await until(() => server.openSockets() === 0);
     });

@@ -43,6 +43,8 @@ export class GoTemplateError extends CliError {
     partial: string,
     detail: string,
     place: { readonly pos: number; readonly text: string } | undefined,
+    /** The named template that was executing (`output`: the source itself). */
+    name = 'output',
   ) {
     let where = 'template: output:';
     if (place !== undefined) {
@@ -50,7 +52,7 @@ export class GoTemplateError extends CliError {
       const line = before.split('\n').length;
       const column = place.pos - (before.lastIndexOf('\n') + 1);
       const context = place.text.length > 20 ? `${place.text.slice(0, 20)}...` : place.text;
-      where = `template: output:${line}:${column}: executing "output" at <${context}>:`;
+      where = `template: output:${line}:${column}: executing ${goQuoted(name)} at <${context}>:`;
     }
     const error = `${where} ${detail}`;
     super(`error executing template ${goQuoted(template)}: ${error}`);

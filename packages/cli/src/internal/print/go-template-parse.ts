@@ -37,7 +37,22 @@ export type GoTemplateNode =
   | { readonly kind: 'text'; readonly text: string }
   | { readonly kind: 'action'; readonly pipe: GoTemplatePipe }
   | GoTemplateControl
+  | GoTemplateCall
   | { readonly kind: 'break' | 'continue' };
+
+/** `{{template "name" pipeline}}` (also what `{{block}}` leaves in place): runs a named template. */
+export interface GoTemplateCall extends Located {
+  readonly kind: 'template';
+  readonly name: string;
+  /** Its dot; none: the named template runs with no value. */
+  readonly pipe: GoTemplatePipe | undefined;
+}
+
+/** A parsed source: the template kubectl runs (`output`) and the ones it defines by name. */
+export interface GoTemplateSet {
+  readonly root: readonly GoTemplateNode[];
+  readonly templates: ReadonlyMap<string, readonly GoTemplateNode[]>;
+}
 
 /** `if`, `with` or `range`: the pipeline, its body and its `else`. */
 export interface GoTemplateControl {
@@ -74,6 +89,9 @@ const ESCAPES: Readonly<Record<string, string>> = {
   v: '\v',
   '0': '\0',
 };
+
+/** Functions of Go's text/template that rxkube does not run: named as such, not as unknown. */
+const UNSUPPORTED_FUNCTIONS = new Set(['call', 'js']);
 
 type WithoutPlace<T> = T extends unknown ? Omit<T, 'pos' | 'raw'> : never;
 type TokenBody = WithoutPlace<Token>;
@@ -307,6 +325,9 @@ class PipeReader {
           return { kind: 'bool', value: token.v === 'true', pos, text: raw };
         }
         if (token.v === 'nil') return { kind: 'nil', pos, text: raw };
+        if (UNSUPPORTED_FUNCTIONS.has(token.v)) {
+          this.fail(`function "${token.v}" is not supported by rxkube's go-template`);
+        }
         if (!this.functions.has(token.v)) this.fail(`function "${token.v}" not defined`);
         return { kind: 'identifier', name: token.v, pos, text: raw };
       case 'punct':
@@ -411,20 +432,62 @@ function findClose(template: string, from: number): number {
 
 const KEYWORDS = new Set(['if', 'else', 'end', 'range', 'with', 'break', 'continue']);
 
+/** How Go's lexer item prints in "unexpected …" messages. */
+function itemText(token: Token | undefined): string {
+  if (token === undefined) return '"}}"';
+  if (token.t === 'word' && (KEYWORDS.has(token.v) || /^(define|template|block)$/.test(token.v))) {
+    return `<${token.v}>`;
+  }
+  return token.raw.length > 10
+    ? `${JSON.stringify(token.raw.slice(0, 10))}...`
+    : JSON.stringify(token.raw);
+}
+
+/** text/template's `IsEmptyTree`: only blank text (a definition that may be replaced). */
+function isEmptyTree(nodes: readonly GoTemplateNode[]): boolean {
+  return nodes.every((node) => node.kind === 'text' && node.text.trim() === '');
+}
+
 /**
  * Parses a Go text/template as kubectl's `-o go-template` uses it: text, actions with pipelines
  * (fields, variables, literals, function calls, parenthesised pipelines, `|`), `if`/`else if`/
  * `else`, `range` (with `$i, $v :=`, `break`, `continue`) and `with` (each with `else`),
- * comments and `{{-`/`-}}` trimming. Identifiers must name one of `functions`. `define`,
- * `template` and `block` are not supported (an error says so).
+ * `define` (at the top level only), `template` and `block`, comments and `{{-`/`-}}` trimming.
+ * Identifiers must name one of `functions`; `call` and `js` are refused as unsupported. A name
+ * defined twice is an error unless one definition is blank, as in Go.
  */
-export function parseGoTemplate(
-  template: string,
-  functions: ReadonlySet<string>,
-): GoTemplateNode[] {
+export function parseGoTemplate(template: string, functions: ReadonlySet<string>): GoTemplateSet {
   const { actions, tail } = scan(template);
   let at = 0;
   let ranges = 0;
+  /** Nesting of the action being read: `define` is allowed at 0 only. */
+  let depth = 0;
+  const templates = new Map<string, readonly GoTemplateNode[]>();
+  const define = (name: string, nodes: readonly GoTemplateNode[], line: number) => {
+    const existing = templates.get(name);
+    if (existing === undefined || isEmptyTree(existing)) templates.set(name, nodes);
+    else if (!isEmptyTree(nodes)) {
+      throw parseError(template, `${line}: template: multiple definition of template "${name}"`);
+    }
+  };
+  /** The body of a `define` or `block` up to its `{{end}}`: a tree of its own. */
+  const definition = (context: string, fail: (detail: string) => never) => {
+    const outer = ranges;
+    ranges = 0;
+    depth++;
+    const body = block();
+    depth--;
+    ranges = outer;
+    if (body.stop === 'eof') fail('unexpected EOF');
+    if (body.stop === 'else') {
+      throw parseError(template, `${body.line}: unexpected {{else}} in ${context}`);
+    }
+    return body;
+  };
+  const nameOf = (token: Token | undefined, context: string, fail: (detail: string) => never) => {
+    if (token?.t !== 'string') return fail(`unexpected ${itemText(token)} in ${context}`);
+    return token.v;
+  };
   type Stop = 'end' | 'else' | 'eof';
   const block = (): { nodes: GoTemplateNode[]; stop: Stop; elseTokens?: Token[]; line: number } => {
     const nodes: GoTemplateNode[] = [];
@@ -449,8 +512,37 @@ export function parseGoTemplate(
         nodes.push({ kind: keyword });
         continue;
       }
-      if (head?.t === 'word' && ['define', 'template', 'block'].includes(head.v)) {
-        fail(`"${head.v}" is not supported by rxkube's go-template`);
+      if (head?.t === 'word' && head.v === 'define') {
+        if (depth > 0) fail('unexpected <define> in command');
+        const name = nameOf(tokens[1], 'define clause', fail);
+        if (tokens.length > 2) fail(`unexpected ${itemText(tokens[2])} in define clause`);
+        const body = definition('define clause', fail);
+        define(name, body.nodes, body.line);
+        continue;
+      }
+      if (head?.t === 'word' && (head.v === 'template' || head.v === 'block')) {
+        const context = `${head.v} clause`;
+        const nameToken = tokens[1];
+        const name = nameOf(nameToken, context, fail);
+        const rest = tokens.slice(2);
+        let pipe: GoTemplatePipe | undefined;
+        if (rest.length > 0) {
+          const reader = new PipeReader(rest, fail, functions);
+          pipe = reader.pipe();
+          if (!reader.done) fail(`unexpected ")" in ${context}`);
+        } else if (head.v === 'block') fail('missing value for block clause');
+        if (head.v === 'block') {
+          const body = definition(context, fail);
+          define(name, body.nodes, body.line);
+        }
+        nodes.push({
+          kind: 'template',
+          name,
+          pipe,
+          pos: nameToken?.pos ?? action.offset,
+          text: `{{template ${JSON.stringify(name)}${pipe ? ` ${pipe.text}` : ''}}}`,
+        });
+        continue;
       }
       if (keyword === undefined) {
         if (tokens.length === 0) fail('missing value for command');
@@ -474,7 +566,9 @@ export function parseGoTemplate(
     const pipe = reader.pipe();
     if (!reader.done) fail(`unexpected ")" in ${kind}`);
     if (kind === 'range') ranges++;
+    depth++;
     const body = block();
+    depth--;
     if (kind === 'range') ranges--;
     if (body.stop === 'eof') fail(`unexpected EOF`);
     let otherwise: GoTemplateNode[] = [];
@@ -490,7 +584,9 @@ export function parseGoTemplate(
         otherwise = [control(chained.v, rest.slice(1), fail)];
       } else {
         if (rest.length > 0) fail('unexpected tokens after else');
+        depth++;
         const tail = block();
+        depth--;
         if (tail.stop !== 'end')
           fail(tail.stop === 'else' ? 'expected end; found {{else}}' : 'unexpected EOF');
         otherwise = tail.nodes;
@@ -503,5 +599,8 @@ export function parseGoTemplate(
     throw parseError(template, `${top.line}: unexpected {{${top.stop}}}`);
   }
   if (tail !== '') top.nodes.push({ kind: 'text', text: tail });
-  return top.nodes;
+  // The source itself is the template named "output", added last: a blank one leaves a
+  // definition of "output" in its place.
+  define('output', top.nodes, template.split('\n').length);
+  return { root: templates.get('output') ?? top.nodes, templates };
 }

@@ -2,12 +2,19 @@ import { GoInt, type GoValue, goPrint, goSprintf, goTypeName } from './go-format
 import { GoTemplateError } from './go-template-error.js';
 import {
   type GoTemplateArg,
+  type GoTemplateCall,
   type GoTemplateCommand,
   type GoTemplateControl,
   type GoTemplateNode,
   type GoTemplatePipe,
   parseGoTemplate,
 } from './go-template-parse.js';
+
+/**
+ * How deep `{{template}}` calls may nest (a template that calls itself fails here). Go allows
+ * 100000; a JavaScript stack ends far sooner, so the limit is lower and the message the same.
+ */
+const MAX_TEMPLATE_DEPTH = 1000;
 
 /** A missing map key (Go's invalid `reflect.Value`): printed `<no value>`, false in `if`. */
 const MISSING = Symbol('missing');
@@ -22,6 +29,8 @@ interface Place {
 
 class ExecError extends Error {
   place: Place | undefined;
+  /** The template being executed where it failed (`output`: the source itself). */
+  template = 'output';
 }
 
 /** `{{break}}` and `{{continue}}` leave the body of the innermost range. */
@@ -179,6 +188,39 @@ function exists(item: Value, keys: readonly Value[]): boolean {
   return true;
 }
 
+/** An index of `slice`: an integer within `0..cap`. */
+function sliceIndex(value: Value, cap: number): number {
+  if (isNil(value)) return fail('cannot index slice/array with nil');
+  if (!(value instanceof GoInt)) {
+    return fail(`cannot index slice/array with type ${typeName(value)}`);
+  }
+  if (value.value < 0 || value.value > cap) return fail(`index out of range: ${value.value}`);
+  return value.value;
+}
+
+/** text/template's `slice`: `x[i:j]` of a string (its bytes) or a list; `x[i:j:k]` of a list. */
+function slice(item: Value, indexes: readonly Value[]): Value {
+  if (isNil(item)) return fail('slice of untyped nil');
+  if (indexes.length > 3) return fail(`too many slice indexes: ${indexes.length}`);
+  let length: number;
+  if (typeof item === 'string') {
+    if (indexes.length === 3) return fail('cannot 3-index slice a string');
+    length = Buffer.byteLength(item, 'utf8');
+  } else if (Array.isArray(item)) length = item.length;
+  else return fail(`can't slice item of type ${typeName(item)}`);
+  const bounds = [0, length, length];
+  indexes.forEach((index, i) => {
+    bounds[i] = sliceIndex(index, length);
+  });
+  const [from = 0, to = length, max = length] = bounds;
+  if (from > to) return fail(`invalid slice index: ${from} > ${to}`);
+  if (indexes.length === 3 && to > max) return fail(`invalid slice index: ${to} > ${max}`);
+  if (typeof item === 'string') {
+    return Buffer.from(item, 'utf8').subarray(from, to).toString('utf8');
+  }
+  return item.slice(from, to);
+}
+
 /** kubectl's `base64decode`: standard base64 (with padding) to text. */
 function base64decode(value: Value): string {
   const text = stringArg(value);
@@ -249,6 +291,10 @@ const FUNCTIONS: Readonly<Record<string, Fn>> = {
   gt: (args) => !(less(args[0], args[1]) || equal(args[0], args[1])),
   ge: (args) => !less(args[0], args[1]),
   html,
+  slice: (args) => {
+    if (args.length === 0) return fail('wrong number of args for slice: want at least 1 got 0');
+    return slice(args[0], args.slice(1));
+  },
   urlquery: (args) => encodeURIComponent(sprint(args)).replace(/%20/g, '+'),
   exists: (args) => {
     if (args.length === 0) return fail('wrong number of args for exists: want at least 1 got 0');
@@ -267,20 +313,52 @@ const COMPARISONS = new Set(['lt', 'le', 'gt', 'ge']);
 /** Runs a parsed template on data. */
 class Execution {
   out = '';
-  private readonly vars: Scope;
+  private vars: Scope;
+  /** The named template running now, and how many calls deep. */
+  private current = 'output';
+  private depth = 0;
 
   /** Runs `evaluate` with `place` as the node errors name (unless a deeper one named it). */
   private at<T>(place: Place, evaluate: () => T): T {
     try {
       return evaluate();
     } catch (error) {
-      if (error instanceof ExecError && error.place === undefined) error.place = place;
+      if (error instanceof ExecError && error.place === undefined) {
+        error.place = place;
+        error.template = this.current;
+      }
       throw error;
     }
   }
 
-  constructor(root: GoValue) {
+  constructor(
+    root: GoValue,
+    private readonly templates: ReadonlyMap<string, readonly GoTemplateNode[]>,
+  ) {
     this.vars = [{ name: '$', value: root }];
+  }
+
+  /** `{{template "name" pipeline}}`: the named template with that dot, and `$` set to it. */
+  private call(node: GoTemplateCall, dot: Value): void {
+    const nodes = this.templates.get(node.name);
+    if (nodes === undefined) this.at(node, () => fail(`template "${node.name}" not defined`));
+    if (this.depth >= MAX_TEMPLATE_DEPTH) {
+      this.at(node, () => fail(`exceeded maximum template depth (${MAX_TEMPLATE_DEPTH})`));
+    }
+    // Variables the pipeline declares stay in the caller's scope.
+    const value = node.pipe === undefined ? MISSING : this.pipe(node.pipe, dot);
+    const caller = { vars: this.vars, current: this.current };
+    // No dynamic scoping: the called template sees no variable of its caller.
+    this.vars = [{ name: '$', value }];
+    this.current = node.name;
+    this.depth++;
+    try {
+      this.nodes(nodes ?? [], value);
+    } finally {
+      this.depth--;
+      this.vars = caller.vars;
+      this.current = caller.current;
+    }
   }
 
   run(nodes: readonly GoTemplateNode[], dot: Value): string {
@@ -321,6 +399,9 @@ class Execution {
         return;
       case 'range':
         this.scoped(() => this.range(node, dot));
+        return;
+      case 'template':
+        this.call(node, dot);
         return;
       case 'break':
       case 'continue':
@@ -471,21 +552,28 @@ export interface GoTemplate {
  * Compiles a Go text/template as `kubectl get -o go-template=…` runs it: the data is the JSON
  * document (numbers are float64, so `{{.spec.replicas}}` prints `3` and a million `1e+06`), a
  * missing key prints `<no value>`, and the functions are text/template's (`and or not len index
- * print printf println eq ne lt le gt ge html urlquery`) plus kubectl's `exists` and
- * `base64decode`. A template that does not parse is a `CliError`, one that fails a
+ * print printf println eq ne lt le gt ge html slice urlquery`) plus kubectl's `exists` and
+ * `base64decode`; `define`, `template` and `block` name and run templates as in Go. A template that does not parse is a `CliError`, one that fails a
  * {@link GoTemplateError}, both in kubectl's words.
  */
 export function compileGoTemplate(source: string): GoTemplate {
-  const nodes = parseGoTemplate(source, new Set(Object.keys(FUNCTIONS)));
+  const parsed = parseGoTemplate(source, new Set(Object.keys(FUNCTIONS)));
   return {
     execute(data) {
       const root = JSON.parse(JSON.stringify(data ?? null)) as GoValue;
-      const execution = new Execution(root);
+      const execution = new Execution(root, parsed.templates);
       try {
-        return execution.run(nodes, root);
+        return execution.run(parsed.root, root);
       } catch (error) {
         if (!(error instanceof ExecError)) throw error;
-        throw new GoTemplateError(source, root, execution.out, error.message, error.place);
+        throw new GoTemplateError(
+          source,
+          root,
+          execution.out,
+          error.message,
+          error.place,
+          error.template,
+        );
       }
     },
   };

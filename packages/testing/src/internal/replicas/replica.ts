@@ -78,7 +78,11 @@ export class Replica implements FakeApiReplica, CacheOwner {
       }
       to = Math.min(parsed, to);
     }
-    if (to <= from) return;
+    if (to <= from) {
+      // Nothing was held back: it stops lagging unless asked to stay at a version.
+      if (options.upTo === undefined) this.frozenAt = undefined;
+      return;
+    }
     const caches = [...this.caches.values()];
     if (caches.some((c) => c.store.history.floor > from)) {
       // Events it held back have left the history: a cache that lost its place starts over.

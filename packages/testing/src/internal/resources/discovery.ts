@@ -59,9 +59,17 @@ export function apiGroupDocument(cluster: Cluster, group: string): unknown {
   };
 }
 
+/** Built-in resources that kube-apiserver 1.20 stores in another version than the one served. */
+const STORAGE_VERSIONS: Readonly<Record<string, string>> = {
+  'coordination.k8s.io/leases': 'v1beta1',
+  'apiextensions.k8s.io/customresourcedefinitions': 'v1beta1',
+};
+
+/** Of the version the object is stored in, as 1.20 computes it. */
 function storageVersionHash(t: ResourceType): string {
+  const version = (t.builtin && STORAGE_VERSIONS[`${t.group}/${t.resource}`]) || t.version;
   return createHash('sha256')
-    .update(`${t.group}/${t.version}/${t.kind}`)
+    .update(`${t.group}/${version}/${t.kind}`)
     .digest()
     .subarray(0, 8)
     .toString('base64');
@@ -70,7 +78,8 @@ function storageVersionHash(t: ResourceType): string {
 function apiResource(t: ResourceType): Record<string, unknown> {
   const out: Record<string, unknown> = {
     name: t.resource,
-    singularName: t.singular,
+    // 1.20 names the singular of custom resources only (from their definition's names).
+    singularName: t.builtin ? '' : t.singular,
     namespaced: t.namespaced,
     kind: t.kind,
     verbs: t.verbs,

@@ -7,6 +7,7 @@ import * as status from '../http/status.js';
 import { isJsonObject, type JsonObject, jsonEqual } from '../json/json-value.js';
 import type { ResourceType } from '../resources/resource-type.js';
 import { statusMetadata } from '../writes/status-metadata.js';
+import { sentUid, uidImmutable, uidPreconditionFailed } from '../writes/uid-mismatch.js';
 import {
   generateNameSuffix,
   invalidNameReason,
@@ -281,6 +282,10 @@ export class Cluster {
     }
     const existing = this.get(type, ns, name);
     if (!existing) fail(status.notFound(type.gr, name));
+    const uid = sentUid(meta);
+    if (uid !== undefined && uid !== existing.uid) {
+      fail(uidPreconditionFailed(type, ns, name, uid, existing.uid));
+    }
     if (
       meta.resourceVersion !== undefined &&
       meta.resourceVersion !== '' &&
@@ -312,6 +317,8 @@ export class Cluster {
     ) {
       fail(status.conflict(type.gr, name, status.OBJECT_MODIFIED));
     }
+    const uid = sentUid(meta);
+    if (uid !== undefined && uid !== existing.uid) fail(uidImmutable(type, name, uid));
     const body = { ...patched, metadata: { ...meta, name } };
     // Patches build new objects and leave `current` intact: it is the old state as parsed.
     return this.replace(type, existing, body, ctx, current);

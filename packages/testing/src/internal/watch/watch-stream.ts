@@ -20,11 +20,14 @@ import {
 import type { StoredObject } from '../store/stored-object.js';
 import type { VersionCodec } from '../store/versions.js';
 
-/** Lines `from` to `to` (open-ended until the stream writes) of a shared batch. */
+/**
+ * Lines `from` to `to` (exclusive) of a shared batch: the run grows by each next line the watch
+ * receives, so a line it was not given (its replica lagged) never slips into it.
+ */
 interface BatchRun {
   readonly batch: EventBatch;
   readonly from: number;
-  to: number | undefined;
+  to: number;
 }
 
 /** What one watch stream filters on and how it behaves. */
@@ -120,10 +123,13 @@ export class WatchStream implements EventSink {
         }
       : this.pushLine;
     if (!damaging && batch !== undefined && index !== undefined && this.unfiltered) {
-      // Every event reaches an unfiltered watch: extend the open run of the shared batch.
+      // An unfiltered watch sends the batch's own line: extend the run it ends, or start one.
       const last = this.pending[this.pending.length - 1];
-      if (typeof last === 'object' && last.batch === batch && last.to === undefined) return;
-      this.enqueue({ batch, from: index, to: undefined });
+      if (typeof last === 'object' && last.batch === batch && last.to === index) {
+        last.to = index + 1;
+        return;
+      }
+      this.enqueue({ batch, from: index, to: index + 1 });
       return;
     }
     const nowMatches = event.type !== 'DELETED' && this.matches(event.object);
@@ -188,9 +194,6 @@ export class WatchStream implements EventSink {
   private readonly pushLine = (line: string): void => this.push(line);
 
   private push(line: string): void {
-    // A line after a run of the batch closes the run: later batch lines come after this one.
-    const last = this.pending[this.pending.length - 1];
-    if (typeof last === 'object' && last.to === undefined) last.to = last.batch.lines.length;
     this.enqueue(line);
   }
 
@@ -210,7 +213,7 @@ export class WatchStream implements EventSink {
     const lines: string[] = [];
     for (const item of this.pending) {
       if (typeof item === 'string') lines.push(item);
-      else lines.push(...item.batch.lines.slice(item.from, item.to ?? item.batch.lines.length));
+      else lines.push(...item.batch.lines.slice(item.from, item.to));
     }
     return lines;
   }
@@ -234,7 +237,7 @@ export class WatchStream implements EventSink {
           text += item;
           continue;
         }
-        const run = item.batch.slice(item.from, item.to ?? item.batch.lines.length);
+        const run = item.batch.slice(item.from, item.to);
         if (typeof run === 'string') {
           text += run;
           continue;

@@ -13,6 +13,7 @@ import { applyMergePatch } from '../json/merge-patch.js';
 import type { ResourceType } from '../resources/resource-type.js';
 import { type ApplyOutcome, serverSideApply } from './server-side-apply.js';
 import { applyStrategicMergePatch } from './strategic-merge-patch.js';
+import { sentUid, uidOfMissingObject } from './uid-mismatch.js';
 import { writeOptions } from './write-options.js';
 
 const MERGE_PATCH = 'application/merge-patch+json';
@@ -114,6 +115,8 @@ export async function handlePatch(
     const managedFields = () => outcome?.managedFields;
     if (env.cluster.get(type, ns, name) === undefined) {
       outcome = serverSideApply({ type, live: undefined, config, manager, force });
+      const uid = sentUid(isJsonObject(config.metadata) ? config.metadata : {});
+      if (uid !== undefined) throw new FakeApiError(uidOfMissingObject(type, name, uid));
       const body = {
         ...outcome.object,
         metadata: { ...(outcome.object.metadata as JsonObject), name },
