@@ -1,7 +1,7 @@
 // Bundles the `rxkube` command into dist/bundle/: one entry file with everything `get` needs
 // (workspace packages and dependencies included, so start-up reads a few files instead of
 // hundreds), and the demo (with the fake API server) in a chunk loaded only by `rxkube demo`.
-import { chmod, rm } from 'node:fs/promises';
+import { chmod, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { build } from 'esbuild';
@@ -20,7 +20,7 @@ const rxjsEsm = {
 
 // Chunk names change with their content: leave no stale chunk beside the new ones.
 await rm('dist/bundle', { recursive: true, force: true });
-await build({
+const { metafile } = await build({
   entryPoints: { bin: 'src/bin.ts' },
   outdir: 'dist/bundle',
   bundle: true,
@@ -38,6 +38,9 @@ await build({
   },
   plugins: [rxjsEsm],
   logLevel: 'warning',
-  metafile: false,
+  metafile: true,
 });
+// Which source files each output file holds and which files it imports, statically or with
+// `import()`: the tests read it to check what `get` loads at start-up (it does not ship).
+await writeFile('dist/bundle-meta.json', `${JSON.stringify(metafile)}\n`);
 await chmod('dist/bundle/bin.js', 0o755);
