@@ -1,7 +1,7 @@
 // Bundles the `rxkube` command into dist/bundle/: one entry file with everything `get` needs
 // (workspace packages and dependencies included, so start-up reads a few files instead of
 // hundreds), and the demo (with the fake API server) in a chunk loaded only by `rxkube demo`.
-import { chmod, rm } from 'node:fs/promises';
+import { chmod, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { build } from 'esbuild';
@@ -18,9 +18,12 @@ const rxjsEsm = {
   },
 };
 
+const requireBanner =
+  "import { createRequire as __rxkubeRequire } from 'node:module'; const require = __rxkubeRequire(import.meta.url);";
+
 // Chunk names change with their content: leave no stale chunk beside the new ones.
 await rm('dist/bundle', { recursive: true, force: true });
-await build({
+const { metafile } = await build({
   entryPoints: { bin: 'src/bin.ts' },
   outdir: 'dist/bundle',
   bundle: true,
@@ -32,12 +35,22 @@ await build({
   // ESM builds of dependencies (rxjs) so that what `get` does not use is left out.
   mainFields: ['module', 'main'],
   legalComments: 'linked',
-  // Dependencies written as CommonJS call require(); give them one.
-  banner: {
-    js: "import { createRequire as __rxkubeRequire } from 'node:module'; const require = __rxkubeRequire(import.meta.url);",
-  },
+  // Dependencies written as CommonJS call require(); give them one (removed below from the
+  // files that do not use it).
+  banner: { js: requireBanner },
   plugins: [rxjsEsm],
   logLevel: 'warning',
-  metafile: false,
+  metafile: true,
 });
+// esbuild puts the banner in every output file, but only the ones that name `require` (the
+// runtime helper behind CommonJS dependencies' require() calls) use it: each createRequire()
+// costs start-up time, so the others lose it.
+for (const file of Object.keys(metafile.outputs).filter((name) => name.endsWith('.js'))) {
+  const text = await readFile(file, 'utf8');
+  const rest = text.replace(requireBanner, '');
+  if (rest !== text && !/\brequire\b/.test(rest)) await writeFile(file, rest);
+}
+// Which source files each output file holds and which files it imports, statically or with
+// `import()`: the tests read it to check what `get` loads at start-up (it does not ship).
+await writeFile('dist/bundle-meta.json', `${JSON.stringify(metafile)}\n`);
 await chmod('dist/bundle/bin.js', 0o755);

@@ -1,5 +1,5 @@
 import { type CollectionState, collectionUpdates$, type KubeObject } from '@rxkube/core';
-import { createNodeHttpClient } from '@rxkube/node';
+import { createNodeHttpClient } from '@rxkube/node/node-http';
 import { FakeApiServer } from '@rxkube/testing';
 import type { Subscription } from 'rxjs';
 import { cliDefaults } from '../../cli-defaults.js';

@@ -5,7 +5,7 @@ import {
   type KubeConfigCluster,
   type KubeConfigUser,
   loadKubeConfig,
-} from '@rxkube/node';
+} from '@rxkube/node/node-http';
 import { CliError } from '../cli-error.js';
 import type { ConnectionArgs } from '../connection-args.js';
 

@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { delimiter } from 'node:path';
-import { cachedDiscovery, discoveryCachePath } from '@rxkube/node';
+import { cachedDiscovery, discoveryCachePath } from '@rxkube/node/node-http';
 import { cliDefaults } from '../../cli-defaults.js';
 import type { CliIo } from '../../cli-io.js';
 import type { GetArgs } from '../cli-args.js';
