@@ -18,7 +18,7 @@ it('@rxkube/node/node-http connects and requests without loading undici; @rxkube
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   try {
-    const { createNodeHttpClient, loadKubeConfig } = await import('@rxkube/node/node-http');
+    const { createNodeHttpClient, loadKubeConfig } = await import('../../src/node-http/index.js');
     expect(typeof loadKubeConfig).toBe('function');
     const client = createNodeHttpClient({
       kubeconfig: {
@@ -34,7 +34,7 @@ it('@rxkube/node/node-http connects and requests without loading undici; @rxkube
     expect(loadedUndici()).toBe(false);
 
     // The check can fail: the main entry point exports the undici transport.
-    await import('@rxkube/node');
+    await import('../../src/index.js');
     expect(loadedUndici()).toBe(true);
   } finally {
     await new Promise((resolve) => server.close(resolve));
