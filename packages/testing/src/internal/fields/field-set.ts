@@ -108,7 +108,10 @@ export function fieldSetToJson(set: FieldSet): JsonObject {
     for (const [key, child] of children) out[key] = fieldSetToJson(child);
     return out;
   }
-  const sorted = Array.from(children).sort(([a], [b]) => compareElements(a, b));
-  for (const [key, child] of sorted) out[key] = fieldSetToJson(child);
+  for (const key of Array.from(children.keys()).sort(compareElements)) {
+    const child = children.get(key);
+    if (child === undefined) throw new Error(`field set lost its child ${key} while writing`);
+    out[key] = fieldSetToJson(child);
+  }
   return out;
 }

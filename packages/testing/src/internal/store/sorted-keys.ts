@@ -43,18 +43,19 @@ export class SortedKeys {
     const added = [...this.added].sort(compare);
     const kept =
       this.removed.size === 0 ? this.keys : this.keys.filter((k) => !this.removed.has(k));
-    const merged: string[] = [];
+    const merged: string[] = new Array(kept.length + added.length);
     // `added` holds strings only, so `undefined` means it is used up.
     let j = 0;
+    let n = 0;
     let next = added[0];
     for (const key of kept) {
       while (next !== undefined && next <= key) {
-        merged.push(next);
+        merged[n++] = next;
         next = added[++j];
       }
-      merged.push(key);
+      merged[n++] = key;
     }
-    for (; next !== undefined; next = added[++j]) merged.push(next);
+    for (; next !== undefined; next = added[++j]) merged[n++] = next;
     this.keys = merged;
     this.added.clear();
     this.removed.clear();
