@@ -23,6 +23,9 @@ type Token =
 
 const special = new Set(['=', '!', '(', ')', ',', '<', '>']);
 
+/** The lexer's whitespace, as kube-apiserver's: other spaces (`\v`, U+00A0) belong to identifiers. */
+const isWhitespace = (c: string) => c === ' ' || c === '\t' || c === '\n' || c === '\r';
+
 /** The last token; reading past it still reads the end. */
 const END: Token = { kind: 'end', text: '' };
 
@@ -31,7 +34,7 @@ function tokenize(input: string): Token[] {
   let i = 0;
   // A string holds no `undefined`: it means the input is used up.
   for (let c = input[i]; c !== undefined; c = input[i]) {
-    if (c === ' ' || c === '\t' || c === '\n' || c === '\r') {
+    if (isWhitespace(c)) {
       i++;
       continue;
     }
@@ -45,9 +48,10 @@ function tokenize(input: string): Token[] {
       tokens.push({ kind: c as '=', text: c });
       i++;
     } else {
-      let j = i;
-      let d: string | undefined = c;
-      while (d !== undefined && !special.has(d) && !/\s/.test(d)) d = input[++j];
+      // An identifier runs to whitespace or a symbol; `c` is neither, so it is never empty.
+      let j = i + 1;
+      let d = input[j];
+      while (d !== undefined && !special.has(d) && !isWhitespace(d)) d = input[++j];
       const text = input.slice(i, j);
       if (text === 'in' || text === 'notin') tokens.push({ kind: text, text });
       else tokens.push({ kind: 'id', text });
