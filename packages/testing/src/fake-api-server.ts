@@ -179,7 +179,7 @@ export class FakeApiServer {
       address: () => address,
       disposables: new Set(),
       replicas,
-      replica: replicas.all[0]!,
+      replica: replicas.at(0),
     };
     const log = new RequestLog();
     const auth = new Authenticator(

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, assert, beforeEach, describe, expect, it } from 'vitest';
 import { FakeApiServer } from '../src/index.js';
 import { CONFIGMAPS, call, named, type RawStream, stream } from './support/http.js';
 
@@ -61,7 +61,7 @@ describe('faults', () => {
     expect(w.chunks.length).toBeGreaterThan(50);
     expect(Math.max(...w.chunks.map((c) => c.length))).toBeLessThanOrEqual(5);
     // A chunk starting with a UTF-8 continuation byte: a character was cut in two.
-    expect(w.chunks.some((c) => (c[0]! & 0xc0) === 0x80)).toBe(true);
+    expect(w.chunks.some(([first]) => first !== undefined && (first & 0xc0) === 0x80)).toBe(true);
     server.faults.chunking(false);
     server.create(CONFIGMAPS, named('whole', 'default', { data: { text } }));
     const before = w.chunks.length;
@@ -152,10 +152,14 @@ describe('faults', () => {
     server.faults.malformedLine();
     server.create(CONFIGMAPS, named('a'));
     await server.waitFor(() => w.lines.length === 1);
-    expect(() => JSON.parse(w.lines[0]!)).toThrow();
+    const [corrupted] = w.lines;
+    assert.isDefined(corrupted);
+    expect(() => JSON.parse(corrupted)).toThrow();
     server.create(CONFIGMAPS, named('b'));
     await server.waitFor(() => w.lines.length === 2);
-    expect(JSON.parse(w.lines[1]!).object.metadata.name).toBe('b');
+    const [, next] = w.lines;
+    assert.isDefined(next);
+    expect(JSON.parse(next).object.metadata.name).toBe('b');
   });
 
   it('emptyWatches answers the next watch (one by default) with 200 and an empty body at once', async () => {
@@ -205,7 +209,9 @@ describe('faults', () => {
     const w = await watch();
     server.faults.oversizedLine(100_000);
     await server.waitFor(() => w.lines.length === 1);
-    expect(Buffer.byteLength(w.lines[0]!)).toBeGreaterThanOrEqual(100_000);
+    const [line] = w.lines;
+    assert.isDefined(line);
+    expect(Buffer.byteLength(line)).toBeGreaterThanOrEqual(100_000);
     expect(w.events[0].type).toBe('BOOKMARK');
   });
 

@@ -66,6 +66,9 @@ describe('coordination.k8s.io/v1 Leases', () => {
     });
     expect(seconds.status).toBe(400);
     expect(seconds.body.message).toMatch(/^Lease in version "v1" cannot be handled as a Lease: /);
+    expect(seconds.body.message).toContain(
+      'v1.Lease.Spec: v1.LeaseSpec.RenewTime: unmarshalerDecoder: parsing time "2026-12-03T07:00:00Z"',
+    );
     const zero = await call(server, LEASES, {
       method: 'POST',
       body: { metadata: { name: 'l3' }, spec: { leaseDurationSeconds: 0 } },

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, assert, beforeEach, describe, expect, it } from 'vitest';
 import { FakeApiServer } from '../src/index.js';
 import { CONFIGMAPS, call, named, stream } from './support/http.js';
 
@@ -64,7 +64,9 @@ describe('metadata-only reads (Accept: as=PartialObjectMetadata[List])', () => {
     await w.response;
     server.patch(CONFIGMAPS, { namespace: 'default', name: 'b' }, { data: { k: 'v' } });
     await server.waitFor(() => w.lines.length >= 1);
-    const event = JSON.parse(w.lines[0]!);
+    const [line] = w.lines;
+    assert.isDefined(line);
+    const event = JSON.parse(line);
     expect(event.type).toBe('MODIFIED');
     expect(event.object).toEqual({
       kind: 'PartialObjectMetadata',

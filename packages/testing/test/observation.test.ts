@@ -67,7 +67,7 @@ describe('observation', () => {
     expect(server.requests[0]).toMatchObject({ kind: 'watch', status: 200, durationMs: undefined });
     server.faults.endWatches();
     await w.done;
-    await server.waitFor(() => server.requests[0]!.durationMs !== undefined);
+    await server.waitFor(() => server.count('watch', (r) => r.durationMs !== undefined) === 1);
     expect(server.openWatches).toBe(0);
   });
 

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, assert, beforeEach, describe, expect, it } from 'vitest';
 import { FakeApiServer } from '../src/index.js';
 import { CONFIGMAPS, call, named, type RawStream, stream } from './support/http.js';
 
@@ -125,29 +125,38 @@ describe('persistent faults bound to a version', () => {
     write('after');
     await server.waitFor(() => live.lines.length === 2);
     // Armed after the event went out: the live watchers got it intact.
-    expect(JSON.parse(live.lines[0]!).object.metadata.name).toBe('bad');
+    const [liveBad] = live.lines;
+    assert.isDefined(liveBad);
+    expect(JSON.parse(liveBad).object.metadata.name).toBe('bad');
     expect(fault.hits).toBe(0);
 
     for (let i = 0; i < 3; i++) {
       const replay = watch(watchFrom(start));
       await server.waitFor(() => replay.lines.length === 2);
-      expect(() => JSON.parse(replay.lines[0]!)).toThrow(SyntaxError);
-      expect(replay.lines[0]!.length).toBeGreaterThan(0);
-      expect(JSON.parse(replay.lines[1]!).object.metadata.name).toBe('after');
+      const [damaged, after] = replay.lines;
+      assert.isDefined(damaged);
+      assert.isDefined(after);
+      expect(() => JSON.parse(damaged)).toThrow(SyntaxError);
+      expect(damaged.length).toBeGreaterThan(0);
+      expect(JSON.parse(after).object.metadata.name).toBe('after');
       // The stream stays open after the damaged line.
       expect(replay.ended).toBeUndefined();
       replay.close();
     }
     const selected = watch(`${watchFrom(start)}&fieldSelector=metadata.name%3Dbad`);
     await server.waitFor(() => selected.lines.length === 1);
-    expect(() => JSON.parse(selected.lines[0]!)).toThrow(SyntaxError);
+    const [selectedBad] = selected.lines;
+    assert.isDefined(selectedBad);
+    expect(() => JSON.parse(selectedBad)).toThrow(SyntaxError);
     expect(fault.hits).toBe(4);
     expect(filtered.lines.length).toBe(1);
 
     fault.clear();
     const replayed = watch(watchFrom(start));
     await server.waitFor(() => replayed.lines.length === 2);
-    expect(JSON.parse(replayed.lines[0]!).object.metadata.name).toBe('bad');
+    const [replayedBad] = replayed.lines;
+    assert.isDefined(replayedBad);
+    expect(JSON.parse(replayedBad).object.metadata.name).toBe('bad');
     expect(fault.hits).toBe(4);
   });
 
@@ -166,9 +175,14 @@ describe('persistent faults bound to a version', () => {
     server.create(CONFIGMAPS, named('probe', 'default', { labels: { app: 'web' } }));
     write('next');
     await server.waitFor(() => a.lines.length === 2 && b.lines.length === 1);
-    expect(() => JSON.parse(a.lines[0]!)).toThrow(SyntaxError);
-    expect(() => JSON.parse(b.lines[0]!)).toThrow(SyntaxError);
-    expect(JSON.parse(a.lines[1]!).object.metadata.name).toBe('next');
+    const [aDamaged, aNext] = a.lines;
+    const [bDamaged] = b.lines;
+    assert.isDefined(aDamaged);
+    assert.isDefined(aNext);
+    assert.isDefined(bDamaged);
+    expect(() => JSON.parse(aDamaged)).toThrow(SyntaxError);
+    expect(() => JSON.parse(bDamaged)).toThrow(SyntaxError);
+    expect(JSON.parse(aNext).object.metadata.name).toBe('next');
     expect(fault.hits).toBe(2);
     expect(server.openWatches).toBe(2);
   });

@@ -40,6 +40,8 @@ describe('replicas: one store, several apiservers with their own watch caches', 
     await call(server, CM);
     expect(server.requests.map((r) => r.replica)).toEqual([0, 1, 2, 0, 2, 1, 0]);
     expect(() => server.routeRequests({ to: 3 })).toThrow(RangeError);
+    expect(() => server.routeRequests({ to: -1 })).toThrow(RangeError);
+    expect(() => server.routeRequests({ to: 0.5 })).toThrow(RangeError);
     server.routeRequests({ to: () => 7 });
     expect((await call(server, CM)).status).toBe(500);
   });

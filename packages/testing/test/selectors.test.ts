@@ -46,6 +46,13 @@ describe('label selectors', () => {
       expect(() => parseLabelSelector(selector)).toThrow(/unable to parse requirement/);
     },
   );
+
+  it('reads a vertical tab or a no-break space as part of a key, as the lexer does, and ends', () => {
+    expect(parseLabelSelector('a\vb,\u00a0c = d')).toEqual([
+      { op: 'exists', key: 'a\vb' },
+      { op: 'eq', key: '\u00a0c', value: 'd' },
+    ]);
+  });
 });
 
 describe('field selectors', () => {

@@ -47,6 +47,13 @@ describe('history', () => {
     expect(history.floor).toBe(6);
     expect(history.length).toBe(0);
   });
+
+  it('with room for one event keeps the newest and moves its floor to one before it', () => {
+    const history = new History(1, 1);
+    for (let r = 2; r <= 4; r++) history.push(event(r));
+    expect(history.since(0).map((e) => e.revision)).toEqual([4]);
+    expect(history.floor).toBe(3);
+  });
 });
 
 describe('lists at older versions', () => {

@@ -30,7 +30,10 @@ describe('opaque versions', () => {
     const numericInversions = rendered.filter(
       (v, i) => i > 0 && Number(v) < Number(rendered[i - 1]),
     );
-    const lexicalInversions = rendered.filter((v, i) => i > 0 && v < rendered[i - 1]!);
+    const lexicalInversions = rendered.filter((v, i) => {
+      const previous = rendered[i - 1];
+      return previous !== undefined && v < previous;
+    });
     expect(numericInversions.length).toBeGreaterThan(500);
     expect(lexicalInversions.length).toBeGreaterThan(500);
   });

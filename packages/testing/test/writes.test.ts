@@ -253,6 +253,32 @@ describe('writes over HTTP', () => {
     expect(failing.status).toBe(422);
   });
 
+  it('JSON PATCH refuses to remove or move the root with 422 and leaves the object as it was', async () => {
+    server.registerResource({
+      group: 'example.com',
+      version: 'v1',
+      resource: 'widgets',
+      kind: 'Widget',
+    });
+    const widgets = { group: 'example.com', version: 'v1', resource: 'widgets' };
+    // A field named "undefined" at the root: the one a missing last path segment could reach.
+    server.create(widgets, { ...named('w'), undefined: 'kept' });
+    for (const operation of [
+      { op: 'remove', path: '' },
+      { op: 'move', from: '', path: '/moved' },
+    ]) {
+      const { status } = await call(server, '/apis/example.com/v1/namespaces/default/widgets/w', {
+        method: 'PATCH',
+        body: [operation],
+        contentType: 'application/json-patch+json',
+      });
+      expect(status, operation.op).toBe(422);
+    }
+    const unchanged = await call(server, '/apis/example.com/v1/namespaces/default/widgets/w');
+    expect(unchanged.body.undefined).toBe('kept');
+    expect(unchanged.body.moved).toBeUndefined();
+  });
+
   it('answers an unsupported patch type with 415; custom resources take no strategic merge patch', async () => {
     server.registerResource({
       group: 'example.com',

@@ -42,8 +42,8 @@ export class FaultState {
   /** The failure a request of `kind` should get, if one is armed (consumes it). */
   takeFailure(kind: RequestKind): QueuedFailure | undefined {
     const at = this.failures.findIndex((f) => f.kind === 'any' || f.kind === kind);
-    if (at < 0) return undefined;
-    const failure = this.failures[at]!;
+    const failure = this.failures[at];
+    if (failure === undefined) return undefined;
     failure.remaining--;
     if (failure.remaining <= 0) this.failures.splice(at, 1);
     return failure;

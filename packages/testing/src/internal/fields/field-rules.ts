@@ -80,8 +80,7 @@ export function itemElement(item: unknown, rule: ListRule): string | undefined {
   }
   if (typeof item !== 'object' || item === null || Array.isArray(item)) return undefined;
   let element = 'k:{';
-  for (let i = 0; i < rule.keys.length; i++) {
-    const name = rule.keys[i]!;
+  for (const [i, name] of rule.keys.entries()) {
     const value = (item as Record<string, unknown>)[name] ?? rule.defaults?.[name];
     if (value === undefined || value === null || typeof value === 'object') return undefined;
     element += `${i === 0 ? '' : ','}${JSON.stringify(name)}:${JSON.stringify(value)}`;

@@ -91,8 +91,8 @@ const RANK: Readonly<Record<string, number>> = { f: 0, k: 1, v: 2, i: 3 };
 
 /** kube-apiserver's order of path elements: fields by name, then keys, values, indexes. */
 function compareElements(a: string, b: string): number {
-  const ra = RANK[a[0]!] ?? 4;
-  const rb = RANK[b[0]!] ?? 4;
+  const ra = RANK[a.charAt(0)] ?? 4;
+  const rb = RANK[b.charAt(0)] ?? 4;
   if (ra !== rb) return ra - rb;
   if (ra === RANK.i) return Number(a.slice(2)) - Number(b.slice(2));
   return a < b ? -1 : a > b ? 1 : 0;
@@ -108,7 +108,10 @@ export function fieldSetToJson(set: FieldSet): JsonObject {
     for (const [key, child] of children) out[key] = fieldSetToJson(child);
     return out;
   }
-  const keys = Array.from(children.keys()).sort(compareElements);
-  for (let i = 0; i < keys.length; i++) out[keys[i]!] = fieldSetToJson(children.get(keys[i]!)!);
+  for (const key of Array.from(children.keys()).sort(compareElements)) {
+    const child = children.get(key);
+    if (child === undefined) throw new Error(`field set lost its child ${key} while writing`);
+    out[key] = fieldSetToJson(child);
+  }
   return out;
 }

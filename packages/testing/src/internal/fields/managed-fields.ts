@@ -326,7 +326,8 @@ export function managerOf(fieldManager: string | null, userAgent: string | undef
   if (fieldManager) return fieldManager;
   let prefix = '';
   let bytes = 0;
-  for (const ch of (userAgent ?? '').split('/')[0]!) {
+  const [product = ''] = (userAgent ?? '').split('/');
+  for (const ch of product) {
     if (!/^[\p{L}\p{M}\p{N}\p{P}\p{S} ]$/u.test(ch)) continue;
     const size = Buffer.byteLength(ch);
     if (bytes + size > DEFAULTS.fieldManagerMaxLength) break;

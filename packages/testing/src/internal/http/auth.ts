@@ -37,7 +37,8 @@ export class Authenticator {
     const socket = req.socket as Partial<TLSSocket>;
     if (socket.authorized && typeof socket.getPeerCertificate === 'function') {
       const cn = socket.getPeerCertificate().subject?.CN;
-      if (cn) return { ok: true, user: Array.isArray(cn) ? cn[0]! : cn };
+      const [user] = Array.isArray(cn) ? cn : [cn];
+      if (user) return { ok: true, user };
     }
     const header = req.headers.authorization;
     if (header !== undefined) {

@@ -33,6 +33,6 @@ export function applyCors(
 
 /** A page served from this machine (a dev server): `http(s)://localhost|127.x|[::1]:port`. */
 function isLoopbackOrigin(origin: string): boolean {
-  const match = /^https?:\/\/([^/]+)$/.exec(origin);
-  return match !== null && isLoopbackHost(hostName(match[1]!));
+  const [, authority] = /^https?:\/\/([^/]+)$/.exec(origin) ?? [];
+  return authority !== undefined && isLoopbackHost(hostName(authority));
 }

@@ -20,8 +20,8 @@ export function isLoopbackHost(host: string): boolean {
 
 /** The host name of a `Host` header or origin authority: port and IPv6 brackets removed. */
 export function hostName(authority: string): string {
-  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(authority);
-  if (bracketed) return bracketed[1]!.toLowerCase();
+  const [, bracketed] = /^\[([^\]]+)\](?::\d+)?$/.exec(authority) ?? [];
+  if (bracketed !== undefined) return bracketed.toLowerCase();
   return authority.replace(/:\d+$/, '').toLowerCase();
 }
 

@@ -15,7 +15,8 @@ const DECODABLE = ['application/json', 'application/yaml', 'application/vnd.kube
 export function mediaTypeRefusal(req: IncomingMessage): FakeApiStatus | undefined {
   const method = req.method ?? 'GET';
   if (method !== 'POST' && method !== 'PUT' && method !== 'DELETE') return undefined;
-  const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  const [mediaType = ''] = (req.headers['content-type'] ?? '').split(';');
+  const type = mediaType.trim().toLowerCase();
   if (type === '' || DECODABLE.includes(type)) return undefined;
   const length = req.headers['content-length'];
   const hasBody =

@@ -51,8 +51,9 @@ export function resolveRoute(cluster: Cluster, pathname: string): Route {
     version = parts[1];
     rest = parts.slice(2);
   } else if (root === 'apis') {
-    if (parts.length === 1) return { kind: 'api-groups' };
-    group = parts[1]!;
+    const named = parts[1];
+    if (named === undefined) return { kind: 'api-groups' };
+    group = named;
     if (parts.length === 2) {
       return cluster.allTypes().some((t) => t.group === group)
         ? { kind: 'api-group', group }
@@ -73,7 +74,12 @@ export function resolveRoute(cluster: Cluster, pathname: string): Route {
   }
   const lookup = (resource: string) => cluster.type(resourceId(group, version, resource));
   let namespace: string | undefined;
-  if (rest[0] === 'namespaces' && rest.length >= 3 && !NAMESPACE_SUBRESOURCES.has(rest[2]!)) {
+  const afterName = rest[2];
+  if (
+    rest[0] === 'namespaces' &&
+    afterName !== undefined &&
+    !NAMESPACE_SUBRESOURCES.has(afterName)
+  ) {
     namespace = rest[1];
     rest = rest.slice(2);
   }

@@ -11,6 +11,9 @@ const ARRAY_VALUE = 2;
 const isSpace = (c: number) => c === 0x20 || c === 0x09 || c === 0x0d || c === 0x0a;
 const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
 const isHex = (c: number) => isDigit(c) || (c >= 0x61 && c <= 0x66) || (c >= 0x41 && c <= 0x46);
+/** `-`, `+`, `.`, `e`, `E` or a digit: what a number token is made of. */
+const isNumberChar = (c: number) =>
+  isDigit(c) || c === 0x2d || c === 0x2b || c === 0x2e || c === 0x65 || c === 0x45;
 
 const hex2 = (c: number) => c.toString(16).padStart(2, '0');
 const CONTROL_ESCAPES: Readonly<Record<number, string>> = {
@@ -74,7 +77,7 @@ class Scanner {
 
   private word(name: string): State {
     let next: State | undefined;
-    for (let i = name.length - 1; i >= 1; i--) next = this.literal(name[i]!, name, next);
+    for (const expected of [...name.slice(1)].reverse()) next = this.literal(expected, name, next);
     return next!;
   }
 
@@ -322,7 +325,7 @@ export type GoJsonValue =
 export function parseValidGoJson(text: string): GoJsonValue {
   let i = 0;
   const space = () => {
-    while (i < text.length && ' \t\r\n'.includes(text[i]!)) i++;
+    while (isSpace(text.charCodeAt(i))) i++;
   };
   const string = (): string => {
     const start = i;
@@ -333,7 +336,7 @@ export function parseValidGoJson(text: string): GoJsonValue {
   };
   const value = (): GoJsonValue => {
     space();
-    const c = text[i]!;
+    const c = text[i];
     if (c === '{') {
       i++;
       const out: { [key: string]: GoJsonValue } = {};
@@ -383,7 +386,7 @@ export function parseValidGoJson(text: string): GoJsonValue {
       }
     }
     const start = i;
-    while (i < text.length && /[-+.eE0-9]/.test(text[i]!)) i++;
+    while (isNumberChar(text.charCodeAt(i))) i++;
     return new GoJsonNumber(text.slice(start, i));
   };
   return value();

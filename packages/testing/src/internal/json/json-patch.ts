@@ -31,7 +31,10 @@ function parentOf(doc: unknown, parts: string[]): { parent: unknown; last: strin
     else current = undefined;
     if (current === undefined) throw new JsonPatchError(`path not found: /${parts.join('/')}`);
   }
-  return { parent: current, last: parts[parts.length - 1]! };
+  const last = parts.at(-1);
+  // The root has no parent: as kube-apiserver's JSON patch, a root path is missing for remove.
+  if (last === undefined) throw new JsonPatchError('path not found: /');
+  return { parent: current, last };
 }
 
 function get(doc: unknown, parts: string[]): unknown {

@@ -51,22 +51,13 @@ function base64UrlValue(c: number): number {
  */
 function decodeRawUrlBase64(input: Uint8Array): Uint8Array | number {
   const sextets: number[] = [];
-  let si = 0;
-  while (si < input.length) {
-    let j = 0;
-    while (j < 4) {
-      if (si === input.length) {
-        if (j === 1) return si - j;
-        break;
-      }
-      const c = input[si++]!;
-      const value = base64UrlValue(c);
-      if (value >= 0) {
-        sextets.push(value);
-        j++;
-      } else if (c !== 0x0a && c !== 0x0d) return si - 1;
-    }
+  for (const [at, c] of input.entries()) {
+    const value = base64UrlValue(c);
+    if (value >= 0) sextets.push(value);
+    else if (c !== 0x0a && c !== 0x0d) return at;
   }
+  // One character alone in the last quantum is corrupt: Go reports it at `si - j`, the last offset.
+  if (sextets.length % 4 === 1) return input.length - 1;
   const out: number[] = [];
   for (let i = 0; i + 1 < sextets.length; i += 4) {
     const [a, b, c = 0, d = 0] = sextets.slice(i, i + 4) as [number, number, number?, number?];
@@ -103,11 +94,10 @@ function decodeFields(
   const mismatch = (what: string, field: string, type: string) => {
     error ??= `json: cannot unmarshal ${what} into Go struct field ${TOKEN_STRUCT}.${field} of type ${type}`;
   };
-  for (const key of Object.keys(value)) {
+  for (const [key, item] of Object.entries(value)) {
     // Go matches field names without regard to case.
     const field = key.toLowerCase();
     if (field !== 'v' && field !== 'rv' && field !== 'start') continue;
-    const item = value[key]!;
     if (item === null) continue;
     if (field === 'rv') {
       if (typeof item === 'string' && opaque) fields.rv = item;

@@ -14,16 +14,17 @@ export type FieldSelector = readonly FieldRequirement[];
 function splitUnescaped(input: string, sep: string): string[] {
   const parts: string[] = [];
   let current = '';
-  for (let i = 0; i < input.length; i++) {
-    const c = input[i]!;
-    if (c === '\\' && i + 1 < input.length) {
-      current += c + input[i + 1];
-      i++;
+  let escaped = false;
+  for (const c of input) {
+    if (escaped) {
+      current += c;
+      escaped = false;
     } else if (c === sep) {
       parts.push(current);
       current = '';
     } else {
       current += c;
+      escaped = c === '\\';
     }
   }
   parts.push(current);

@@ -23,12 +23,18 @@ type Token =
 
 const special = new Set(['=', '!', '(', ')', ',', '<', '>']);
 
+/** The lexer's whitespace, as kube-apiserver's: other spaces (`\v`, U+00A0) belong to identifiers. */
+const isWhitespace = (c: string) => c === ' ' || c === '\t' || c === '\n' || c === '\r';
+
+/** The last token; reading past it still reads the end. */
+const END: Token = { kind: 'end', text: '' };
+
 function tokenize(input: string): Token[] {
   const tokens: Token[] = [];
   let i = 0;
-  while (i < input.length) {
-    const c = input[i]!;
-    if (c === ' ' || c === '\t' || c === '\n' || c === '\r') {
+  // A string holds no `undefined`: it means the input is used up.
+  for (let c = input[i]; c !== undefined; c = input[i]) {
+    if (isWhitespace(c)) {
       i++;
       continue;
     }
@@ -42,15 +48,17 @@ function tokenize(input: string): Token[] {
       tokens.push({ kind: c as '=', text: c });
       i++;
     } else {
-      let j = i;
-      while (j < input.length && !special.has(input[j]!) && !/\s/.test(input[j]!)) j++;
+      // An identifier runs to whitespace or a symbol; `c` is neither, so it is never empty.
+      let j = i + 1;
+      let d = input[j];
+      while (d !== undefined && !special.has(d) && !isWhitespace(d)) d = input[++j];
       const text = input.slice(i, j);
       if (text === 'in' || text === 'notin') tokens.push({ kind: text, text });
       else tokens.push({ kind: 'id', text });
       i = j;
     }
   }
-  tokens.push({ kind: 'end', text: '' });
+  tokens.push(END);
   return tokens;
 }
 
@@ -58,8 +66,8 @@ function tokenize(input: string): Token[] {
 export function parseLabelSelector(input: string): LabelSelector {
   const tokens = tokenize(input);
   let pos = 0;
-  const peek = () => tokens[pos]!;
-  const next = () => tokens[pos++]!;
+  const peek = () => tokens[pos] ?? END;
+  const next = () => tokens[pos++] ?? END;
   const fail = (found: Token, expected: string): never => {
     throw new SelectorParseError(
       `unable to parse requirement: found '${found.text}', expected: ${expected}`,

@@ -212,9 +212,10 @@ export function listDocument(
 ): string {
   const typeMeta = `{"kind":${JSON.stringify(type.kind)},"apiVersion":${JSON.stringify(type.apiVersion)},`;
   let body = `{"kind":${JSON.stringify(type.listKind)},"apiVersion":${JSON.stringify(type.apiVersion)},"metadata":${JSON.stringify(metadata)},"items":[`;
-  for (let i = 0; i < items.length; i++) {
-    if (i > 0) body += ',';
-    body += listItem(items[i]!.json, typeMeta);
+  let separator = '';
+  for (const item of items) {
+    body += separator + listItem(item.json, typeMeta);
+    separator = ',';
   }
   return `${body}]}`;
 }

@@ -39,18 +39,22 @@ export function currentView(store: ResourceStore): ListView {
       const { from, to } = bounds(keys, prefix, start);
       const items: StoredObject[] = [];
       let i = from;
+      let lastKey: string | undefined;
       while (i < to) {
-        const object = store.objects.get(keys[i]!)!;
+        const key = keys[i];
+        const object = key === undefined ? undefined : store.objects.get(key);
+        if (object === undefined) {
+          throw new Error(`sorted key ${i} of ${keys.length} has no object`);
+        }
+        lastKey = key;
         i++;
         if (accept(object)) {
           items.push(object);
           if (limit > 0 && items.length === limit) break;
         }
       }
-      if (i < to && limit > 0 && items.length === limit) {
-        return countRemaining
-          ? { items, lastKey: keys[i - 1]!, remaining: to - i }
-          : { items, lastKey: keys[i - 1]! };
+      if (i < to && limit > 0 && items.length === limit && lastKey !== undefined) {
+        return countRemaining ? { items, lastKey, remaining: to - i } : { items, lastKey };
       }
       return { items };
     },
@@ -85,8 +89,19 @@ export function historicView(store: ResourceStore, revision: number): ListView {
       let last: string | undefined;
       const exhausted = () => i >= live.to && j >= more.to;
       while (!exhausted()) {
-        const key =
-          j >= more.to || (i < live.to && keys[i]! < extra[j]!) ? keys[i++]! : extra[j++]!;
+        // Both arrays hold strings only: `undefined` means that side is used up.
+        const liveKey = i < live.to ? keys[i] : undefined;
+        const extraKey = j < more.to ? extra[j] : undefined;
+        let key: string;
+        if (liveKey !== undefined && (extraKey === undefined || liveKey < extraKey)) {
+          key = liveKey;
+          i++;
+        } else if (extraKey !== undefined) {
+          key = extraKey;
+          j++;
+        } else {
+          throw new Error(`historic page ran out of keys at ${i} and ${j}`);
+        }
         last = key;
         const object = valueAt(key);
         if (object !== null && accept(object)) {

@@ -18,26 +18,27 @@ export class ReplicaSet {
 
   route(routing: ReplicaRouting): void {
     const { to } = routing;
-    if (typeof to === 'number') this.check(to);
+    if (typeof to === 'number') this.at(to);
     this.routing = to;
   }
 
-  private check(index: number): number {
-    if (!Number.isInteger(index) || index < 0 || index >= this.all.length) {
+  /** The replica at `index`; a RangeError for an index the server has no replica at. */
+  at(index: number): Replica {
+    const replica = this.all[index];
+    if (replica === undefined) {
       throw new RangeError(`no replica ${index}: the server has ${this.all.length}`);
     }
-    return index;
+    return replica;
   }
 
   /** The replica that serves `request`. */
   pick(request: RequestRecord): Replica {
     const { routing } = this;
     if (routing === 'round-robin') {
-      const replica = this.all[this.next % this.all.length]!;
+      const replica = this.at(this.next % this.all.length);
       this.next = (this.next + 1) % this.all.length;
       return replica;
     }
-    const index = typeof routing === 'number' ? routing : this.check(routing(request));
-    return this.all[index]!;
+    return this.at(typeof routing === 'number' ? routing : routing(request));
   }
 }

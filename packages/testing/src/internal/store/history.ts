@@ -24,7 +24,9 @@ export class History {
   }
 
   private at(i: number): StoreEvent {
-    return this.ring[(this.head + i) % this.capacity]!;
+    const event = this.ring[(this.head + i) % this.capacity];
+    if (event === undefined) throw new Error(`History holds ${this.size} events, none at ${i}`);
+    return event;
   }
 
   push(event: StoreEvent): void {
@@ -32,8 +34,10 @@ export class History {
       this.ring[this.head] = undefined;
       this.head = (this.head + 1) % this.capacity;
       this.size--;
-      // As kube-apiserver's watch cache: the oldest start is one before the oldest kept event.
-      this.floor = Math.max(this.floor, this.at(0).revision - 1);
+      // As kube-apiserver's watch cache: the oldest start is one before the oldest kept event,
+      // which is `event` itself when the history has room for one.
+      const oldest = this.size > 0 ? this.at(0) : event;
+      this.floor = Math.max(this.floor, oldest.revision - 1);
     }
     this.ring[(this.head + this.size) % this.capacity] = event;
     this.size++;

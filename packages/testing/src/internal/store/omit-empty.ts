@@ -20,7 +20,8 @@ function isEmpty(value: unknown): boolean {
 
 /** `object` without an empty value at `path`, copying (never changing) the objects on the way. */
 function without(object: JsonObject, path: readonly string[], at: number): JsonObject {
-  const key = path[at]!;
+  const key = path[at];
+  if (key === undefined) throw new Error(`omitempty path ${path.join('.')} has no segment ${at}`);
   if (!Object.hasOwn(object, key)) return object;
   const value = object[key];
   if (at === path.length - 1) {
@@ -46,7 +47,8 @@ export function dropEmptyFields(type: ResourceType, object: JsonObject): void {
     for (const key of METADATA_OMIT_EMPTY) if (isEmpty(meta[key])) delete meta[key];
   }
   for (const path of type.omitEmpty) {
-    const key = path[0]!;
+    const [key] = path;
+    if (key === undefined) throw new Error(`${type.kind} has an empty omitempty path`);
     if (!Object.hasOwn(object, key)) continue;
     if (path.length === 1) {
       if (isEmpty(object[key])) delete object[key];

@@ -4,7 +4,9 @@ export function lowerBound(keys: readonly string[], key: string): number {
   let hi = keys.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (keys[mid]! < key) lo = mid + 1;
+    const probe = keys[mid];
+    if (probe === undefined) throw new Error(`lowerBound probed ${mid} of ${keys.length} keys`);
+    if (probe < key) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -42,14 +44,18 @@ export class SortedKeys {
     const kept =
       this.removed.size === 0 ? this.keys : this.keys.filter((k) => !this.removed.has(k));
     const merged: string[] = new Array(kept.length + added.length);
-    let i = 0;
+    // `added` holds strings only, so `undefined` means it is used up.
     let j = 0;
     let n = 0;
-    while (i < kept.length && j < added.length) {
-      merged[n++] = kept[i]! < added[j]! ? kept[i++]! : added[j++]!;
+    let next = added[0];
+    for (const key of kept) {
+      while (next !== undefined && next <= key) {
+        merged[n++] = next;
+        next = added[++j];
+      }
+      merged[n++] = key;
     }
-    while (i < kept.length) merged[n++] = kept[i++]!;
-    while (j < added.length) merged[n++] = added[j++]!;
+    for (; next !== undefined; next = added[++j]) merged[n++] = next;
     this.keys = merged;
     this.added.clear();
     this.removed.clear();

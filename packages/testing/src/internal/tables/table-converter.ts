@@ -23,8 +23,16 @@ const definition = ([name, type, format, description, priority]: ColumnTuple) =>
   priority,
 });
 
-const NAME_COLUMN = COLUMN_DEFINITIONS['/v1/configmaps']![0]!;
-const AGE_DESCRIPTION = COLUMN_DEFINITIONS['/v1/configmaps']![2]![3];
+/** The Name column and the Age description that custom resources share with ConfigMaps. */
+function sharedColumns(): { readonly name: ColumnTuple; readonly ageDescription: string } {
+  const [name, , age] = COLUMN_DEFINITIONS['/v1/configmaps'] ?? [];
+  if (name === undefined || age === undefined) {
+    throw new Error('COLUMN_DEFINITIONS lacks the ConfigMap Name and Age columns');
+  }
+  return { name, ageDescription: age[3] };
+}
+
+const { name: NAME_COLUMN, ageDescription: AGE_DESCRIPTION } = sharedColumns();
 
 function rowObject(object: Obj, type: ResourceType, include: IncludeObject): unknown {
   if (include === 'None') return null;

@@ -226,7 +226,9 @@ export class WatchStream implements EventSink {
     if (this.corruptNext) {
       this.corruptNext = false;
       const lines = this.pendingLines();
-      const first = lines[0]!;
+      const [first] = lines;
+      // Every pending item holds at least one line: a run starts at the event it was opened for.
+      if (first === undefined) throw new Error('a pending watch item holds no line');
       lines[0] = `${first.slice(0, Math.max(1, Math.floor((first.length - 1) / 2)))}\n`;
       pieces = [lines.join('')];
     } else {

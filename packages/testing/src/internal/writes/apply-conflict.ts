@@ -29,8 +29,9 @@ export function applyConflict(conflicts: readonly ApplyConflict[]): FakeApiStatu
     fieldPathTexts(c.fields).map((path) => ({ manager: managerText(c.entry), path })),
   );
   let message: string;
-  if (flat.length === 1) {
-    message = `Apply failed with 1 conflict: conflict with ${flat[0]!.manager}: ${flat[0]!.path}`;
+  const [only, ...others] = flat;
+  if (only !== undefined && others.length === 0) {
+    message = `Apply failed with 1 conflict: conflict with ${only.manager}: ${only.path}`;
   } else {
     const byManager = new Map<string, string[]>();
     for (const { manager, path } of flat) {

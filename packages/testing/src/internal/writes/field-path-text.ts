@@ -30,8 +30,8 @@ function valueText(value: unknown): string {
 const RANK: Readonly<Record<string, number>> = { f: 0, k: 1, v: 2, i: 3 };
 
 function compareElements(a: string, b: string): number {
-  const ra = RANK[a[0]!] ?? 4;
-  const rb = RANK[b[0]!] ?? 4;
+  const ra = RANK[a.charAt(0)] ?? 4;
+  const rb = RANK[b.charAt(0)] ?? 4;
   if (ra !== rb) return ra - rb;
   if (ra === RANK.i) return Number(a.slice(2)) - Number(b.slice(2));
   return a < b ? -1 : a > b ? 1 : 0;

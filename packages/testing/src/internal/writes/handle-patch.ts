@@ -83,7 +83,8 @@ export async function handlePatch(
 ): Promise<void> {
   requireVerb(type, 'patch');
   const sub = subresourceOf(type, subresource);
-  const contentType = (ctx.req.headers['content-type'] ?? '').split(';')[0]!.trim();
+  const [mediaType = ''] = (ctx.req.headers['content-type'] ?? '').split(';');
+  const contentType = mediaType.trim();
   const accepted = type.builtin
     ? [JSON_PATCH, MERGE_PATCH, STRATEGIC_PATCH, APPLY_PATCH]
     : [JSON_PATCH, MERGE_PATCH, APPLY_PATCH];

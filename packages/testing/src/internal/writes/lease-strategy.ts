@@ -40,13 +40,16 @@ function invalid(name: string, field: string, value: number, detail: string): ne
 export function checkLease(object: JsonObject): void {
   const spec = isJsonObject(object.spec) ? object.spec : undefined;
   if (spec === undefined) return;
-  for (const field of ['acquireTime', 'renewTime']) {
+  for (const [field, goField] of [
+    ['acquireTime', 'AcquireTime'],
+    ['renewTime', 'RenewTime'],
+  ] as const) {
     const value = spec[field];
     if (value === undefined || value === null) continue;
     if (typeof value !== 'string' || !MICRO_TIME.test(value)) {
       throw new FakeApiError(
         status.badRequest(
-          `Lease in version "v1" cannot be handled as a Lease: v1.Lease.Spec: v1.LeaseSpec.${field[0]!.toUpperCase()}${field.slice(1)}: unmarshalerDecoder: parsing time ${JSON.stringify(String(value))} as "2006-01-02T15:04:05.000000Z07:00"`,
+          `Lease in version "v1" cannot be handled as a Lease: v1.Lease.Spec: v1.LeaseSpec.${goField}: unmarshalerDecoder: parsing time ${JSON.stringify(String(value))} as "2006-01-02T15:04:05.000000Z07:00"`,
         ),
       );
     }

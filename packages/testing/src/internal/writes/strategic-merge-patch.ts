@@ -23,7 +23,10 @@ type ListStrategy = { readonly mergeKey: string } | 'primitive' | undefined;
 function listStrategy(rules: FieldRules, path: string): ListStrategy {
   const rule = rules.lists.get(path);
   if (rule === undefined) return undefined;
-  return rule.kind === 'map' ? { mergeKey: rule.keys[0]! } : 'primitive';
+  if (rule.kind !== 'map') return 'primitive';
+  const [mergeKey] = rule.keys;
+  if (mergeKey === undefined) throw new Error(`the keyed list ${path} names no key`);
+  return { mergeKey };
 }
 
 /** A value with the patch directives taken out (what a typed decode keeps of it). */
