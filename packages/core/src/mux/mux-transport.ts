@@ -15,6 +15,11 @@ import type { MuxWebSocketConstructor } from './mux-web-socket.js';
  * `watch$` resumes from its last version) and the next request opens a new socket. Aborting a
  * request's signal cancels it upstream.
  *
+ * Each response has its own flow-control window (`windowBytes`): the proxy sends no more than
+ * that ahead of what the reader consumed, and stops reading the upstream response meanwhile, so a
+ * paused reader holds neither the page's memory nor the proxy's. A stream whose unread bytes pass
+ * `maxBufferedBytes` (a proxy that ignores the window) fails alone with `MuxFlowControlError`.
+ *
  * Use `createProxyClient` to fall back to plain `fetch` behind a proxy without the endpoint.
  *
  * @example
@@ -41,11 +46,22 @@ export function muxTransport(options: MuxTransportOptions): Transport {
         ),
     };
   }
+  const windowBytes = options.windowBytes ?? muxDefaults.windowBytes;
+  const maxBufferedBytes = options.maxBufferedBytes ?? windowBytes * muxDefaults.maxBufferedWindows;
+  if (!Number.isSafeInteger(windowBytes) || windowBytes < 1) {
+    throw new RangeError(`windowBytes must be a positive integer, got ${windowBytes}`);
+  }
+  if (!(maxBufferedBytes >= windowBytes)) {
+    throw new RangeError(`maxBufferedBytes must be at least windowBytes, got ${maxBufferedBytes}`);
+  }
   const session = new MuxSession({
     url: muxSocketUrl(options.baseUrl),
     WebSocket: WebSocketImpl,
     headers: options.headers ?? {},
     idleCloseMs: options.idleCloseMs ?? muxDefaults.idleCloseMs,
+    windowBytes,
+    maxBufferedBytes,
+    openTimeoutMs: options.openTimeoutMs ?? muxDefaults.openTimeoutMs,
   });
   return { request: (request) => session.request(request) };
 }
