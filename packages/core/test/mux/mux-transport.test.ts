@@ -2,6 +2,7 @@ import { FakeApiServer } from '@rxkube/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TransportError } from '../../src/errors/transport-error.js';
 import { createProxyClient } from '../../src/mux/create-proxy-client.js';
+import { muxDefaults } from '../../src/mux/mux-defaults.js';
 import type { MuxClientFrame } from '../../src/mux/mux-client-frame.js';
 import type { MuxServerFrame } from '../../src/mux/mux-server-frame.js';
 import { muxTransport } from '../../src/mux/mux-transport.js';
@@ -105,6 +106,7 @@ describe('muxTransport', () => {
       method: 'GET',
       path: '/api/v1/pods',
       query: { limit: 5 },
+      window: muxDefaults.windowBytes,
     });
     socket.receive({
       t: 'head',
@@ -148,7 +150,7 @@ describe('muxTransport', () => {
     const second = await opened(2);
     second.open();
     expect(await sentFrames(second, 1)).toEqual([
-      { t: 'req', id: 3, method: 'GET', path: '/api/v1/pods' },
+      { t: 'req', id: 3, method: 'GET', path: '/api/v1/pods', window: muxDefaults.windowBytes },
     ]);
     second.receive({
       t: 'error',
