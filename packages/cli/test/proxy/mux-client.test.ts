@@ -1,11 +1,11 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import {
   type CachedCollectionOptions,
   collectionUpdates$,
   createProxyClient,
   type KubeClient,
 } from '@rxkube/core';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { FakeApiServer } from '@rxkube/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RecordingWebSocket } from '../support/mux-sockets.js';
