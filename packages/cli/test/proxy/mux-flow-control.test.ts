@@ -1,3 +1,4 @@
+import { createServer as createHttpServer } from 'node:http';
 import { type AddressInfo, connect, createServer, type Server, type Socket } from 'node:net';
 import { MuxFlowControlError, muxTransport } from '@rxkube/core';
 import type { MuxClientFrame, MuxServerFrame } from '@rxkube/core/transport';
@@ -83,6 +84,7 @@ let server: FakeApiServer | undefined;
 let proxy: RunningProxy | undefined;
 let relay: Server | undefined;
 let peer: WebSocketServer | undefined;
+let origin: ReturnType<typeof createHttpServer> | undefined;
 
 afterEach(async () => {
   for (const socket of RecordingWebSocket.opened) {
@@ -98,6 +100,8 @@ afterEach(async () => {
   relay = undefined;
   if (peer !== undefined) await new Promise((resolve) => peer?.close(resolve));
   peer = undefined;
+  if (origin !== undefined) await new Promise((resolve) => origin?.close(resolve));
+  origin = undefined;
 });
 
 describe('flow control on the multiplexing WebSocket', () => {
@@ -222,5 +226,28 @@ describe('flow control on the multiplexing WebSocket', () => {
     expect(received.filter((f) => f.t === 'cancel')).toEqual([{ t: 'cancel', id: floodId }]);
     expect(RecordingWebSocket.opened).toHaveLength(1);
     expect(RecordingWebSocket.opened[0]?.readyState).toBe(OPEN);
+  });
+  it('delivers characters cut where the credit ends, even with the smallest window', async () => {
+    const text = 'a😀é€b'.repeat(200);
+    origin = createHttpServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
+      response.end(text);
+    });
+    await new Promise<void>((resolve) => origin?.listen(0, '127.0.0.1', resolve));
+    proxy = await startRxkubeProxy(`http://127.0.0.1:${(origin.address() as AddressInfo).port}`);
+    const transport = muxTransport({
+      baseUrl: proxy.url,
+      WebSocket: CountingWebSocket,
+      windowBytes: 4,
+    });
+    const response = await transport.request({ path: '/logs' });
+    expect(await response.text()).toBe(text);
+    const id = CountingWebSocket.sentFrames.find((f) => f.t === 'req')?.id ?? -1;
+    const granted = CountingWebSocket.sentFrames.reduce(
+      (sum, f) => (f.t === 'credit' ? sum + f.bytes : sum),
+      4,
+    );
+    expect(CountingWebSocket.received.get(id)).toBe(Buffer.byteLength(text));
+    expect(granted).toBeGreaterThanOrEqual(Buffer.byteLength(text));
   });
 });

@@ -29,7 +29,7 @@ export type MuxClientFrame =
       readonly body?: string;
       /** A long-lived response (a watch): no body timeout upstream. */
       readonly streaming?: boolean;
-      /** The stream's initial credit in body bytes (a positive integer); absent: no flow control. */
+      /** The stream's initial credit in body bytes (an integer, at least 4); absent: no flow control. */
       readonly window?: number;
     }
   | { readonly t: 'cancel'; readonly id: number }

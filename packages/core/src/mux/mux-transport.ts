@@ -6,6 +6,9 @@ import { muxDefaults } from './mux-defaults.js';
 import type { MuxTransportOptions } from './mux-transport-options.js';
 import type { MuxWebSocketConstructor } from './mux-web-socket.js';
 
+/** The smallest window: room for the longest UTF-8 character, which the proxy never splits. */
+const MIN_WINDOW_BYTES = 4;
+
 /**
  * A {@link Transport} that carries every request over one shared WebSocket to the multiplexing
  * endpoint of `rxkube proxy` (protocol `rxkube.mux.v1`), so a browser tab can keep dozens of
@@ -48,8 +51,10 @@ export function muxTransport(options: MuxTransportOptions): Transport {
   }
   const windowBytes = options.windowBytes ?? muxDefaults.windowBytes;
   const maxBufferedBytes = options.maxBufferedBytes ?? windowBytes * muxDefaults.maxBufferedWindows;
-  if (!Number.isSafeInteger(windowBytes) || windowBytes < 1) {
-    throw new RangeError(`windowBytes must be a positive integer, got ${windowBytes}`);
+  if (!Number.isSafeInteger(windowBytes) || windowBytes < MIN_WINDOW_BYTES) {
+    throw new RangeError(
+      `windowBytes must be an integer of at least ${MIN_WINDOW_BYTES}, got ${windowBytes}`,
+    );
   }
   if (!(maxBufferedBytes >= windowBytes)) {
     throw new RangeError(`maxBufferedBytes must be at least windowBytes, got ${maxBufferedBytes}`);

@@ -60,8 +60,10 @@ export function parseClientFrame(text: string): MuxClientFrame | { readonly inva
   if (value.body !== undefined && typeof value.body !== 'string') {
     return { invalid: `request ${id} has a body that is not a string` };
   }
-  if (value.window !== undefined && !isPositiveInteger(value.window)) {
-    return { invalid: `request ${id} has a window that is not a positive integer` };
+  // At least 4 bytes: the longest UTF-8 character, so that a character held back where the
+  // credit ends can always be sent once the client has read the rest.
+  if (value.window !== undefined && !(isPositiveInteger(value.window) && value.window >= 4)) {
+    return { invalid: `request ${id} has a window that is not an integer of at least 4` };
   }
   return {
     t: 'req',

@@ -222,7 +222,11 @@ export class MuxSession {
             if (!windowed) return;
             consumed += bytes;
             // Credit in batches of half a window: a frame per half window read, not per chunk.
-            if (consumed * 2 < this.#options.windowBytes) return;
+            // Never more than the window less 3: the proxy holds back up to 3 bytes of a
+            // character cut where its credit ended, and a reader that read all the rest must
+            // still grant enough to get them.
+            const window = this.#options.windowBytes;
+            if (consumed < Math.min(Math.ceil(window / 2), window - 3)) return;
             this.#grant(id, consumed);
             consumed = 0;
           },
