@@ -111,6 +111,7 @@ export {
   type KubeErrorOptions,
   type KubeErrorReason,
 } from './errors/kube-error.js';
+export { MuxFlowControlError } from './errors/mux-flow-control-error.js';
 export { NotFoundError } from './errors/not-found-error.js';
 export { ResourceVersionExpiredError } from './errors/resource-version-expired-error.js';
 export { ResourceVersionTooLargeError } from './errors/resource-version-too-large-error.js';

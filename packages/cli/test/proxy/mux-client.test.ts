@@ -1,3 +1,5 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import {
   type CachedCollectionOptions,
   collectionUpdates$,
@@ -157,6 +159,52 @@ describe('createProxyClient over rxkube proxy', () => {
     const probes = server.requests.filter((q) => q.path === '/rxkube/mux/v1');
     expect(probes.map((q) => q.status)).toEqual([404, 404]);
     expect(listsOf(server)).toHaveLength(2);
+  });
+
+  it('falls back to fetch, once and for good, behind a server that never answers the endpoint', async () => {
+    // Accepts every connection; answers the API, never the endpoint (neither upgrade nor GET).
+    const hits: string[] = [];
+    const held: { destroy(): void }[] = [];
+    const silent: Server = createServer((request, response) => {
+      hits.push(`${request.method} ${request.url}`);
+      if (request.url?.startsWith('/rxkube/mux/v1')) {
+        held.push(request.socket);
+        return;
+      }
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end('{"kind":"PodList","apiVersion":"v1","metadata":{},"items":[]}');
+    });
+    silent.on('upgrade', (request, socket) => {
+      hits.push(`UPGRADE ${request.url}`);
+      held.push(socket);
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = silent.address() as AddressInfo;
+      const client = createProxyClient({
+        baseUrl: `http://127.0.0.1:${port}`,
+        WebSocket: RecordingWebSocket,
+        openTimeoutMs: 100,
+        probeTimeoutMs: 100,
+      });
+      for (let i = 0; i < 3; i++) {
+        const response = await client.transport.request({ path: '/api/v1/namespaces/ns/pods' });
+        expect(await response.text()).toContain('PodList');
+      }
+      // one unanswered upgrade and one unanswered GET; then plain requests only
+      expect(hits).toEqual([
+        'UPGRADE /rxkube/mux/v1',
+        'GET /rxkube/mux/v1',
+        'GET /api/v1/namespaces/ns/pods',
+        'GET /api/v1/namespaces/ns/pods',
+        'GET /api/v1/namespaces/ns/pods',
+      ]);
+      expect(RecordingWebSocket.opened).toHaveLength(1);
+    } finally {
+      for (const socket of held) socket.destroy();
+      silent.closeAllConnections();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 
   it('fails with a retryable TransportError, and does not fall back, while the proxy is unreachable', async () => {

@@ -207,4 +207,43 @@ describe('the multiplexing endpoint (rxkube.mux.v1)', () => {
     raw.socket.send('not json');
     expect(await closed).toBe(1008);
   });
+  it('sends no more body bytes than the window and the credit allow', async () => {
+    server = await FakeApiServer.start();
+    for (let i = 0; i < 20; i++)
+      server.create(pods, { metadata: { name: `p-${i}`, namespace: 'ns' } });
+    proxy = await startRxkubeProxy(server.url);
+    raw = await openRawMux(proxy.url);
+    const bodyBytes = (id: number) =>
+      raw?.frames.reduce(
+        (n, f) => (f.t === 'data' && f.id === id ? n + Buffer.byteLength(f.data) : n),
+        0,
+      ) ?? 0;
+    // Without a window: the whole body, and a head without `windowed` (as before flow control).
+    raw.send({ t: 'req', id: 1, method: 'GET', path: '/api/v1/namespaces/ns/pods' });
+    await raw.until((frames) => frames.some((f) => f.t === 'end' && f.id === 1));
+    expect(raw.frames.find((f) => f.t === 'head' && f.id === 1)).not.toHaveProperty('windowed');
+    const whole = bodyBytes(1);
+    expect(whole).toBeGreaterThan(1000);
+    // With a window of 100 bytes: exactly 100, then 250 more after a credit of 250, then the rest.
+    raw.send({ t: 'req', id: 2, method: 'GET', path: '/api/v1/namespaces/ns/pods', window: 100 });
+    await raw.until(() => bodyBytes(2) >= 100);
+    expect(raw.frames.find((f) => f.t === 'head' && f.id === 2)).toMatchObject({ windowed: true });
+    expect(bodyBytes(2)).toBe(100);
+    raw.send({ t: 'credit', id: 2, bytes: 250 });
+    await raw.until(() => bodyBytes(2) >= 350);
+    expect(bodyBytes(2)).toBe(350);
+    expect(raw.frames.some((f) => f.t === 'end' && f.id === 2)).toBe(false);
+    raw.send({ t: 'credit', id: 2, bytes: whole });
+    await raw.until((frames) => frames.some((f) => f.t === 'end' && f.id === 2));
+    const text = (id: number) =>
+      raw?.frames.flatMap((f) => (f.t === 'data' && f.id === id ? [f.data] : [])).join('');
+    expect(JSON.parse(text(2) ?? '').items).toHaveLength(20);
+    expect(server.requests.filter((r) => r.kind === 'list')).toHaveLength(2);
+    // A credit that is not a positive integer breaks the protocol.
+    const closed = new Promise<number>((resolve) =>
+      raw?.socket.once('close', (code) => resolve(code)),
+    );
+    raw.send({ t: 'credit', id: 2, bytes: -1 });
+    expect(await closed).toBe(1008);
+  });
 });

@@ -27,6 +27,8 @@ import type { KubeStatus } from '../kube-status.js';
  * - `StreamingListIncomplete`: a streaming list never ended its initial events (the server or a
  *   proxy ignored `sendInitialEvents`).
  * - `JsonPath`: a JSONPath template that does not parse or cannot be evaluated.
+ * - `MuxFlowControl`: a multiplexed response overran its client's buffer (the proxy ignored the
+ *   stream's window); that stream alone failed.
  */
 export type KubeErrorReason =
   | 'ResourceVersionExpired'
@@ -46,7 +48,8 @@ export type KubeErrorReason =
   | 'InvalidPathSegment'
   | 'HttpStatus'
   | 'StreamingListIncomplete'
-  | 'JsonPath';
+  | 'JsonPath'
+  | 'MuxFlowControl';
 
 /** What every {@link KubeError} may carry besides its message. */
 export interface KubeErrorOptions {

@@ -21,9 +21,11 @@ const UPGRADE_REQUIRED = 426;
  * browsers' limit of six per origin. Behind a proxy without the endpoint (a plain
  * `kubectl proxy`) the upgrade fails, and the client uses plain `fetch` from then on.
  *
- * With `mux: 'auto'`, a failed upgrade is followed by one plain GET of the endpoint: any answer
- * but 426 Upgrade Required means there is no endpoint (fall back, remembered); no answer at all
- * means the proxy is unreachable, and the request fails with a retryable `TransportError`.
+ * With `mux: 'auto'`, a failed upgrade (or one not answered within `openTimeoutMs`) is followed
+ * by one plain GET of the endpoint: any answer but 426 Upgrade Required means there is no
+ * endpoint (fall back, remembered); a server that accepts the GET and does not answer it within
+ * `probeTimeoutMs` has no endpoint either (fall back, remembered); a refused connection means the
+ * proxy is unreachable, and the request fails with a retryable `TransportError`.
  *
  * @example
  * ```ts
@@ -53,6 +55,11 @@ export function createProxyClient(options: ProxyClientOptions): KubeClient {
     ...(WebSocketImpl === undefined ? {} : { WebSocket: WebSocketImpl }),
     ...(options.headers === undefined ? {} : { headers: options.headers }),
     ...(options.idleCloseMs === undefined ? {} : { idleCloseMs: options.idleCloseMs }),
+    ...(options.windowBytes === undefined ? {} : { windowBytes: options.windowBytes }),
+    ...(options.maxBufferedBytes === undefined
+      ? {}
+      : { maxBufferedBytes: options.maxBufferedBytes }),
+    ...(options.openTimeoutMs === undefined ? {} : { openTimeoutMs: options.openTimeoutMs }),
   });
   if (mode === 'always') return { transport: mux, ...namespace };
 
@@ -60,18 +67,33 @@ export function createProxyClient(options: ProxyClientOptions): KubeClient {
   let choice: Choice = 'unknown';
   let probe: Promise<boolean> | undefined;
   /** Whether the proxy answers plain HTTP on the endpoint's path with something else than 426. */
+  const probeTimeoutMs = options.probeTimeoutMs ?? muxDefaults.probeTimeoutMs;
   const lacksEndpoint = (): Promise<boolean> => {
-    probe ??= fetchImpl(muxEndpointUrl(options.baseUrl).href, {
-      method: 'GET',
-      redirect: 'manual',
-      headers: { accept: 'application/json' },
-    }).then(
-      async (response) => {
-        await response.body?.cancel().catch(() => undefined);
-        return response.status !== UPGRADE_REQUIRED && response.type !== 'opaqueredirect';
-      },
-      () => false,
-    );
+    probe ??= (() => {
+      const controller = new AbortController();
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      // A server that accepts the probe and never answers it (say, one that is not a proxy at
+      // all) has no endpoint: asking it again on every request would never end.
+      const silent = new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => {
+          controller.abort();
+          resolve(true);
+        }, probeTimeoutMs);
+      });
+      const answered = fetchImpl(muxEndpointUrl(options.baseUrl).href, {
+        method: 'GET',
+        redirect: 'manual',
+        headers: { accept: 'application/json' },
+        signal: controller.signal,
+      }).then(
+        async (response) => {
+          await response.body?.cancel().catch(() => undefined);
+          return response.status !== UPGRADE_REQUIRED && response.type !== 'opaqueredirect';
+        },
+        () => false,
+      );
+      return Promise.race([answered, silent]).finally(() => clearTimeout(timer));
+    })();
     const result = probe;
     // An unreachable proxy is asked again next time.
     void result.then((lacks) => {

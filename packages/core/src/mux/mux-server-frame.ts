@@ -17,6 +17,11 @@ export type MuxServerFrame =
       readonly status: number;
       /** Response headers, by lower-case name. */
       readonly headers: Readonly<Record<string, string>>;
+      /**
+       * `true`: the server honours the request's `window` (never sends body bytes beyond the
+       * credit granted so far) and accepts `credit` frames for this request.
+       */
+      readonly windowed?: true;
     }
   | { readonly t: 'data'; readonly id: number; readonly data: string }
   | { readonly t: 'end'; readonly id: number }

@@ -25,4 +25,13 @@ export interface MuxTransportOptions {
   readonly headers?: Readonly<Record<string, string>>;
   /** Close the shared socket after this long without an open request. Default `muxDefaults.idleCloseMs`. */
   readonly idleCloseMs?: number;
+  /** Each stream's flow-control window in bytes (an integer, at least 4). Default `muxDefaults.windowBytes` (1 MiB). */
+  readonly windowBytes?: number;
+  /**
+   * A stream with more unread bytes than this fails with `MuxFlowControlError` (the proxy ignored
+   * its window). At least `windowBytes`. Default `windowBytes * muxDefaults.maxBufferedWindows` (4 MiB).
+   */
+  readonly maxBufferedBytes?: number;
+  /** Opening the socket fails after this long without the handshake's answer. Default `muxDefaults.openTimeoutMs`. */
+  readonly openTimeoutMs?: number;
 }

@@ -6,6 +6,9 @@ import { muxDefaults } from './mux-defaults.js';
 import type { MuxTransportOptions } from './mux-transport-options.js';
 import type { MuxWebSocketConstructor } from './mux-web-socket.js';
 
+/** The smallest window: room for the longest UTF-8 character, which the proxy never splits. */
+const MIN_WINDOW_BYTES = 4;
+
 /**
  * A {@link Transport} that carries every request over one shared WebSocket to the multiplexing
  * endpoint of `rxkube proxy` (protocol `rxkube.mux.v1`), so a browser tab can keep dozens of
@@ -14,6 +17,11 @@ import type { MuxWebSocketConstructor } from './mux-web-socket.js';
  * open request. When it drops, every open request fails with a retryable `TransportError` (so
  * `watch$` resumes from its last version) and the next request opens a new socket. Aborting a
  * request's signal cancels it upstream.
+ *
+ * Each response has its own flow-control window (`windowBytes`): the proxy sends no more than
+ * that ahead of what the reader consumed, and stops reading the upstream response meanwhile, so a
+ * paused reader holds neither the page's memory nor the proxy's. A stream whose unread bytes pass
+ * `maxBufferedBytes` (a proxy that ignores the window) fails alone with `MuxFlowControlError`.
  *
  * Use `createProxyClient` to fall back to plain `fetch` behind a proxy without the endpoint.
  *
@@ -41,11 +49,24 @@ export function muxTransport(options: MuxTransportOptions): Transport {
         ),
     };
   }
+  const windowBytes = options.windowBytes ?? muxDefaults.windowBytes;
+  const maxBufferedBytes = options.maxBufferedBytes ?? windowBytes * muxDefaults.maxBufferedWindows;
+  if (!Number.isSafeInteger(windowBytes) || windowBytes < MIN_WINDOW_BYTES) {
+    throw new RangeError(
+      `windowBytes must be an integer of at least ${MIN_WINDOW_BYTES}, got ${windowBytes}`,
+    );
+  }
+  if (!(maxBufferedBytes >= windowBytes)) {
+    throw new RangeError(`maxBufferedBytes must be at least windowBytes, got ${maxBufferedBytes}`);
+  }
   const session = new MuxSession({
     url: muxSocketUrl(options.baseUrl),
     WebSocket: WebSocketImpl,
     headers: options.headers ?? {},
     idleCloseMs: options.idleCloseMs ?? muxDefaults.idleCloseMs,
+    windowBytes,
+    maxBufferedBytes,
+    openTimeoutMs: options.openTimeoutMs ?? muxDefaults.openTimeoutMs,
   });
   return { request: (request) => session.request(request) };
 }

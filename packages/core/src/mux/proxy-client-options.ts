@@ -28,4 +28,18 @@ export interface ProxyClientOptions {
   readonly headers?: Readonly<Record<string, string>>;
   /** Close the shared socket after this long without an open request. Default `muxDefaults.idleCloseMs`. */
   readonly idleCloseMs?: number;
+  /** Each stream's flow-control window in bytes. Default `muxDefaults.windowBytes` (1 MiB). */
+  readonly windowBytes?: number;
+  /**
+   * A stream with more unread bytes than this fails with `MuxFlowControlError`. Default
+   * `windowBytes * muxDefaults.maxBufferedWindows` (4 MiB).
+   */
+  readonly maxBufferedBytes?: number;
+  /** Opening the socket fails after this long without the handshake's answer. Default `muxDefaults.openTimeoutMs` (10 s). */
+  readonly openTimeoutMs?: number;
+  /**
+   * `'auto'`: a proxy that does not answer the plain GET of the endpoint within this long is
+   * taken as one without it (plain `fetch` from then on). Default `muxDefaults.probeTimeoutMs` (5 s).
+   */
+  readonly probeTimeoutMs?: number;
 }

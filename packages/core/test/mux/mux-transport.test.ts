@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { TransportError } from '../../src/errors/transport-error.js';
 import { createProxyClient } from '../../src/mux/create-proxy-client.js';
 import type { MuxClientFrame } from '../../src/mux/mux-client-frame.js';
+import { muxDefaults } from '../../src/mux/mux-defaults.js';
 import type { MuxServerFrame } from '../../src/mux/mux-server-frame.js';
 import { muxTransport } from '../../src/mux/mux-transport.js';
 import type { MuxWebSocket } from '../../src/mux/mux-web-socket.js';
@@ -105,6 +106,7 @@ describe('muxTransport', () => {
       method: 'GET',
       path: '/api/v1/pods',
       query: { limit: 5 },
+      window: muxDefaults.windowBytes,
     });
     socket.receive({
       t: 'head',
@@ -148,7 +150,7 @@ describe('muxTransport', () => {
     const second = await opened(2);
     second.open();
     expect(await sentFrames(second, 1)).toEqual([
-      { t: 'req', id: 3, method: 'GET', path: '/api/v1/pods' },
+      { t: 'req', id: 3, method: 'GET', path: '/api/v1/pods', window: muxDefaults.windowBytes },
     ]);
     second.receive({
       t: 'error',
@@ -201,6 +203,88 @@ describe('muxTransport', () => {
     socket.receive('{"t":"head","id":"one"}');
     await expect(pending).rejects.toBeInstanceOf(TransportError);
     expect(socket.closedByClient).toBe(true);
+  });
+
+  it('grants credit as the reader consumes a windowed body, in batches of half a window', async () => {
+    const transport = muxTransport({
+      baseUrl: 'http://proxy.test',
+      WebSocket: ScriptedSocket,
+      windowBytes: 8,
+    });
+    const pending = transport.request({ path: '/a', streaming: true });
+    const socket = await opened();
+    socket.open();
+    expect(await sentFrames(socket, 1)).toMatchObject([{ t: 'req', id: 1, window: 8 }]);
+    socket.receive({ t: 'head', id: 1, status: 200, headers: {}, windowed: true });
+    const reader = (await pending).body[Symbol.asyncIterator]();
+    for (const data of ['abc', 'de', 'fgh']) socket.receive({ t: 'data', id: 1, data });
+    const decoder = new TextDecoder();
+    const read = async () => decoder.decode((await reader.next()).value);
+    // nothing read: no credit
+    expect(socket.sent).toHaveLength(1);
+    expect(await read()).toBe('abc');
+    expect(socket.sent).toHaveLength(1);
+    expect(await read()).toBe('de');
+    expect(socket.sent.slice(1)).toEqual([{ t: 'credit', id: 1, bytes: 5 }]);
+    expect(await read()).toBe('fgh');
+    socket.receive({ t: 'end', id: 1 });
+    expect(await reader.next()).toEqual({ done: true, value: undefined });
+    expect(socket.sent.slice(1)).toEqual([{ t: 'credit', id: 1, bytes: 5 }]);
+  });
+
+  it('sends no credit to a proxy without flow control, and caps what it buffers', async () => {
+    const transport = muxTransport({
+      baseUrl: 'http://proxy.test',
+      WebSocket: ScriptedSocket,
+      windowBytes: 4,
+      maxBufferedBytes: 10,
+    });
+    const flooded = transport.request({ path: '/a', streaming: true });
+    const other = transport.request({ path: '/b' });
+    const socket = await opened();
+    socket.open();
+    await sentFrames(socket, 2);
+    // a head without `windowed`: a proxy from before flow control
+    socket.receive({ t: 'head', id: 1, status: 200, headers: {} });
+    socket.receive({ t: 'head', id: 2, status: 200, headers: {} });
+    const reader = (await flooded).body[Symbol.asyncIterator]();
+    socket.receive({ t: 'data', id: 1, data: '12345' });
+    expect(new TextDecoder().decode((await reader.next()).value)).toBe('12345');
+    for (const data of ['abcd', 'efgh', 'ijkl']) socket.receive({ t: 'data', id: 1, data });
+    socket.receive({ t: 'data', id: 2, data: 'flowing' });
+    socket.receive({ t: 'end', id: 2 });
+    expect(await (await other).text()).toBe('flowing');
+    // what fitted under the cap is read, then the typed error
+    const decoder = new TextDecoder();
+    expect(decoder.decode((await reader.next()).value)).toBe('abcd');
+    expect(decoder.decode((await reader.next()).value)).toBe('efgh');
+    await expect(reader.next()).rejects.toMatchObject({
+      reason: 'MuxFlowControl',
+      retryable: true,
+    });
+    expect(socket.sent.slice(2)).toEqual([{ t: 'cancel', id: 1 }]);
+  });
+
+  it('refuses a window that is not a positive integer, or a cap below it', () => {
+    const options = { baseUrl: 'http://proxy.test', WebSocket: ScriptedSocket };
+    expect(() => muxTransport({ ...options, windowBytes: 3 })).toThrow(RangeError);
+    expect(() => muxTransport({ ...options, windowBytes: 1.5 })).toThrow(RangeError);
+    expect(() => muxTransport({ ...options, windowBytes: 8, maxBufferedBytes: 4 })).toThrow(
+      RangeError,
+    );
+  });
+
+  it('gives up a handshake that is never answered', async () => {
+    const transport = muxTransport({
+      baseUrl: 'http://proxy.test',
+      WebSocket: ScriptedSocket,
+      openTimeoutMs: 20,
+    });
+    const pending = transport.request({ path: '/a' });
+    const socket = await opened();
+    await expect(pending).rejects.toMatchObject({ reason: 'Transport', retryable: true });
+    expect(socket.closedByClient).toBe(true);
+    expect(socket.sent).toEqual([]);
   });
 
   it('refuses a server that does not speak the subprotocol', async () => {

@@ -4,6 +4,7 @@ import { pickRequestHeaders, pickResponseHeaders } from './forwarded-headers.js'
 import { parseClientFrame } from './parse-client-frame.js';
 import { proxyDefaults } from './proxy-defaults.js';
 import { pathRefused } from './request-filter.js';
+import { StreamCredit } from './stream-credit.js';
 import { upstreamRequest } from './upstream-request.js';
 import { NotUtf8Error, Utf8Text } from './utf8-text.js';
 
@@ -15,10 +16,12 @@ const OPEN = 1;
  * Serves one multiplexing WebSocket (protocol `rxkube.mux.v1`): each `req` frame becomes an
  * upstream request through `transport`, answered with `head`, `data`… and `end` (or `error`)
  * frames; `cancel` or the socket's close aborts it upstream. Reading from upstream pauses while
- * the socket's send buffer is above `highWaterBytes`, so memory per socket stays bounded.
+ * the socket's send buffer is above `highWaterBytes`, so memory per socket stays bounded; and,
+ * for a request that offers a `window`, while the stream's flow-control credit is spent (until the
+ * client's `credit` frames allow more), so a paused reader pauses its upstream response alone.
  */
 export function serveMuxConnection(socket: WebSocket, transport: Transport): void {
-  const open = new Map<number, AbortController>();
+  const open = new Map<number, { controller: AbortController; credit?: StreamCredit }>();
   let waiters: (() => void)[] = [];
 
   /** Frames handed to the socket and not yet written out. */
@@ -43,9 +46,13 @@ export function serveMuxConnection(socket: WebSocket, transport: Transport): voi
       ? Promise.resolve()
       : new Promise<void>((resolve) => waiters.push(resolve));
 
-  const run = async (frame: Extract<MuxClientFrame, { t: 'req' }>, controller: AbortController) => {
-    const id = frame.id;
-    const signal = controller.signal;
+  const run = async (
+    frame: Extract<MuxClientFrame, { t: 'req' }>,
+    stream: { controller: AbortController; credit?: StreamCredit },
+  ) => {
+    const { id } = frame;
+    const { credit } = stream;
+    const signal = stream.controller.signal;
     try {
       if (pathRefused(frame.path)) {
         send({ t: 'error', id, message: 'the proxy does not forward this path' });
@@ -71,16 +78,27 @@ export function serveMuxConnection(socket: WebSocket, transport: Transport): voi
         id,
         status: response.status,
         headers: pickResponseHeaders((name) => response.header(name)),
+        ...(credit === undefined ? {} : { windowed: true }),
       });
       // A streaming decoder: a character split across chunks is sent whole, in the later frame.
       // Fatal, and keeping a BOM: bytes that are not UTF-8 fail the request (as they fail a
       // client's own decoding over HTTP) instead of reaching it silently replaced.
       const text = new Utf8Text();
       for await (const chunk of response.body) {
+        let rest = chunk;
+        while (rest.length > 0 && !signal.aborted) {
+          // With a window, a chunk is sent in pieces of the credit there is (the decoder holds a
+          // character split between pieces back): the bytes sent never pass the bytes allowed.
+          const size = credit === undefined ? rest.length : Math.min(rest.length, credit.available);
+          const data = text.next(rest.subarray(0, size));
+          rest = rest.subarray(size);
+          credit?.spend(size);
+          if (data.length > 0) send({ t: 'data', id, data });
+          await drained();
+          // Nothing more is sent, nor read from upstream, until the client allows more.
+          await credit?.waitFor(signal);
+        }
         if (signal.aborted) break;
-        const data = text.next(chunk);
-        if (data.length > 0) send({ t: 'data', id, data });
-        await drained();
       }
       if (signal.aborted) return;
       const rest = text.end();
@@ -96,7 +114,7 @@ export function serveMuxConnection(socket: WebSocket, transport: Transport): voi
       }
       send({ t: 'error', id, message: error instanceof Error ? error.message : String(error) });
     } finally {
-      if (open.get(id) === controller) open.delete(id);
+      if (open.get(id) === stream) open.delete(id);
     }
   };
 
@@ -111,8 +129,13 @@ export function serveMuxConnection(socket: WebSocket, transport: Transport): voi
       return;
     }
     if (frame.t === 'cancel') {
-      open.get(frame.id)?.abort(new Error('cancelled by the client'));
+      open.get(frame.id)?.controller.abort(new Error('cancelled by the client'));
       open.delete(frame.id);
+      return;
+    }
+    if (frame.t === 'credit') {
+      // Credit for a request that has ended is in flight as it ended: nothing to do.
+      open.get(frame.id)?.credit?.grant(frame.bytes);
       return;
     }
     if (open.has(frame.id)) {
@@ -124,12 +147,16 @@ export function serveMuxConnection(socket: WebSocket, transport: Transport): voi
       return;
     }
     const controller = new AbortController();
-    open.set(frame.id, controller);
-    void run(frame, controller);
+    const stream =
+      frame.window === undefined
+        ? { controller }
+        : { controller, credit: new StreamCredit(frame.window) };
+    open.set(frame.id, stream);
+    void run(frame, stream);
   });
 
   socket.on('close', () => {
-    for (const controller of open.values()) controller.abort(new Error('the socket closed'));
+    for (const { controller } of open.values()) controller.abort(new Error('the socket closed'));
     open.clear();
     wakeAll();
   });

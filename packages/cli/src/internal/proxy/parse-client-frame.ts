@@ -4,6 +4,9 @@ import { isForwardedMethod } from './upstream-request.js';
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+const isPositiveInteger = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
+
 const isScalar = (value: unknown): value is string | number | boolean =>
   typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
 
@@ -21,6 +24,12 @@ export function parseClientFrame(text: string): MuxClientFrame | { readonly inva
     return { invalid: 'a frame has no integer id' };
   }
   if (value.t === 'cancel') return { t: 'cancel', id };
+  if (value.t === 'credit') {
+    if (!isPositiveInteger(value.bytes)) {
+      return { invalid: `credit of request ${id} is not a positive integer` };
+    }
+    return { t: 'credit', id, bytes: value.bytes };
+  }
   if (value.t !== 'req') return { invalid: 'a frame has an unknown type' };
   const method = value.method ?? 'GET';
   if (!isForwardedMethod(method)) return { invalid: `request ${id} has an unsupported method` };
@@ -51,6 +60,11 @@ export function parseClientFrame(text: string): MuxClientFrame | { readonly inva
   if (value.body !== undefined && typeof value.body !== 'string') {
     return { invalid: `request ${id} has a body that is not a string` };
   }
+  // At least 4 bytes: the longest UTF-8 character, so that a character held back where the
+  // credit ends can always be sent once the client has read the rest.
+  if (value.window !== undefined && !(isPositiveInteger(value.window) && value.window >= 4)) {
+    return { invalid: `request ${id} has a window that is not an integer of at least 4` };
+  }
   return {
     t: 'req',
     id,
@@ -60,5 +74,6 @@ export function parseClientFrame(text: string): MuxClientFrame | { readonly inva
     headers,
     ...(value.body === undefined ? {} : { body: value.body }),
     ...(value.streaming === true ? { streaming: true } : {}),
+    ...(value.window === undefined ? {} : { window: value.window }),
   };
 }

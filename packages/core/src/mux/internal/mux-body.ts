@@ -14,15 +14,27 @@ export class MuxBody implements AsyncIterable<Uint8Array> {
   #ending: Ending = { kind: 'open' };
   #wake: (() => void) | undefined;
   readonly #onRelease: () => void;
+  readonly #onRead: (bytes: number) => void;
+  #unread = 0;
 
-  /** `onRelease`: the reader let go before the end (the request is to be cancelled). */
-  constructor(onRelease: () => void) {
+  /**
+   * `onRelease`: the reader let go before the end (the request is to be cancelled); `onRead`:
+   * the reader took a chunk of `bytes` (flow control grants them again).
+   */
+  constructor(onRelease: () => void, onRead: (bytes: number) => void = () => undefined) {
     this.#onRelease = onRelease;
+    this.#onRead = onRead;
+  }
+
+  /** Bytes pushed and not read yet. */
+  get unreadBytes(): number {
+    return this.#unread;
   }
 
   push(chunk: Uint8Array): void {
     if (this.#ending.kind !== 'open') return;
     this.#chunks.push(chunk);
+    this.#unread += chunk.length;
     this.#notify();
   }
 
@@ -34,9 +46,14 @@ export class MuxBody implements AsyncIterable<Uint8Array> {
 
   fail(error: unknown, discard = false): void {
     if (this.#ending.kind !== 'open') return;
-    if (discard) this.#chunks.length = 0;
+    if (discard) this.#discard();
     this.#ending = { kind: 'failed', error };
     this.#notify();
+  }
+
+  #discard(): void {
+    this.#chunks.length = 0;
+    this.#unread = 0;
   }
 
   #notify(): void {
@@ -50,7 +67,11 @@ export class MuxBody implements AsyncIterable<Uint8Array> {
       next: async (): Promise<IteratorResult<Uint8Array>> => {
         while (true) {
           const chunk = this.#chunks.shift();
-          if (chunk !== undefined) return { done: false, value: chunk };
+          if (chunk !== undefined) {
+            this.#unread -= chunk.length;
+            if (this.#ending.kind === 'open') this.#onRead(chunk.length);
+            return { done: false, value: chunk };
+          }
           const ending = this.#ending;
           if (ending.kind === 'done') return { done: true, value: undefined };
           if (ending.kind === 'failed') throw ending.error;
@@ -61,7 +82,7 @@ export class MuxBody implements AsyncIterable<Uint8Array> {
       },
       return: async (): Promise<IteratorResult<Uint8Array>> => {
         if (this.#ending.kind === 'open') {
-          this.#chunks.length = 0;
+          this.#discard();
           this.#ending = { kind: 'done' };
           this.#onRelease();
         }

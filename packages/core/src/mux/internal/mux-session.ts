@@ -1,4 +1,5 @@
 import { DecodeError } from '../../errors/decode-error.js';
+import { MuxFlowControlError } from '../../errors/mux-flow-control-error.js';
 import { TransportError } from '../../errors/transport-error.js';
 import { redactUrl } from '../../redact-url.js';
 import type { KubeRequest, KubeResponse } from '../../transport.js';
@@ -41,6 +42,12 @@ export interface MuxSessionOptions {
   readonly WebSocket: MuxWebSocketConstructor;
   readonly headers: Readonly<Record<string, string>>;
   readonly idleCloseMs: number;
+  /** Each stream's flow-control window, offered in its `req` frame. */
+  readonly windowBytes: number;
+  /** A stream with more unread bytes than this fails with `MuxFlowControlError`. */
+  readonly maxBufferedBytes: number;
+  /** Opening the socket fails after this long without the handshake's answer. */
+  readonly openTimeoutMs: number;
 }
 
 /** WebSocket's readyState of a socket that is closing (2) or closed (3). */
@@ -106,6 +113,7 @@ export class MuxSession {
         ...(Object.keys(headers).length === 0 ? {} : { headers }),
         ...(request.body === undefined ? {} : { body: request.body }),
         ...(request.streaming === true ? { streaming: true } : {}),
+        window: this.#options.windowBytes,
       };
       socket.send(JSON.stringify(frame));
     });
@@ -125,7 +133,20 @@ export class MuxSession {
       );
     }
     const opened = new Promise<MuxWebSocket>((resolve, reject) => {
+      // A server that accepts the connection and never answers the handshake.
+      const timer = setTimeout(() => {
+        const current = this.#state;
+        if (current.kind !== 'opening' || current.socket !== socket) return;
+        this.#state = { kind: 'closed' };
+        reject(
+          new MuxOpenError(
+            `${redactUrl(url)} did not answer the WebSocket handshake within ${this.#options.openTimeoutMs} ms`,
+          ),
+        );
+        socket.close();
+      }, this.#options.openTimeoutMs);
       socket.addEventListener('open', () => {
+        clearTimeout(timer);
         if (socket.protocol !== muxProtocol.subprotocol) {
           this.#state = { kind: 'closed' };
           socket.close();
@@ -137,6 +158,7 @@ export class MuxSession {
       });
       /** Ends the session of this socket; false when it had ended already. */
       const gone = (): boolean => {
+        clearTimeout(timer);
         const current = this.#state;
         if (current.kind !== 'closed' && current.socket === socket) {
           this.#state = { kind: 'closed' };
@@ -192,14 +214,42 @@ export class MuxSession {
     switch (frame.t) {
       case 'head': {
         if (open.phase !== 'head') return;
-        const body = new MuxBody(() => this.#cancel(id));
+        const windowed = frame.windowed === true;
+        let consumed = 0;
+        const body = new MuxBody(
+          () => this.#cancel(id),
+          (bytes) => {
+            if (!windowed) return;
+            consumed += bytes;
+            // Credit in batches of half a window: a frame per half window read, not per chunk.
+            // Never more than the window less 3: the proxy holds back up to 3 bytes of a
+            // character cut where its credit ended, and a reader that read all the rest must
+            // still grant enough to get them.
+            const window = this.#options.windowBytes;
+            if (consumed < Math.min(Math.ceil(window / 2), window - 3)) return;
+            this.#grant(id, consumed);
+            consumed = 0;
+          },
+        );
         this.#requests.set(id, { phase: 'body', body, release: open.release });
         open.resolve(this.#response(id, frame.status, frame.headers, body));
         return;
       }
       case 'data':
         if (open.phase === 'body' && frame.data.length > 0) {
-          open.body.push(this.#encoder.encode(frame.data));
+          const chunk = this.#encoder.encode(frame.data);
+          const limit = this.#options.maxBufferedBytes;
+          if (open.body.unreadBytes + chunk.length > limit) {
+            // The peer ignored the window: this stream fails, the others keep flowing.
+            open.body.fail(
+              new MuxFlowControlError(
+                `the proxy sent request ${id} more than ${limit} bytes its reader had not read (it ignored the stream's window)`,
+              ),
+            );
+            this.#cancel(id);
+            return;
+          }
+          open.body.push(chunk);
         }
         return;
       case 'end':
@@ -238,6 +288,16 @@ export class MuxSession {
       },
       dispose: async () => this.#cancel(id),
     };
+  }
+
+  /** Allows the proxy `bytes` more of request `id`'s body (while it is open). */
+  #grant(id: number, bytes: number): void {
+    const state = this.#state;
+    if (!this.#requests.has(id) || state.kind !== 'open' || state.socket.readyState !== OPEN) {
+      return;
+    }
+    const frame: MuxClientFrame = { t: 'credit', id, bytes };
+    state.socket.send(JSON.stringify(frame));
   }
 
   /** Ends request `id` here and upstream (if it is still open); a read in progress ends too. */

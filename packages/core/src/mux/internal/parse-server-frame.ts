@@ -21,7 +21,10 @@ export function parseServerFrame(text: unknown): MuxServerFrame | undefined {
       for (const [name, header] of Object.entries(value.headers)) {
         if (typeof header === 'string') headers[name.toLowerCase()] = header;
       }
-      return { t: 'head', id, status: value.status as number, headers };
+      const status = value.status as number;
+      return value.windowed === true
+        ? { t: 'head', id, status, headers, windowed: true }
+        : { t: 'head', id, status, headers };
     }
     case 'data':
       return typeof value.data === 'string' ? { t: 'data', id, data: value.data } : undefined;
