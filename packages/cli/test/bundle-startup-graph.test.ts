@@ -92,6 +92,22 @@ describe("the bundle's start-up graph of `rxkube get`", () => {
     expect(startup.filter((input) => input.endsWith('node/dist/undici-transport.js'))).toEqual([]);
   });
 
+  it('leaves out zod: Status and the list envelope are read by hand-written guards', () => {
+    // The guards are what reads an error answer and a LIST page at start-up ...
+    expect(startup.some((input) => input.endsWith('core/dist/internal/is-kube-status.js'))).toBe(
+      true,
+    );
+    expect(startup.some((input) => input.endsWith('core/dist/internal/is-list-envelope.js'))).toBe(
+      true,
+    );
+    // ... and neither zod nor the schemas built from it are loaded with them.
+    expect(startup.filter(fromPackage('zod'))).toEqual([]);
+    expect(startup.filter((input) => input.includes('core/dist/schemas/'))).toEqual([]);
+    expect(
+      startup.filter((input) => input.endsWith('core/dist/internal/envelope-checks.js')),
+    ).toEqual([]);
+  });
+
   it('leaves out the fake API server, the proxy command, ws and the YAML library', () => {
     expect(startup.filter((input) => input.includes('/testing/'))).toEqual([]);
     expect(startup.filter((input) => input.startsWith('src/internal/demo/'))).toEqual([]);

@@ -4,7 +4,8 @@ import { errorFromResponse } from './errors/error-from-response.js';
 import { excerpt } from './errors/internal/excerpt.js';
 import { ResourceVersionExpiredError } from './errors/resource-version-expired-error.js';
 import { TransportError } from './errors/transport-error.js';
-import { isListEnvelope, listEnvelopeCheck } from './internal/envelope-checks.js';
+import { isListEnvelope } from './internal/is-list-envelope.js';
+import { listEnvelopeIssue } from './internal/list-envelope-issue.js';
 import { metadataOnlyAccept, metadataOnlyDecoder } from './internal/metadata-only.js';
 import { objectDecoder } from './internal/object-decoder.js';
 import { errorOfResponse, readBodyText } from './internal/read-body.js';
@@ -282,11 +283,9 @@ function parsePage(body: string): ListPage {
     });
   }
   if (isListEnvelope(json)) return json as ListPage;
-  const check = listEnvelopeCheck.safeParse(json);
-  if (!check.success) {
-    const issue = check.error.issues[0];
-    const where = issue ? `${issue.path.map(String).join('.')}: ${issue.message}` : 'invalid';
-    throw new DecodeError(`LIST response is not a list (${where})`, { kind: 'shape' });
+  const issue = listEnvelopeIssue(json);
+  if (issue !== undefined) {
+    throw new DecodeError(`LIST response is not a list (${issue})`, { kind: 'shape' });
   }
   return json as ListPage;
 }

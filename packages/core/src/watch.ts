@@ -3,20 +3,19 @@ import { DecodeError } from './errors/decode-error.js';
 import { errorFromStatus } from './errors/error-from-status.js';
 import { WatchEmptyError } from './errors/watch-empty-error.js';
 import { WatchStalledError } from './errors/watch-stalled-error.js';
-import { isWatchEnvelope } from './internal/envelope-checks.js';
 import { startIdleWatchdog } from './internal/idle-watchdog.js';
+import { isKubeStatus } from './internal/is-kube-status.js';
+import { isWatchEnvelope } from './internal/is-watch-envelope.js';
 import { metadataOnlyAccept, metadataOnlyDecoder } from './internal/metadata-only.js';
 import { objectDecoder } from './internal/object-decoder.js';
 import { errorOfResponse } from './internal/read-body.js';
 import { ioDefaults } from './io-defaults.js';
 import type { KubeClient } from './kube-client.js';
 import type { KubeObject } from './kube-object.js';
-import type { KubeStatus } from './kube-status.js';
 import { NdjsonDecoder } from './ndjson/ndjson-decoder.js';
 import type { ObjectSchema } from './object-schema.js';
 import { type ResourceRef, resourcePath } from './resource-ref.js';
 import { asResourceVersion, type ResourceVersion } from './resource-version.js';
-import { kubeStatusSchema } from './schemas/kube-status-schema.js';
 import type { LineSink } from './transport.js';
 import type { WatchEvent } from './watch-event.js';
 
@@ -257,11 +256,9 @@ function isInitialEventsEnd(object: KubeObject): boolean {
 }
 
 function errorFromEvent(object: unknown) {
-  const status = kubeStatusSchema.safeParse(object);
-  if (status.success) {
-    const data = status.data as KubeStatus;
-    return errorFromStatus(data, {
-      httpCode: data.code ?? HTTP_SERVER_ERROR,
+  if (isKubeStatus(object)) {
+    return errorFromStatus(object, {
+      httpCode: object.code ?? HTTP_SERVER_ERROR,
       message: 'watch ERROR event',
     });
   }

@@ -51,14 +51,17 @@ export function kubectlError(error: unknown): unknown {
 }
 
 /**
- * Before connecting: a kubeconfig that is missing or empty is said in one line naming the file,
- * unless the flags name a server on their own.
+ * Connects with `open`, saying a kubeconfig that is missing or empty in one line naming the file,
+ * unless the flags name a server on their own. A missing file is checked before `open`; whether
+ * the files are empty only when `open` fails, so a run that connects reads its kubeconfig once
+ * (in `open`).
  */
-export function checkKubeconfig(
+export function checkKubeconfig<T>(
   args: ConnectionArgs,
   env: Readonly<Record<string, string | undefined>>,
-): void {
-  if (args.server !== undefined) return;
+  open: () => T,
+): T {
+  if (args.server !== undefined) return open();
   const explicit = args.kubeconfig;
   const paths =
     explicit !== undefined
@@ -66,7 +69,7 @@ export function checkKubeconfig(
       : env.KUBECONFIG
         ? env.KUBECONFIG.split(delimiter).filter((p) => p !== '')
         : [join(env.HOME ?? homedir(), '.kube', 'config')];
-  if (env.KUBERNETES_SERVICE_HOST && explicit === undefined && !env.KUBECONFIG) return;
+  if (env.KUBERNETES_SERVICE_HOST && explicit === undefined && !env.KUBECONFIG) return open();
   const existing = paths.filter((path) => existsSync(path));
   if (existing.length === 0) {
     throw new CliError(
@@ -75,14 +78,17 @@ export function checkKubeconfig(
         : `none of the kubeconfig files in KUBECONFIG exists (${paths.join(', ')})`,
     );
   }
-  const empty = existing.every((path) => {
-    try {
-      return readFileSync(path, 'utf8').trim() === '';
-    } catch {
-      return false;
-    }
-  });
-  if (empty) {
+  try {
+    return open();
+  } catch (error) {
+    const empty = existing.every((path) => {
+      try {
+        return readFileSync(path, 'utf8').trim() === '';
+      } catch {
+        return false;
+      }
+    });
+    if (!empty) throw error;
     throw new CliError(
       `kubeconfig ${existing.join(', ')} is empty: no cluster is configured (use --server, or a kubeconfig with a current context)`,
     );

@@ -1,6 +1,5 @@
 import type { HeaderSource } from '../header-source.js';
-import type { KubeStatus } from '../kube-status.js';
-import { kubeStatusSchema } from '../schemas/kube-status-schema.js';
+import { isKubeStatus } from '../internal/is-kube-status.js';
 import { DecodeError } from './decode-error.js';
 import { errorFromStatus } from './error-from-status.js';
 import { excerpt } from './internal/excerpt.js';
@@ -42,8 +41,7 @@ export function errorFromResponse(
     isJson = false;
   }
   if (isJson) {
-    const status = kubeStatusSchema.safeParse(json);
-    if (status.success) return errorFromStatus(status.data as KubeStatus, { httpCode, headers });
+    if (isKubeStatus(json)) return errorFromStatus(json, { httpCode, headers });
     return errorFromStatus(undefined, {
       httpCode,
       headers,

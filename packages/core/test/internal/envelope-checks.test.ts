@@ -1,11 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  isListEnvelope,
-  isWatchEnvelope,
-  listEnvelopeCheck,
-  watchEnvelopeCheck,
-} from '../../src/internal/envelope-checks.js';
+import { listEnvelopeCheck, watchEnvelopeCheck } from '../../src/internal/envelope-checks.js';
+import { isListEnvelope } from '../../src/internal/is-list-envelope.js';
+import { isWatchEnvelope } from '../../src/internal/is-watch-envelope.js';
+import { listEnvelopeIssue } from '../../src/internal/list-envelope-issue.js';
 
 /** JSON values near the envelopes' shapes: right and wrong types in every field that is checked. */
 const leaf = fc.oneof(
@@ -85,6 +83,47 @@ describe('the hand-written envelope guards', () => {
     // Both answers were exercised, not only one.
     expect(seen.accepted).toBeGreaterThan(50);
     expect(seen.rejected).toBeGreaterThan(50);
+  });
+
+  it('name the same first wrong field of a list as the schema, and nothing for a list', () => {
+    const seen = { accepted: 0, rejected: 0 };
+    fc.assert(
+      fc.property(list, (value) => {
+        const json = asJson(value);
+        const check = listEnvelopeCheck.safeParse(json);
+        const issue = listEnvelopeIssue(json);
+        if (check.success) {
+          seen.accepted++;
+          expect(issue).toBeUndefined();
+          return;
+        }
+        seen.rejected++;
+        const path = check.error.issues[0]?.path.map(String).join('.') ?? '';
+        expect(issue).toBeDefined();
+        expect(issue).toMatch(path === '' ? /^expected / : `${path}: expected `);
+      }),
+      { numRuns: 5000 },
+    );
+    expect(seen.accepted).toBeGreaterThan(50);
+    expect(seen.rejected).toBeGreaterThan(50);
+  });
+
+  it('say what was expected where a list goes wrong, naming only types', () => {
+    const page = { metadata: { resourceVersion: '5' }, items: [{ metadata: { name: 'a' } }] };
+    expect(listEnvelopeIssue(page)).toBeUndefined();
+    expect(listEnvelopeIssue([])).toBe('expected an object, received an array');
+    expect(listEnvelopeIssue({ ...page, metadata: { resourceVersion: 5 } })).toBe(
+      'metadata.resourceVersion: expected a string, received a number',
+    );
+    expect(
+      listEnvelopeIssue({ ...page, items: [page.items[0], { metadata: { uid: 'secret' } }, {}] }),
+    ).toBe('items.2.metadata: expected an object, received nothing');
+    expect(listEnvelopeIssue({ ...page, items: [{ metadata: { namespace: ['x'] } }] })).toBe(
+      'items.0.metadata.namespace: expected a string, received an array',
+    );
+    expect(listEnvelopeIssue({ ...page, items: 'none' })).toBe(
+      'items: expected an array or null, received a string',
+    );
   });
 
   it('accept well-formed envelopes and reject a wrong type in each checked field', () => {

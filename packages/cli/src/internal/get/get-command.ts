@@ -20,8 +20,7 @@ export async function getCommand(args: GetArgs, io: CliIo): Promise<'completed' 
 }
 
 async function get(args: GetArgs, io: CliIo): Promise<'completed' | 'aborted'> {
-  checkKubeconfig(args, io.env);
-  const client = connect(args, io.env);
+  const client = checkKubeconfig(args, io.env, () => connect(args, io.env));
   const debug = (line: string) => {
     if (args.debug) io.stderr.write(`rxkube: ${line}\n`);
   };

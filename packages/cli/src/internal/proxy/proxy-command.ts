@@ -12,8 +12,7 @@ import { startProxyServer } from './start-proxy-server.js';
 export async function proxyCommand(args: ProxyArgs, io: CliIo): Promise<'aborted'> {
   let server: Awaited<ReturnType<typeof startProxyServer>>;
   try {
-    checkKubeconfig(args, io.env);
-    const client = connect(args, io.env);
+    const client = checkKubeconfig(args, io.env, () => connect(args, io.env));
     server = await startProxyServer({
       transport: client.transport,
       port: args.port,
