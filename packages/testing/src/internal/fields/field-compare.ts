@@ -84,8 +84,10 @@ function walk(
   if (isObject) {
     walkContainer(l, r, path, rules, c, x);
   } else {
-    const left = itemElements(l, rule!);
-    const right = itemElements(r, rule!);
+    // A granular list: `atomic` is false only when the list has a rule.
+    if (rule === undefined) throw new Error(`the granular list ${path} has no list rule`);
+    const left = itemElements(l, rule);
+    const right = itemElements(r, rule);
     if (left === undefined || right === undefined) {
       leaf(l, r, element, changed, removed);
       return;

@@ -162,12 +162,14 @@ export function capUpdateManagers(entries: ManagedEntry[]): ManagedEntry[] {
       apiVersion: version,
       extra: undefined,
     });
-    if (!fields.has(bucketId)) {
-      const moved = fields.get(first)!;
+    let bucket = fields.get(bucketId);
+    if (bucket === undefined) {
+      // The version's oldest entry becomes its bucket; it stays in `fields` until then.
+      const moved = fields.get(first);
+      if (moved === undefined) throw new Error(`the oldest ${version} update entry is gone`);
       fields.delete(first);
-      fields.set(bucketId, { ...moved, manager: DEFAULTS.ancientChangesManager, extra: undefined });
+      bucket = { ...moved, manager: DEFAULTS.ancientChangesManager, extra: undefined };
     }
-    const bucket = fields.get(bucketId)!;
     fields.set(bucketId, {
       ...bucket,
       time: entry.time,
@@ -204,7 +206,7 @@ function reconcile(
   items: WeakMap<unknown[], Map<string, unknown>>,
 ): FieldSet {
   if (set.children === undefined) return set;
-  let out: FieldSet | undefined;
+  let children: Map<string, FieldSet> | undefined;
   for (const [element, child] of set.children) {
     let childValue: unknown;
     let childPath = path;
@@ -230,11 +232,11 @@ function reconcile(
       next = reconcile(child, childValue, childPath, rules, items);
     }
     if (next !== child) {
-      out ??= { member: set.member, children: new Map(set.children) };
-      out.children!.set(element, next);
+      children ??= new Map(set.children);
+      children.set(element, next);
     }
   }
-  return out ?? set;
+  return children === undefined ? set : { member: set.member, children };
 }
 
 /** One write as the field manager sees it. */

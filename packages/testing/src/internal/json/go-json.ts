@@ -78,7 +78,8 @@ class Scanner {
   private word(name: string): State {
     let next: State | undefined;
     for (const expected of [...name.slice(1)].reverse()) next = this.literal(expected, name, next);
-    return next!;
+    if (next === undefined) throw new Error(`the literal ${name} is one character`);
+    return next;
   }
 
   readonly beginValueOrEmpty: State = (c) => {

@@ -75,8 +75,11 @@ export function historicView(store: ResourceStore, revision: number): ListView {
     if (value !== null && !store.objects.has(key)) extra.push(key);
   }
   extra.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  const valueAt = (key: string) =>
-    overrides.has(key) ? overrides.get(key)! : (store.objects.get(key) ?? null);
+  // An override is an object or `null` (absent then), never `undefined`.
+  const valueAt = (key: string) => {
+    const override = overrides.get(key);
+    return override !== undefined ? override : (store.objects.get(key) ?? null);
+  };
 
   return {
     page(prefix, start, limit, accept, countRemaining) {

@@ -109,8 +109,11 @@ export class Cluster {
     return [...this.types.values()];
   }
 
+  /** The type's objects; a 404 once the type is no longer served (a CRD deleted mid-request). */
   store(type: ResourceType): ResourceStore {
-    return this.stores.get(type.id)!;
+    const store = this.stores.get(type.id);
+    if (store === undefined) throw new FakeApiError(status.resourceNotFound());
+    return store;
   }
 
   allStores(): ResourceStore[] {

@@ -39,7 +39,10 @@ export function addedLine(event: StoreEvent): string {
 export function deletedPreviousLine(event: StoreEvent, renderedVersion: string): string {
   event.lines ??= {};
   if (event.lines.deletedPrevious === undefined) {
-    const previous = JSON.parse(event.previous!.json) as { metadata: Record<string, unknown> };
+    if (event.previous === undefined) {
+      throw new Error(`the event at ${renderedVersion} has no previous state to delete`);
+    }
+    const previous = JSON.parse(event.previous.json) as { metadata: Record<string, unknown> };
     previous.metadata.resourceVersion = renderedVersion;
     event.lines.deletedPrevious = watchLine('DELETED', JSON.stringify(previous));
   }

@@ -34,6 +34,15 @@ function sharedColumns(): { readonly name: ColumnTuple; readonly ageDescription:
 
 const { name: NAME_COLUMN, ageDescription: AGE_DESCRIPTION } = sharedColumns();
 
+function defaultColumns(): readonly ColumnTuple[] {
+  const columns = COLUMN_DEFINITIONS.default;
+  if (columns === undefined) throw new Error('COLUMN_DEFINITIONS lacks the default columns');
+  return columns;
+}
+
+/** The Name and Created At columns of every built-in resource without its own printer. */
+const DEFAULT_COLUMNS = defaultColumns();
+
 function rowObject(object: Obj, type: ResourceType, include: IncludeObject): unknown {
   if (include === 'None') return null;
   if (include === 'Object') return { kind: type.kind, apiVersion: type.apiVersion, ...object };
@@ -73,7 +82,7 @@ export function tableConverter(type: ResourceType): TableConverter {
     };
   }
   return {
-    columnDefinitions: COLUMN_DEFINITIONS.default!.map(definition),
+    columnDefinitions: DEFAULT_COLUMNS.map(definition),
     row: (object, include) => ({
       cells: [object.metadata?.name ?? '', object.metadata?.creationTimestamp ?? ''],
       object: rowObject(object, type, include),

@@ -168,10 +168,11 @@ export async function handleWatch(
   });
   env.watches.add(stream);
   replica.watches.add(stream);
-  if (refused !== undefined || begin === undefined) {
-    stream.error(refused!);
+  if (refused !== undefined) {
+    stream.error(refused);
     return;
   }
+  if (begin === undefined) throw new Error('a watch was neither started nor refused');
   if (begin.initial) stream.sendInitial(begin.initial);
   if (begin.replay) for (const event of begin.replay) stream.deliver(event);
   if (begin.initialEventsEnd) stream.bookmark(begin.startRevision, true);

@@ -38,9 +38,10 @@ export function applyConflict(conflicts: readonly ApplyConflict[]): FakeApiStatu
       byManager.set(manager, [...(byManager.get(manager) ?? []), path]);
     }
     const lines: string[] = [];
-    for (const manager of [...byManager.keys()].sort()) {
+    const sorted = [...byManager].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    for (const [manager, paths] of sorted) {
       lines.push(`conflicts with ${manager}:`);
-      for (const path of byManager.get(manager)!) lines.push(`- ${path}`);
+      for (const path of paths) lines.push(`- ${path}`);
     }
     message = `Apply failed with ${flat.length} conflicts: ${lines.join('\n')}`;
   }

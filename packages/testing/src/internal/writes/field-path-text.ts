@@ -46,9 +46,14 @@ export function fieldPathTexts(set: FieldSet, prefix = ''): string[] {
   const out: string[] = [];
   if (set.children === undefined) return out;
   const keys = [...set.children.keys()].sort(compareElements);
-  for (const key of keys) if (set.children.get(key)!.member) out.push(prefix + elementText(key));
+  const sorted: [string, FieldSet][] = [];
   for (const key of keys) {
-    const child = set.children.get(key)!;
+    const child = set.children.get(key);
+    if (child === undefined) throw new Error(`field set lost its child ${key} while sorting`);
+    sorted.push([key, child]);
+  }
+  for (const [key, child] of sorted) if (child.member) out.push(prefix + elementText(key));
+  for (const [key, child] of sorted) {
     if (child.children !== undefined) out.push(...fieldPathTexts(child, prefix + elementText(key)));
   }
   return out;
