@@ -402,7 +402,7 @@ describe('FakeApiServer writes (as kube-apiserver 1.20) against the real kube-ap
         metadata: { name: 'uu-missing' },
       });
       const thingVersioned = await write(t, 'PUT', `${things}/uu`, {
-        ...thing.body,
+        ...bodyOf(thing),
         spec: { size: 3 },
       });
       await write(t, 'DELETE', `${CRDS}/${crdName}`, {});
