@@ -24,8 +24,9 @@ const GET = `Usage:
 
 A type is resolved through API discovery as kubectl does: plural (pods), singular (pod), short
 name (po), kind (Pod), qualified by group (deployments.apps, Widget.example.com) or by version
-and group (deployments.v1.apps); "all" is every type of the category all. Tables are printed by
-the server (every kind's own columns, a CRD's printer columns).
+and group (deployments.v1.apps); "all" is every type of the category all (with no name: like
+kubectl, all/NAME names no type). Tables are printed by the server (every kind's own columns, a
+CRD's printer columns).
 
 Examples:
   rxkube get pods                       pods of the context's namespace

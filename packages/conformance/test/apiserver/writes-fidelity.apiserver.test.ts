@@ -304,6 +304,127 @@ describe('FakeApiServer writes (as kube-apiserver 1.20) against the real kube-ap
     });
   });
 
+  it('PUT without metadata.resourceVersion: updates where 1.20 allows it, 422 for Services, Leases, CRDs and custom resources', async () => {
+    const CRDS = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions';
+    const group = `${NAMESPACE}.uu.rxkube.dev`;
+    const crdName = `things.${group}`;
+    const things = `/apis/${group}/v1/namespaces/${NAMESPACE}/things`;
+    const SVC = `/api/v1/namespaces/${NAMESPACE}/services`;
+    /** The object as answered, without its resourceVersion: what an unconditional PUT sends. */
+    const unversioned = (x: RawExchange): Json => {
+      const body = bodyOf(x);
+      const { resourceVersion: _dropped, ...metadata } = body.metadata ?? {};
+      return { ...body, metadata };
+    };
+    /** A successful answer's status and kind: the kinds' defaulting is compared elsewhere. */
+    const outcome = (x: RawExchange) => ({ status: x.status, kind: bodyOf(x).kind });
+    await compare('writes-unconditional-update', async (t) => {
+      const cm = await write(t, 'POST', CM, { metadata: { name: 'uu' }, data: { k: '1' } });
+      const cmPut = await write(t, 'PUT', `${CM}/uu`, {
+        metadata: { name: 'uu' },
+        data: { k: '2' },
+      });
+      const dep = await write(t, 'POST', DEPLOY, { ...deployment, metadata: { name: 'uu' } });
+      const depPut = await write(t, 'PUT', `${DEPLOY}/uu`, {
+        ...unversioned(dep),
+        spec: { ...deployment.spec, replicas: 2 },
+      });
+      const svc = await write(t, 'POST', SVC, {
+        metadata: { name: 'uu' },
+        spec: { ports: [{ port: 80 }] },
+      });
+      const svcPut = await write(t, 'PUT', `${SVC}/uu`, unversioned(svc));
+      const svcEmpty = await write(t, 'PUT', `${SVC}/uu`, {
+        ...unversioned(svc),
+        metadata: { name: 'uu', resourceVersion: '' },
+      });
+      const svcStatus = await write(t, 'PUT', `${SVC}/uu/status`, unversioned(svc));
+      const svcMissing = await write(t, 'PUT', `${SVC}/uu-missing`, {
+        ...unversioned(svc),
+        metadata: { name: 'uu-missing' },
+      });
+      const leaseCreated = await write(
+        t,
+        'POST',
+        LEASES,
+        lease('uu', 'a', '2026-01-01T00:00:00.000000Z'),
+      );
+      const leasePut = await write(t, 'PUT', `${LEASES}/uu`, unversioned(leaseCreated));
+      const crd = await write(t, 'POST', CRDS, {
+        apiVersion: 'apiextensions.k8s.io/v1',
+        kind: 'CustomResourceDefinition',
+        metadata: { name: crdName },
+        spec: {
+          group,
+          names: { plural: 'things', kind: 'Thing' },
+          scope: 'Namespaced',
+          versions: [
+            {
+              name: 'v1',
+              served: true,
+              storage: true,
+              schema: {
+                openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true },
+              },
+              subresources: { status: {} },
+            },
+          ],
+        },
+      });
+      // Served once established: poll the collection (a condition, not a sleep).
+      for (let i = 0; i < 200 && (await send(t, { path: things })).status !== 200; i += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const established = await send(t, { path: `${CRDS}/${crdName}` });
+      const crdPut = await write(t, 'PUT', `${CRDS}/${crdName}`, unversioned(established));
+      const crdStatus = await write(
+        t,
+        'PUT',
+        `${CRDS}/${crdName}/status`,
+        unversioned(established),
+      );
+      const thing = await write(t, 'POST', things, {
+        apiVersion: `${group}/v1`,
+        kind: 'Thing',
+        metadata: { name: 'uu' },
+        spec: { size: 1 },
+      });
+      const thingPut = await write(t, 'PUT', `${things}/uu`, {
+        ...unversioned(thing),
+        spec: { size: 2 },
+      });
+      const thingStatus = await write(t, 'PUT', `${things}/uu/status`, {
+        ...unversioned(thing),
+        status: { ready: true },
+      });
+      const thingMissing = await write(t, 'PUT', `${things}/uu-missing`, {
+        ...unversioned(thing),
+        metadata: { name: 'uu-missing' },
+      });
+      const thingVersioned = await write(t, 'PUT', `${things}/uu`, {
+        ...bodyOf(thing),
+        spec: { size: 3 },
+      });
+      await write(t, 'DELETE', `${CRDS}/${crdName}`, {});
+      return {
+        created: [cm, dep, svc, leaseCreated, crd, thing].map(outcome),
+        configMap: observe(cmPut),
+        deployment: outcome(depPut),
+        service: observe(svcPut),
+        serviceEmptyVersion: observe(svcEmpty),
+        serviceStatus: outcome(svcStatus),
+        serviceMissing: observe(svcMissing),
+        lease: observe(leasePut),
+        crd: observe(crdPut),
+        crdStatus: observe(crdStatus),
+        customResource: observe(thingPut),
+        customResourceStatus: observe(thingStatus),
+        customResourceMissing: observe(thingMissing),
+        customResourceVersioned: outcome(thingVersioned),
+      };
+    });
+  });
+
   it('strategic merge patch merges lists by merge key (new items first), with $patch and null', async () => {
     await compare('writes-smp-merge-keys', async (t) => {
       const created = await write(t, 'POST', DEPLOY, deployment);

@@ -19,7 +19,8 @@ import type { WriteOptions } from './write-options.js';
  * still at that version, and otherwise answers 409, which errors with `ConflictError` (reason
  * `'Conflict'`): read the object again, reapply the change and retry (`updateWith$` does exactly
  * that). Without a `resourceVersion` the write is unconditional, and may overwrite someone else's
- * change. The name is `object.metadata.name`; the namespace the ref's, else the object's. With
+ * change, where the kind allows it: kube-apiserver 1.20 refuses it for Services, Leases,
+ * CustomResourceDefinitions and custom resources with 422 (`InvalidError`). The name is `object.metadata.name`; the namespace the ref's, else the object's. With
  * `subresource: 'status'` only `.status` is written. Unsubscribing aborts the request.
  *
  * @example

@@ -26,7 +26,9 @@ export interface ResolvedRequests {
 /**
  * Reads `get`'s arguments as kubectl does: `TYPE[,TYPE…] [NAME…]`, or `TYPE/NAME…` (never mixed),
  * where a type may be `all` (every preferred resource in the category `all`, in discovery
- * order). Discovery is read once; an unknown type is kubectl's one-line error.
+ * order) when no name is asked for; `all/NAME` and `pods,all NAME` name no type, and `all NAME`
+ * is refused, as kubectl 1.20 answers them. Discovery is read once; an unknown type is kubectl's
+ * one-line error.
  */
 export async function resolveRequests(
   positionals: readonly string[],
@@ -39,22 +41,27 @@ export async function resolveRequests(
     resources ??= discover('all');
     return resources;
   };
-  const find = async (argument: string): Promise<ApiResource[]> => {
-    if (argument === 'all') {
-      return resourcesInCategory(await all(), 'all');
-    }
+  /** One resource type, never a category: `all` is no type (kubectl's own error for it). */
+  const findType = async (argument: string): Promise<ApiResource> => {
     // The core API has priority: an unqualified name is looked up there first, and the groups
     // are read only when it is not found there.
     if (!argument.includes('.') && resources === undefined) {
       core ??= discover('core');
       const inCore = resolveResource(await core, argument);
-      if (inCore !== undefined) return [inCore];
+      if (inCore !== undefined) return inCore;
     }
     const found = resolveResource(await all(), argument);
     if (found === undefined) {
       throw new CliError(`the server doesn't have a resource type "${argument}"`);
     }
-    return [found];
+    return found;
+  };
+  /** A type, or the category `all` when no name is asked for (kubectl expands it only then). */
+  const find = async (argument: string): Promise<ApiResource[]> => {
+    if (argument === 'all' && rest.length === 0) {
+      return resourcesInCategory(await all(), 'all');
+    }
+    return [await findType(argument)];
   };
   if (first.includes('/')) {
     const requests: ResourceRequest[] = [];
@@ -65,12 +72,7 @@ export async function resolveRequests(
           "there is no need to specify a resource type as a separate argument when passing arguments in resource/name form (e.g. 'rxkube get resource/<resource_name>' instead of 'rxkube get resource resource/<resource_name>'",
         );
       }
-      const type = argument.slice(0, slash);
-      const [resource] = await find(type);
-      // `all/NAME` when no resource is in the category `all`.
-      if (resource === undefined) {
-        throw new CliError(`the server doesn't have a resource type "${type}"`);
-      }
+      const resource = await findType(argument.slice(0, slash));
       const name = argument.slice(slash + 1);
       const existing = requests.find((r) => r.resource === resource);
       if (existing) existing.names.push(name);
@@ -83,6 +85,10 @@ export async function resolveRequests(
     };
   }
   const types = first.split(',').filter((t) => t !== '');
+  // kubectl 1.20: names after `all` alone are refused; `all` beside other types is no type.
+  if (rest.length > 0 && types.length === 1 && types[0] === 'all') {
+    throw new CliError('you must specify only one resource');
+  }
   const requests: ResourceRequest[] = [];
   for (const type of types) {
     for (const resource of await find(type)) {

@@ -132,6 +132,7 @@ export function crdResourceType(): ResourceType {
     },
     {
       builtin: true,
+      unconditionalUpdate: 'invalid',
       defaults: defaultCrd,
       prepareForCreate: prepareCrdForCreate,
       prepareForUpdate: keepCrdStatus,

@@ -149,6 +149,7 @@ export function builtinResources(): ResourceType[] {
       {
         builtin: true,
         nameRule: 'label',
+        unconditionalUpdate: 'service',
         omitEmpty: ['spec.selector'],
         fieldRules: BUILTIN_FIELD_RULES.services,
       },
@@ -271,6 +272,7 @@ export function builtinResources(): ResourceType[] {
       },
       {
         builtin: true,
+        unconditionalUpdate: 'invalid',
         prepareForCreate: (object) => checkLease(object),
         prepareForUpdate: (object) => checkLease(object),
       },

@@ -43,6 +43,13 @@ export interface ResourceType {
   readonly builtin: boolean;
   /** Namespaces are RFC 1123 labels; everything else RFC 1123 subdomains. */
   readonly nameRule: 'label' | 'subdomain';
+  /**
+   * What an HTTP PUT without `metadata.resourceVersion` gets, as the kind's 1.20 strategy says
+   * (`AllowUnconditionalUpdate`): `'allowed'` updates the current object; `'invalid'` is the
+   * generic store's 422 (Leases, CRDs, custom resources, their status too); `'service'` is the
+   * Service registry's own 422 for the main resource (its status updates unconditionally).
+   */
+  readonly unconditionalUpdate: 'allowed' | 'invalid' | 'service';
   /** Decoding and defaulting on every write, before the field manager records it (a Namespace's `status.phase`). */
   readonly defaults?: (object: Record<string, unknown>) => void;
   /** The kind's create strategy, after the field manager (a Namespace's `spec.finalizers`). */
@@ -78,6 +85,7 @@ export function resourceType(
     builtin?: boolean;
     fieldPaths?: Readonly<Record<string, string>>;
     nameRule?: 'label' | 'subdomain';
+    unconditionalUpdate?: ResourceType['unconditionalUpdate'];
     defaults?: (object: Record<string, unknown>) => void;
     prepareForCreate?: (object: Record<string, unknown>, http: boolean) => void;
     prepareForUpdate?: (object: Record<string, unknown>, old: Record<string, unknown>) => void;
@@ -116,6 +124,8 @@ export function resourceType(
     gr: { group, resource: def.resource },
     builtin: extra.builtin ?? false,
     nameRule: extra.nameRule ?? 'subdomain',
+    // Built-in kinds mostly allow it; a custom resource's strategy never does.
+    unconditionalUpdate: extra.unconditionalUpdate ?? (extra.builtin ? 'allowed' : 'invalid'),
     omitEmpty: (extra.omitEmpty ?? []).map((path) => path.split('.')),
     fieldRules: extra.fieldRules ?? DEFAULT_FIELD_RULES,
   };

@@ -8,6 +8,7 @@ import { isJsonObject, type JsonObject, jsonEqual } from '../json/json-value.js'
 import type { ResourceType } from '../resources/resource-type.js';
 import { statusMetadata } from '../writes/status-metadata.js';
 import { sentUid, uidImmutable, uidPreconditionFailed } from '../writes/uid-mismatch.js';
+import { unconditionalUpdateRefusal } from '../writes/unconditional-update-refusal.js';
 import {
   generateNameSuffix,
   invalidNameReason,
@@ -262,7 +263,8 @@ export class Cluster {
 
   /**
    * Replaces an object (`subresource: 'status'` replaces only its status). A stale
-   * `metadata.resourceVersion` is a 409 Conflict; an update that changes nothing writes nothing.
+   * `metadata.resourceVersion` is a 409 Conflict; none at all is a 422 over HTTP for the kinds
+   * that refuse unconditional updates; an update that changes nothing writes nothing.
    */
   update(
     type: ResourceType,
@@ -289,11 +291,12 @@ export class Cluster {
     if (uid !== undefined && uid !== existing.uid) {
       fail(uidPreconditionFailed(type, ns, name, uid, existing.uid));
     }
-    if (
-      meta.resourceVersion !== undefined &&
-      meta.resourceVersion !== '' &&
-      meta.resourceVersion !== this.codec.render(existing.revision)
-    ) {
+    if (meta.resourceVersion === undefined || meta.resourceVersion === '') {
+      const refusal = ctx.http
+        ? unconditionalUpdateRefusal(type, name, ctx.subresource)
+        : undefined;
+      if (refusal !== undefined) fail(refusal);
+    } else if (meta.resourceVersion !== this.codec.render(existing.revision)) {
       fail(status.conflict(type.gr, name, status.OBJECT_MODIFIED));
     }
     return this.replace(type, existing, body, ctx);
