@@ -11,7 +11,10 @@
  * the newest version holds none of them. Updating an old version again rebuilds it first.
  *
  * Batches of updates go through {@link PersistentMap.withMutations}. Iteration order is that of
- * the underlying `Map` and is not part of the contract.
+ * the underlying `Map` and is not part of the contract. An update of a version that is being
+ * iterated (a `forEach` under way, or an iterator not yet run to its end or closed) builds the new
+ * version on a copy of the `Map`: finish or close iterators (`for...of` with `break` closes them)
+ * rather than leaving them half-read on the newest version.
  *
  * @example
  * ```ts
