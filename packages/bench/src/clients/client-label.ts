@@ -9,7 +9,13 @@ import type { BenchClientSpec } from './bench-client-spec.js';
  * ```
  */
 export function clientLabel(spec: BenchClientSpec): string {
-  const parts: string[] = [spec.kind === 'string-floor' ? 'old floor (setEncoding)' : spec.kind];
+  const parts: string[] = [
+    spec.kind === 'string-floor'
+      ? 'old floor (setEncoding)'
+      : spec.kind === 'floor'
+        ? 'floor (Buffer split)'
+        : spec.kind,
+  ];
   if (spec.decoder === 'ndjson') parts.push('(ndjson decoder)');
   if (spec.transform === 'drop-managed-fields') parts.push('(transform)');
   const n = spec.subscribers ?? 1;

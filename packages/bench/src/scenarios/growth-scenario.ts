@@ -5,9 +5,14 @@ import type { BenchContext } from './bench-context.js';
 import { burst, seed } from './server-requests.js';
 import { thousands } from './thousands.js';
 import { withClient } from './with-client.js';
+import { withFastestFloor } from './with-fastest-floor.js';
 import { withSpread } from './with-spread.js';
 
-const CLIENTS: readonly BenchClientSpec[] = [{ kind: 'floor' }, { kind: 'rxkube' }];
+const CLIENTS: readonly BenchClientSpec[] = [
+  { kind: 'floor' },
+  { kind: 'string-floor' },
+  { kind: 'rxkube' },
+];
 const SELF_SECTION = 'Growth: rxkube per event against its own at the smallest cache';
 
 /**
@@ -62,7 +67,7 @@ export async function growthScenario(context: BenchContext): Promise<Figure[]> {
   if (smallestSize === undefined) throw new Error('the growth scenario has no sizes');
   const smallest = `rxkube at ${thousands(smallestSize)}`;
   return [
-    ...withSpread(perSize, 'floor'),
+    ...withSpread(withFastestFloor(perSize), 'floor'),
     ...withSpread(own, smallest, (f) => ({ section: f.section, client: smallest })),
   ];
 }

@@ -5,10 +5,12 @@ import type { BenchContext } from './bench-context.js';
 import { relist, seed } from './server-requests.js';
 import { thousands } from './thousands.js';
 import { withClient } from './with-client.js';
+import { withFastestFloor } from './with-fastest-floor.js';
 import { withSpread } from './with-spread.js';
 
 const CLIENTS: readonly BenchClientSpec[] = [
   { kind: 'floor' },
+  { kind: 'string-floor' },
   { kind: 'rxkube' },
   { kind: 'client-node' },
 ];
@@ -48,5 +50,5 @@ export async function relistScenario(context: BenchContext): Promise<Figure[]> {
       });
     }
   }
-  return withSpread(figures, 'floor');
+  return withSpread(withFastestFloor(figures), 'floor');
 }

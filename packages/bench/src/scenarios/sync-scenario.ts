@@ -5,6 +5,7 @@ import type { BenchContext } from './bench-context.js';
 import { seed } from './server-requests.js';
 import { thousands } from './thousands.js';
 import { withClient } from './with-client.js';
+import { withFastestFloor } from './with-fastest-floor.js';
 import { withSpread } from './with-spread.js';
 
 const CLIENTS: readonly BenchClientSpec[] = [
@@ -76,5 +77,5 @@ export async function syncScenario(context: BenchContext, count: number): Promis
       });
     }
   }
-  return withSpread(figures, 'floor');
+  return withSpread(withFastestFloor(figures), 'floor');
 }

@@ -5,6 +5,7 @@ import type { BenchContext } from './bench-context.js';
 import { burst, seed } from './server-requests.js';
 import { thousands } from './thousands.js';
 import { withClient } from './with-client.js';
+import { withFastestFloor } from './with-fastest-floor.js';
 import { withSpread } from './with-spread.js';
 
 const CLIENTS: readonly BenchClientSpec[] = [
@@ -52,5 +53,5 @@ export async function watchScenario(context: BenchContext): Promise<Figure[]> {
       });
     }
   }
-  return withSpread(figures, 'floor');
+  return withSpread(withFastestFloor(figures), 'floor');
 }

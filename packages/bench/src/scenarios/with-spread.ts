@@ -11,6 +11,16 @@ function median(values: readonly number[]): number {
   return (lower + upper) / 2;
 }
 
+/** `median of N`, and how often each note of the runs (e.g. which floor) was given. */
+function noteOf(group: readonly Figure[]): string {
+  const counts = new Map<string, number>();
+  for (const f of group)
+    if (f.note !== undefined) counts.set(f.note, (counts.get(f.note) ?? 0) + 1);
+  const parts = group.length > 1 ? [`median of ${group.length}`] : [];
+  for (const [note, count] of counts) parts.push(group.length > 1 ? `${note} ×${count}` : note);
+  return parts.join('; ');
+}
+
 const groupKey = (f: Figure) => `${f.section}\u0000${f.metric}\u0000${f.client}`;
 
 /**
@@ -48,7 +58,7 @@ export function withSpread(
     const combined: Figure = {
       ...rest,
       value: median(group.map((f) => f.value)),
-      ...(group.length > 1 ? { note: `median of ${group.length}` } : {}),
+      ...(group.length > 1 || first.note !== undefined ? { note: noteOf(group) } : {}),
     };
     if (ratios.length === 0) return combined;
     return {

@@ -1,13 +1,20 @@
 /**
- * An immutable map from string keys to values: a hash array mapped trie. Every update returns a
- * new map and leaves the old one untouched, sharing all unchanged structure, so an update costs
- * O(log32 n) whatever the size — which is what lets every emitted snapshot stay immutable while
- * the per-event cost does not grow with the collection.
+ * An immutable map from string keys to values. Every update returns a new map and leaves the old
+ * one untouched, as seen by anyone holding it.
  *
- * Batches of updates go through {@link PersistentMap.withMutations}: a batch builds its new
- * version in place (transiently), copying each node it touches at most once, then freezes it.
- * Entries sit inline in their node's array (key, value), with no object per entry, so the map
- * costs less memory per entry than a `Map`.
+ * The newest version of a line of updates owns a plain `Map` and is read and updated at the cost
+ * of that `Map`. An update hands the `Map` on to the new version and leaves the old version an
+ * undo record (each changed key with its value before the update) that points to the newer
+ * version. Reading an old version looks its key up in those records on the way to the newest
+ * version, or, once that way is long, rebuilds the old version as a `Map` of its own (once: it
+ * then reads at `Map` cost). Old versions nobody holds are garbage collected with their records;
+ * the newest version holds none of them. Updating an old version again rebuilds it first.
+ *
+ * Batches of updates go through {@link PersistentMap.withMutations}. Iteration order is that of
+ * the underlying `Map` and is not part of the contract. An update of a version that is being
+ * iterated (a `forEach` under way, or an iterator not yet run to its end or closed) builds the new
+ * version on a copy of the `Map`: finish or close iterators (`for...of` with `break` closes them)
+ * rather than leaving them half-read on the newest version.
  *
  * @example
  * ```ts
@@ -23,7 +30,7 @@ export class PersistentMap<V> implements ReadonlyMap<string, V> {
 
   /** The empty map (one shared instance). */
   static empty<V>(): PersistentMap<V> {
-    PersistentMap.#empty ??= new PersistentMap<never>(EMPTY_NODE, 0);
+    PersistentMap.#empty ??= new PersistentMap<never>(new Map<string, never>(), 0);
     return PersistentMap.#empty as PersistentMap<V>;
   }
 
@@ -34,23 +41,43 @@ export class PersistentMap<V> implements ReadonlyMap<string, V> {
     });
   }
 
-  readonly #root: TrieNode;
-  readonly size: number;
+  /** Defined while this version owns a `Map` (the newest of its line, or one rebuilt). */
+  #map: Map<string, V> | undefined;
+  /** For an older version: `key, value before, key, value before, ...` of the update that followed. */
+  #undo: unknown[] | undefined;
+  /** For an older version: the version that update made. */
+  #next: PersistentMap<V> | undefined;
+  /** Iterations of `#map` under way: while there are any, an update copies the `Map`. */
+  #readers = 0;
+  /** On the newest version: older versions of the line that someone may still hold. */
+  #older: WeakRef<PersistentMap<V>>[] | undefined;
+  /** On the newest version: undo entries recorded since its line was last trimmed. */
+  #recorded = 0;
+  #size: number;
 
-  private constructor(root: TrieNode, size: number) {
-    this.#root = root;
-    this.size = size;
+  private constructor(map: Map<string, V>, size: number) {
+    this.#map = map;
+    this.#size = size;
   }
 
-  /** The value under `key`, or `undefined`. O(log32 n). */
+  /** The number of entries. */
+  get size(): number {
+    return this.#size;
+  }
+
+  /** The value under `key`, or `undefined`. */
   get(key: string): V | undefined {
-    const found = lookup(this.#root, hashString(key), key);
+    const map = this.#map;
+    if (map !== undefined) return map.get(key);
+    const found = this.#lookup(key);
     return found === ABSENT ? undefined : (found as V);
   }
 
-  /** Whether `key` is present. O(log32 n). */
+  /** Whether `key` is present. */
   has(key: string): boolean {
-    return lookup(this.#root, hashString(key), key) !== ABSENT;
+    const map = this.#map;
+    if (map !== undefined) return map.has(key);
+    return this.#lookup(key) !== ABSENT;
   }
 
   /** A map with `key` set to `value`; this map if the value is already there (`===`). */
@@ -65,34 +92,93 @@ export class PersistentMap<V> implements ReadonlyMap<string, V> {
 
   /**
    * Applies a batch of updates and returns the resulting map. The draft is only valid inside the
-   * callback; this map is never changed.
+   * callback; this map is never changed (if the callback throws, what it did is undone).
    */
   withMutations(mutate: (draft: MapDraft<V>) => void): PersistentMap<V> {
-    const draft = new Draft<V>(this.#root, this.size);
-    mutate(draft);
-    draft.seal();
-    if (draft.root === this.#root) return this;
-    return new PersistentMap(draft.root, draft.size);
+    const own = this.#own();
+    if (this.size === 0 || this.#readers > 0) {
+      // The shared empty map, or a map iterated right now, keeps its `Map`: the batch builds a
+      // copy, and this version stays as it is, with no record to keep.
+      const draft = new Draft<V>(this.size === 0 ? new Map() : new Map(own), undefined);
+      try {
+        mutate(draft);
+      } finally {
+        draft.seal();
+      }
+      if (!draft.changed) return this;
+      return new PersistentMap(draft.map, draft.map.size);
+    }
+    // The new version owns the `Map` from the start, and this one reads through the record the
+    // batch writes, so that reading this version inside the batch still shows it unchanged.
+    const undo: unknown[] = [];
+    const next = new PersistentMap<V>(own, 0);
+    this.#map = undefined;
+    this.#undo = undo;
+    this.#next = next;
+    const draft = new Draft<V>(own, undo);
+    try {
+      mutate(draft);
+    } catch (error) {
+      undoInto(own, undo);
+      this.#reclaim(own);
+      throw error;
+    } finally {
+      draft.seal();
+    }
+    if (!draft.changed) {
+      this.#reclaim(own);
+      return this;
+    }
+    next.#size = own.size;
+    if (this.#next === next) {
+      const older = this.#older ?? [];
+      this.#older = undefined;
+      older.push(new WeakRef(this));
+      next.#older = older;
+      next.#recorded = this.#recorded + undo.length / 2;
+      if (next.#recorded > Math.max(own.size, MIN_TRIM)) next.#trim();
+    }
+    return next;
   }
 
-  /** Calls `callback` for every entry, in the map's (hash) order. */
+  /** Takes `map` back after a batch that changed nothing or failed (unless rebuilt meanwhile). */
+  #reclaim(map: Map<string, V>): void {
+    if (this.#next === undefined) return;
+    this.#map = map;
+    this.#undo = undefined;
+    this.#next = undefined;
+  }
+
+  /** Calls `callback` for every entry. */
   forEach(
     callback: (value: V, key: string, map: ReadonlyMap<string, V>) => void,
     thisArg?: unknown,
   ): void {
-    walk(this.#root, (key, value) => callback.call(thisArg, value as V, key, this));
+    const map = this.#own();
+    this.#readers++;
+    try {
+      for (const [key, value] of map) callback.call(thisArg, value, key, this);
+    } finally {
+      this.#readers--;
+    }
   }
 
   *entries(): MapIterator<[string, V]> {
-    for (const [key, value] of pairs(this.#root)) yield [key, value as V];
+    const map = this.#own();
+    this.#readers++;
+    try {
+      yield* map.entries();
+    } finally {
+      this.#readers--;
+    }
   }
 
   *keys(): MapIterator<string> {
-    for (const [key] of pairs(this.#root)) yield key;
+    for (const [key] of this.entries()) yield key;
   }
 
   *values(): MapIterator<V> {
-    for (const [, value] of pairs(this.#root)) yield value as V;
+    for (const [, value] of this.entries()) yield value;
   }
 
   /** The entries, in the same order as `forEach`. */
@@ -102,6 +188,66 @@ export class PersistentMap<V> implements ReadonlyMap<string, V> {
 
   get [Symbol.toStringTag](): string {
     return 'PersistentMap';
+  }
+
+  /**
+   * `key`'s value in this older version: the value before the first later update that changed
+   * it, else the value in the newest version. A long way rebuilds this version instead.
+   */
+  #lookup(key: string): unknown {
+    let scanned = 0;
+    let version: PersistentMap<V> = this;
+    for (;;) {
+      const map = version.#map;
+      if (map !== undefined) return map.has(key) ? map.get(key) : ABSENT;
+      const undo = version.#undo as unknown[];
+      for (let i = 0; i < undo.length; i += 2) {
+        if (undo[i] === key) return undo[i + 1];
+      }
+      scanned += undo.length;
+      if (scanned > MAX_SCAN) {
+        const own = this.#own();
+        return own.has(key) ? own.get(key) : ABSENT;
+      }
+      version = version.#next as PersistentMap<V>;
+    }
+  }
+
+  /** This version's own `Map`, rebuilt from the newer versions' `Map` and records if needed. */
+  #own(): Map<string, V> {
+    if (this.#map !== undefined) return this.#map;
+    const way: PersistentMap<V>[] = [];
+    let version: PersistentMap<V> = this;
+    let newer: Map<string, V> | undefined;
+    while (newer === undefined) {
+      way.push(version);
+      version = version.#next as PersistentMap<V>;
+      newer = version.#map;
+    }
+    const map = new Map(newer);
+    for (let i = way.length - 1; i >= 0; i--) {
+      const step = way[i] as PersistentMap<V>;
+      undoInto(map, step.#undo as unknown[]);
+    }
+    this.#map = map;
+    this.#undo = undefined;
+    this.#next = undefined;
+    return map;
+  }
+
+  /**
+   * Once the records kept for older versions outgrow the map, the oldest older version still
+   * held is rebuilt on its own, which lets every record before the next one held go. One per
+   * trim, so that versions only kept alive by the records are not rebuilt for nothing.
+   */
+  #trim(): void {
+    const older = this.#older ?? [];
+    this.#recorded = 0;
+    let first = 0;
+    while (first < older.length && older[first]?.deref() === undefined) first++;
+    const held = older[first]?.deref();
+    this.#older = older.slice(first + 1);
+    if (held !== undefined) held.#own();
   }
 }
 
@@ -130,340 +276,67 @@ export interface MapDraft<V> {
   delete(key: string): boolean;
 }
 
-// ---------------------------------------------------------------------------------------------
-// The trie. A branch keeps, for each bit of its bitmap, two slots of `slots`: a key and its value
-// (an entry), or `undefined` and a child node. Entries need no object of their own, and a key's
-// hash is computed again only when two keys must be pushed one level down. Nodes created inside
-// one batch carry that batch's owner token and are changed in place for the rest of the batch;
-// every other node is copied before it is changed. Arrays are always built at their exact length
-// (no spare capacity is kept in a frozen map).
-
-const BITS = 5;
-const MASK = (1 << BITS) - 1;
-/** Past this depth all 32 hash bits are used up: keys with equal hashes share a collision node. */
-const MAX_SHIFT = 30;
-
-interface Branch {
-  readonly kind: 1;
-  owner: object | undefined;
-  bitmap: number;
-  /** Per child: `key, value` for an entry, `undefined, node` for a subtree. */
-  slots: unknown[];
-}
-
-interface Collision {
-  readonly kind: 2;
-  owner: object | undefined;
-  readonly hash: number;
-  /** `key, value, key, value, ...` of keys with the same hash. */
-  pairs: unknown[];
-}
-
-type TrieNode = Branch | Collision;
-
-const EMPTY_NODE: Branch = { kind: 1, owner: undefined, bitmap: 0, slots: [] };
-/** What a lookup finds for an absent key (a value may itself be `undefined`). */
+/** What a record holds for a key that was absent (a value may itself be `undefined`). */
 const ABSENT: unique symbol = Symbol('absent');
+/** Record entries an older version's lookup reads before it rebuilds the version instead. */
+const MAX_SCAN = 64;
+/** Records below this many entries are never trimmed: rebuilding a small map buys nothing. */
+const MIN_TRIM = 1024;
 
-/** FNV-1a over UTF-16 code units: fast, and well spread for `namespace/name` keys. */
-function hashString(key: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < key.length; i++) {
-    hash ^= key.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash | 0;
-}
-
-function popcount(x: number): number {
-  let n = x - ((x >>> 1) & 0x55555555);
-  n = (n & 0x33333333) + ((n >>> 2) & 0x33333333);
-  return (Math.imul((n + (n >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) as number;
-}
-
-function lookup(root: TrieNode, hash: number, key: string): unknown {
-  let node = root;
-  let shift = 0;
-  for (;;) {
-    if (node.kind === 2) {
-      const pairs = node.pairs;
-      for (let i = 0; i < pairs.length; i += 2) if (pairs[i] === key) return pairs[i + 1];
-      return ABSENT;
-    }
-    const bit = 1 << ((hash >>> shift) & MASK);
-    if ((node.bitmap & bit) === 0) return ABSENT;
-    const at = popcount(node.bitmap & (bit - 1)) << 1;
-    const slotKey = node.slots[at];
-    if (slotKey === undefined) {
-      node = node.slots[at + 1] as TrieNode;
-      shift += BITS;
-      continue;
-    }
-    return slotKey === key ? node.slots[at + 1] : ABSENT;
-  }
-}
-
-function walk(node: TrieNode, visit: (key: string, value: unknown) => void): void {
-  const slots = node.kind === 1 ? node.slots : node.pairs;
-  for (let i = 0; i < slots.length; i += 2) {
-    const key = slots[i];
-    if (key === undefined) walk(slots[i + 1] as TrieNode, visit);
-    else visit(key as string, slots[i + 1]);
-  }
-}
-
-function* pairs(root: TrieNode): Generator<[string, unknown]> {
-  // One frame per node being walked: the node, and the offset of its next slot pair.
-  const stack: { node: TrieNode; i: number }[] = [];
-  let frame: { node: TrieNode; i: number } | undefined = { node: root, i: 0 };
-  while (frame !== undefined) {
-    const { node, i } = frame;
-    const slots = node.kind === 1 ? node.slots : node.pairs;
-    if (i >= slots.length) {
-      frame = stack.pop();
-      continue;
-    }
-    frame.i = i + 2;
-    const key = slots[i];
-    if (key === undefined) {
-      stack.push(frame);
-      frame = { node: slots[i + 1] as TrieNode, i: 0 };
-    } else yield [key as string, slots[i + 1]];
+/** Applies an update's record to `map` backwards, which gives the map before the update. */
+function undoInto<V>(map: Map<string, V>, undo: readonly unknown[]): void {
+  for (let i = undo.length - 2; i >= 0; i -= 2) {
+    const key = undo[i] as string;
+    const before = undo[i + 1];
+    if (before === ABSENT) map.delete(key);
+    else map.set(key, before as V);
   }
 }
 
 class Draft<V> implements MapDraft<V> {
-  root: TrieNode;
-  size: number;
-  #owner: object | undefined = {};
-  /** The last key hashed, and its hash: `get` then `set` of one key hashes it once. */
-  #lastKey: string | undefined;
-  #lastHash = 0;
+  map: Map<string, V>;
+  changed = false;
+  readonly #undo: unknown[] | undefined;
+  #open = true;
 
-  constructor(root: TrieNode, size: number) {
-    this.root = root;
-    this.size = size;
+  constructor(map: Map<string, V>, undo: unknown[] | undefined) {
+    this.map = map;
+    this.#undo = undo;
   }
 
   seal(): void {
-    this.#owner = undefined;
+    this.#open = false;
   }
 
-  #token(): object {
-    if (this.#owner === undefined)
-      throw new Error('A map draft is only valid inside withMutations');
-    return this.#owner;
-  }
-
-  #hash(key: string): number {
-    if (key !== this.#lastKey) {
-      this.#lastKey = key;
-      this.#lastHash = hashString(key);
-    }
-    return this.#lastHash;
+  get size(): number {
+    return this.map.size;
   }
 
   get(key: string): V | undefined {
-    const found = lookup(this.root, this.#hash(key), key);
-    return found === ABSENT ? undefined : (found as V);
+    return this.map.get(key);
   }
 
   has(key: string): boolean {
-    return lookup(this.root, this.#hash(key), key) !== ABSENT;
+    return this.map.has(key);
   }
 
   set(key: string, value: V): void {
-    const owner = this.#token();
-    inserted = false;
-    this.root = insert(this.root, owner, this.#hash(key), key, value, 0);
-    if (inserted) this.size++;
+    if (!this.#open) throw new Error('A map draft is only valid inside withMutations');
+    const map = this.map;
+    const before = map.get(key);
+    if (before === value && (before !== undefined || map.has(key))) return;
+    this.#undo?.push(key, before === undefined && !map.has(key) ? ABSENT : before);
+    map.set(key, value);
+    this.changed = true;
   }
 
   delete(key: string): boolean {
-    const owner = this.#token();
-    const next = remove(this.root, owner, this.#hash(key), key, 0);
-    if (next === NOT_FOUND) return false;
-    this.root = next === undefined || next === COLLAPSED ? EMPTY_NODE : next;
-    this.size--;
+    if (!this.#open) throw new Error('A map draft is only valid inside withMutations');
+    const map = this.map;
+    if (!map.has(key)) return false;
+    this.#undo?.push(key, map.get(key));
+    map.delete(key);
+    this.changed = true;
     return true;
   }
-}
-
-function editable(node: Branch, owner: object): Branch {
-  if (node.owner === owner) return node;
-  return { kind: 1, owner, bitmap: node.bitmap, slots: node.slots.slice() };
-}
-
-/** `array` with `a, b` inserted at `at`, as a new array of exact length. */
-function withPair(array: readonly unknown[], at: number, a: unknown, b: unknown): unknown[] {
-  const out = new Array<unknown>(array.length + 2);
-  for (let i = 0; i < at; i++) out[i] = array[i];
-  out[at] = a;
-  out[at + 1] = b;
-  for (let i = at; i < array.length; i++) out[i + 2] = array[i];
-  return out;
-}
-
-/** `array` without the two slots at `at`, as a new array of exact length. */
-function withoutPair(array: readonly unknown[], at: number): unknown[] {
-  const out = new Array<unknown>(array.length - 2);
-  for (let i = 0; i < at; i++) out[i] = array[i];
-  for (let i = at + 2; i < array.length; i++) out[i - 2] = array[i];
-  return out;
-}
-
-/** The node holding two entries whose keys differ, from `shift` down. */
-function nodeOf(
-  keyA: string,
-  hashA: number,
-  valueA: unknown,
-  keyB: string,
-  hashB: number,
-  valueB: unknown,
-  owner: object,
-  shift: number,
-): TrieNode {
-  if (shift > MAX_SHIFT)
-    return { kind: 2, owner, hash: hashA, pairs: [keyA, valueA, keyB, valueB] };
-  const ia = (hashA >>> shift) & MASK;
-  const ib = (hashB >>> shift) & MASK;
-  if (ia === ib) {
-    const child = nodeOf(keyA, hashA, valueA, keyB, hashB, valueB, owner, shift + BITS);
-    return { kind: 1, owner, bitmap: 1 << ia, slots: [undefined, child] };
-  }
-  return {
-    kind: 1,
-    owner,
-    bitmap: (1 << ia) | (1 << ib),
-    slots: ia < ib ? [keyA, valueA, keyB, valueB] : [keyB, valueB, keyA, valueA],
-  };
-}
-
-/** Set by `insert` when the key was new (a module-level flag instead of a result object per level). */
-let inserted = false;
-
-function insert(
-  node: TrieNode,
-  owner: object,
-  hash: number,
-  key: string,
-  value: unknown,
-  shift: number,
-): TrieNode {
-  if (node.kind === 2) {
-    const pairs = node.pairs;
-    let index = -1;
-    for (let i = 0; i < pairs.length; i += 2) if (pairs[i] === key) index = i;
-    if (index >= 0 && pairs[index + 1] === value) return node;
-    const target: Collision =
-      node.owner === owner ? node : { kind: 2, owner, hash: node.hash, pairs: pairs.slice() };
-    if (index >= 0) target.pairs[index + 1] = value;
-    else {
-      target.pairs = withPair(target.pairs, target.pairs.length, key, value);
-      inserted = true;
-    }
-    return target;
-  }
-  const bit = 1 << ((hash >>> shift) & MASK);
-  const at = popcount(node.bitmap & (bit - 1)) << 1;
-  if ((node.bitmap & bit) === 0) {
-    const target = editable(node, owner);
-    target.slots = withPair(target.slots, at, key, value);
-    target.bitmap |= bit;
-    inserted = true;
-    return target;
-  }
-  const slotKey = node.slots[at];
-  const slotValue = node.slots[at + 1];
-  if (slotKey === undefined) {
-    const child = slotValue as TrieNode;
-    const next = insert(child, owner, hash, key, value, shift + BITS);
-    if (next === child) return node;
-    const target = editable(node, owner);
-    target.slots[at + 1] = next;
-    return target;
-  }
-  if (slotKey === key) {
-    if (slotValue === value) return node;
-    const target = editable(node, owner);
-    target.slots[at + 1] = value;
-    return target;
-  }
-  const other = slotKey as string;
-  const child = nodeOf(other, hashString(other), slotValue, key, hash, value, owner, shift + BITS);
-  inserted = true;
-  const target = editable(node, owner);
-  target.slots[at] = undefined;
-  target.slots[at + 1] = child;
-  return target;
-}
-
-const NOT_FOUND = Symbol('not found');
-/** `remove` left a subtree with one entry, in `collapsedKey`/`collapsedValue`: its parent inlines it. */
-const COLLAPSED = Symbol('collapsed');
-let collapsedKey = '';
-let collapsedValue: unknown;
-
-/**
- * The node without the key; `undefined` when nothing is left; COLLAPSED when one entry is left
- * (so the trie stays canonical and shallow); NOT_FOUND when the key is absent.
- */
-function remove(
-  node: TrieNode,
-  owner: object,
-  hash: number,
-  key: string,
-  shift: number,
-): TrieNode | undefined | typeof NOT_FOUND | typeof COLLAPSED {
-  if (node.kind === 2) {
-    const pairs = node.pairs;
-    let index = -1;
-    for (let i = 0; i < pairs.length; i += 2) if (pairs[i] === key) index = i;
-    if (index < 0) return NOT_FOUND;
-    if (pairs.length === 4) {
-      collapsedKey = pairs[2 - index] as string;
-      collapsedValue = pairs[3 - index];
-      return COLLAPSED;
-    }
-    const target: Collision =
-      node.owner === owner ? node : { kind: 2, owner, hash: node.hash, pairs: pairs };
-    target.pairs = withoutPair(pairs, index);
-    return target;
-  }
-  const bit = 1 << ((hash >>> shift) & MASK);
-  if ((node.bitmap & bit) === 0) return NOT_FOUND;
-  const at = popcount(node.bitmap & (bit - 1)) << 1;
-  const slotKey = node.slots[at];
-  if (slotKey === undefined) {
-    const next = remove(node.slots[at + 1] as TrieNode, owner, hash, key, shift + BITS);
-    if (next === NOT_FOUND) return NOT_FOUND;
-    if (next === COLLAPSED) {
-      // A subtree left with one entry: this node holds it inline, or hands it further up when
-      // it has nothing else.
-      if (node.slots.length === 2 && shift > 0) return COLLAPSED;
-      const target = editable(node, owner);
-      target.slots[at] = collapsedKey;
-      target.slots[at + 1] = collapsedValue;
-      return target;
-    }
-    if (next !== undefined) {
-      const target = editable(node, owner);
-      target.slots[at + 1] = next;
-      return target;
-    }
-  } else if (slotKey !== key) return NOT_FOUND;
-  // The slot at `at` goes.
-  if (node.slots.length === 2) return shift === 0 ? EMPTY_NODE : undefined;
-  if (node.slots.length === 4 && shift > 0) {
-    const rest = 2 - at;
-    if (node.slots[rest] !== undefined) {
-      collapsedKey = node.slots[rest] as string;
-      collapsedValue = node.slots[rest + 1];
-      return COLLAPSED;
-    }
-  }
-  const target = editable(node, owner);
-  target.slots = withoutPair(target.slots, at);
-  target.bitmap &= ~bit;
-  return target;
 }

@@ -29,8 +29,8 @@ describe('stepWorkQueue', () => {
     const before = run([{ type: 'synced', keys: ['a', 'b', 'c'], now: 0 }]).state;
     const copy = {
       ready: before.ready.size,
-      running: [...before.running],
-      dirty: [...before.dirty],
+      running: new Map(before.running),
+      dirty: new Map(before.dirty),
     };
     stepWorkQueue(
       before,
@@ -39,9 +39,9 @@ describe('stepWorkQueue', () => {
     );
     expect({
       ready: before.ready.size,
-      running: [...before.running],
-      dirty: [...before.dirty],
-    }).toEqual(copy);
+      running: new Map(before.running),
+      dirty: new Map(before.dirty),
+    }).toEqual(copy); // the same entries, in any order
   });
 
   const cases: {
