@@ -94,10 +94,10 @@ describe("the bundle's start-up graph of `rxkube get`", () => {
 
   it('leaves out zod: Status and the list envelope are read by hand-written guards', () => {
     // The guards are what reads an error answer and a LIST page at start-up ...
-    expect(startup.some((input) => input.endsWith('core/dist/internal/is-kube-status.js'))).toBe(
+    expect(startup.some((input) => input.endsWith('core/dist/guards/is-kube-status.js'))).toBe(
       true,
     );
-    expect(startup.some((input) => input.endsWith('core/dist/internal/is-list-envelope.js'))).toBe(
+    expect(startup.some((input) => input.endsWith('core/dist/guards/is-list-envelope.js'))).toBe(
       true,
     );
     // ... and neither zod nor the schemas built from it are loaded with them.

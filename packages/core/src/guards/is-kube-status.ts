@@ -33,7 +33,7 @@ function isDetails(value: unknown): boolean {
 
 /**
  * Whether a value is the API server's `Status`: the same shapes `kubeStatusSchema` accepts
- * (test/internal/is-kube-status.test.ts checks both on generated values), written by hand so
+ * (test/guards/is-kube-status.test.ts checks both on generated values), written by hand so
  * that reading an error answer or an ERROR watch event does not load zod. Unknown fields are
  * kept: the value itself is the `Status`.
  */

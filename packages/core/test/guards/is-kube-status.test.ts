@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isKubeStatus } from '../../src/internal/is-kube-status.js';
+import { isKubeStatus } from '../../src/guards/is-kube-status.js';
 import { kubeStatusSchema } from '../../src/schemas/kube-status-schema.js';
 
 /** JSON leaves: right and wrong types for every field the schema checks. */
