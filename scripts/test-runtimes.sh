@@ -6,7 +6,8 @@
 #     @rxkube/node (undici, node:http/tls/fs/child_process, exec plugins), @rxkube/cli (process
 #     I/O, the bundled bin, signals), @rxkube/testing (FakeApiServer on node:http), the
 #     conformance package's tests against FakeApiServer, and the examples (examples/shared,
-#     filtering-with-operators, node-controller: real processes on Node).
+#     filtering-with-operators, node-controller: real processes on Node), except core's
+#     simulations (`*.sim.test.ts`: virtual time over an in-memory cluster, no I/O, no timers).
 #   not again: @rxkube/docs-check (type-checks the documentation's code blocks with TypeScript:
 #     the same compiler and the same result on every Node), @rxkube/angular (browser code
 #     under Angular's TestBed; what it runs of Node is core's transports and FakeApiServer, whose
@@ -43,7 +44,8 @@ if [[ "${1:-}" == "--inside" ]]; then
     echo "expected Node $want for every process, got v$have (PATH) and v$under_pnpm (pnpm)" >&2
     exit 1
   fi
-  exec "${pnpm[@]}" exec turbo run test "${filters[@]}" --continue --concurrency=2
+  exec "${pnpm[@]}" exec turbo run test "${filters[@]}" --continue --concurrency=2 \
+    -- --exclude='**/*.sim.test.ts'
 fi
 
 runtimes=(${RUNTIMES:-22 24})
