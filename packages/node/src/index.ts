@@ -8,6 +8,7 @@ export { createNodeHttpClient } from './create-node-http-client.js';
 
 // Transport
 
+export type { Pem } from './internal/pem-to-buffer.js';
 export { type NodeHttpTransportOptions, nodeHttpTransport } from './node-http-transport.js';
 export {
   type AuthProvider,
@@ -29,6 +30,7 @@ export { type TokenFileAuthOptions, tokenFileAuth } from './auth/token-file-auth
 
 // Kubeconfig
 
+export type { KubeConfigSourceOptions } from './internal/kubeconfig/kube-config-sources.js';
 export type {
   AuthProviderConfig,
   ExecConfig,

@@ -16,5 +16,9 @@ import type { RequestRecord } from './request-record.js';
  * ```
  */
 export interface ReplicaRouting {
+  /**
+   * `'round-robin'` (each request to the next replica), a replica's index (every request to it),
+   * or a function of the request's log record returning the index of the replica that serves it.
+   */
   readonly to: 'round-robin' | number | ((request: RequestRecord) => number);
 }

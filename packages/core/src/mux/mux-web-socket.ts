@@ -13,9 +13,13 @@ export interface MuxWebSocket {
   readonly readyState: number;
   /** The subprotocol the server chose; empty when it chose none. */
   readonly protocol: string;
+  /** Sends one text frame (a mux frame as JSON). */
   send(data: string): void;
+  /** Closes the socket, with a close code and reason when given. */
   close(code?: number, reason?: string): void;
+  /** Listens for the socket opening, failing or closing. */
   addEventListener(type: 'open' | 'error' | 'close', listener: () => void): void;
+  /** Listens for each received frame (`event.data`, a string for text frames). */
   addEventListener(type: 'message', listener: (event: { readonly data: unknown }) => void): void;
 }
 

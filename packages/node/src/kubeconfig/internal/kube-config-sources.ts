@@ -3,10 +3,12 @@ import { delimiter, join, resolve } from 'node:path';
 import { KUBE_CONFIG_DEFAULTS } from '../kube-config-defaults.js';
 
 /**
- * Where kubeconfig files are looked for: the inputs of {@link kubeConfigSources}.
+ * Where kubeconfig files are looked for, as {@link loadKubeConfig} takes it
+ * ({@link LoadKubeConfigOptions}): an explicit file, else `KUBECONFIG`, else `~/.kube/config`.
  *
  * @example
  * ```ts
+ * import type { KubeConfigSourceOptions } from '@rxkube/node';
  * const options: KubeConfigSourceOptions = { homeDir: '/home/ci' }; // reads /home/ci/.kube/config
  * ```
  */
