@@ -30,7 +30,7 @@ export { type TokenFileAuthOptions, tokenFileAuth } from './auth/token-file-auth
 
 // Kubeconfig
 
-export type { KubeConfigSourceOptions } from './internal/kubeconfig/kube-config-sources.js';
+export type { KubeConfigSourceOptions } from './kubeconfig/internal/kube-config-sources.js';
 export type {
   AuthProviderConfig,
   ExecConfig,

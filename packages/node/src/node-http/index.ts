@@ -11,6 +11,7 @@ export { createNodeHttpClient } from '../create-node-http-client.js';
 
 // Transport
 
+export type { Pem } from '../internal/pem-to-buffer.js';
 export { type NodeHttpTransportOptions, nodeHttpTransport } from '../node-http-transport.js';
 export type {
   AuthProvider,
@@ -31,6 +32,7 @@ export { type TokenFileAuthOptions, tokenFileAuth } from '../auth/token-file-aut
 
 // Kubeconfig
 
+export type { KubeConfigSourceOptions } from '../kubeconfig/internal/kube-config-sources.js';
 export type {
   AuthProviderConfig,
   ExecConfig,
