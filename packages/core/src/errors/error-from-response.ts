@@ -1,5 +1,5 @@
-import type { HeaderSource } from '../header-source.js';
 import { isKubeStatus } from '../guards/is-kube-status.js';
+import type { HeaderSource } from '../header-source.js';
 import { DecodeError } from './decode-error.js';
 import { errorFromStatus } from './error-from-status.js';
 import { excerpt } from './internal/excerpt.js';

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { listEnvelopeCheck, watchEnvelopeCheck } from '../../src/internal/envelope-checks.js';
 import { isListEnvelope } from '../../src/guards/is-list-envelope.js';
 import { isWatchEnvelope } from '../../src/guards/is-watch-envelope.js';
 import { listEnvelopeIssue } from '../../src/guards/list-envelope-issue.js';
+import { listEnvelopeCheck, watchEnvelopeCheck } from '../../src/internal/envelope-checks.js';
 
 /** JSON values near the envelopes' shapes: right and wrong types in every field that is checked. */
 const leaf = fc.oneof(
