@@ -35,6 +35,39 @@ const PML = 'application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1';
 /** Where `RXKUBE_CAPTURE_WRITES=<dir>` writes the real server's observations, one file per case. */
 const CAPTURE_DIR = process.env.RXKUBE_CAPTURE_WRITES;
 
+/**
+ * A CustomResourceDefinition of one served and stored version `v1` whose objects keep any field
+ * (`x-kubernetes-preserve-unknown-fields`); `version` adds to that version (subresources, columns).
+ */
+function crdBody(
+  name: string,
+  group: string,
+  names: Record<string, unknown>,
+  version: Record<string, unknown> = {},
+) {
+  return {
+    apiVersion: 'apiextensions.k8s.io/v1',
+    kind: 'CustomResourceDefinition',
+    metadata: { name },
+    spec: {
+      group,
+      scope: 'Namespaced',
+      names,
+      versions: [
+        {
+          name: 'v1',
+          served: true,
+          storage: true,
+          schema: {
+            openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true },
+          },
+          ...version,
+        },
+      ],
+    },
+  };
+}
+
 const send = (t: Target, request: KubeRequest) => rawExchange(t.transport, request);
 const write = (
   t: Target,
@@ -208,29 +241,13 @@ describe('FakeApiServer writes (as kube-apiserver 1.20) against the real kube-ap
           method: 'POST',
           path: '/apis/apiextensions.k8s.io/v1/customresourcedefinitions',
           headers: { 'content-type': JSON_TYPE },
-          body: JSON.stringify({
-            apiVersion: 'apiextensions.k8s.io/v1',
-            kind: 'CustomResourceDefinition',
-            metadata: { name: 'widgets.fidelity.rxkube.dev' },
-            spec: {
-              group: 'fidelity.rxkube.dev',
-              scope: 'Namespaced',
-              names: { plural: 'widgets', singular: 'widget', kind: 'Widget' },
-              versions: [
-                {
-                  name: 'v1',
-                  served: true,
-                  storage: true,
-                  schema: {
-                    openAPIV3Schema: {
-                      type: 'object',
-                      'x-kubernetes-preserve-unknown-fields': true,
-                    },
-                  },
-                },
-              ],
-            },
-          }),
+          body: JSON.stringify(
+            crdBody('widgets.fidelity.rxkube.dev', 'fidelity.rxkube.dev', {
+              plural: 'widgets',
+              singular: 'widget',
+              kind: 'Widget',
+            }),
+          ),
         });
         // Served once established: poll the collection (a condition, not a sleep).
         for (let i = 0; i < 200; i += 1) {
@@ -350,27 +367,17 @@ describe('FakeApiServer writes (as kube-apiserver 1.20) against the real kube-ap
         lease('uu', 'a', '2026-01-01T00:00:00.000000Z'),
       );
       const leasePut = await write(t, 'PUT', `${LEASES}/uu`, unversioned(leaseCreated));
-      const crd = await write(t, 'POST', CRDS, {
-        apiVersion: 'apiextensions.k8s.io/v1',
-        kind: 'CustomResourceDefinition',
-        metadata: { name: crdName },
-        spec: {
+      const crd = await write(
+        t,
+        'POST',
+        CRDS,
+        crdBody(
+          crdName,
           group,
-          names: { plural: 'things', kind: 'Thing' },
-          scope: 'Namespaced',
-          versions: [
-            {
-              name: 'v1',
-              served: true,
-              storage: true,
-              schema: {
-                openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true },
-              },
-              subresources: { status: {} },
-            },
-          ],
-        },
-      });
+          { plural: 'things', kind: 'Thing' },
+          { subresources: { status: {} } },
+        ),
+      );
       // Served once established: poll the collection (a condition, not a sleep).
       for (let i = 0; i < 200 && (await send(t, { path: things })).status !== 200; i += 1) {
         await new Promise((resolve) => setTimeout(resolve, 100));
@@ -1341,32 +1348,19 @@ describe('FakeApiServer writes (as kube-apiserver 1.20) against the real kube-ap
     const group = `${NAMESPACE}.crd.rxkube.dev`;
     const name = `gadgets.${group}`;
     const gadgets = `/apis/${group}/v1/namespaces/${NAMESPACE}/gadgets`;
-    const crd = {
-      apiVersion: 'apiextensions.k8s.io/v1',
-      kind: 'CustomResourceDefinition',
-      metadata: { name },
-      spec: {
-        group,
-        names: { plural: 'gadgets', kind: 'Gadget', shortNames: ['gdg'], categories: ['all'] },
-        scope: 'Namespaced',
-        versions: [
-          {
-            name: 'v1',
-            served: true,
-            storage: true,
-            schema: {
-              openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true },
-            },
-            subresources: { status: {} },
-            additionalPrinterColumns: [
-              { name: 'Size', type: 'string', description: 'How big', jsonPath: '.spec.size' },
-              { name: 'Replicas', type: 'integer', jsonPath: '.spec.replicas' },
-              { name: 'Color', type: 'string', priority: 1, jsonPath: '.spec.color' },
-            ],
-          },
+    const crd = crdBody(
+      name,
+      group,
+      { plural: 'gadgets', kind: 'Gadget', shortNames: ['gdg'], categories: ['all'] },
+      {
+        subresources: { status: {} },
+        additionalPrinterColumns: [
+          { name: 'Size', type: 'string', description: 'How big', jsonPath: '.spec.size' },
+          { name: 'Replicas', type: 'integer', jsonPath: '.spec.replicas' },
+          { name: 'Color', type: 'string', priority: 1, jsonPath: '.spec.color' },
         ],
       },
-    };
+    );
     /** Polls (a condition, not a sleep) until `done` holds for an answer, at most 20 s. */
     const until = async (t: Target, path: string, done: (x: RawExchange) => boolean) => {
       for (let i = 0; i < 200; i += 1) {
