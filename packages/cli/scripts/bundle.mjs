@@ -1,6 +1,7 @@
-// Bundles the `rxkube` command into dist/bundle/: one entry file with everything `get` needs
-// (workspace packages and dependencies included, so start-up reads a few files instead of
-// hundreds), and the demo (with the fake API server) in a chunk loaded only by `rxkube demo`.
+// Bundles the `rxkube` command into dist/bundle/: an entry file and the few chunks with
+// everything `get` needs (workspace packages and dependencies included, so start-up reads a few
+// files instead of hundreds), and the demo (with the fake API server) and the proxy in
+// dist/bundle/commands/, loaded only by `rxkube demo` and `rxkube proxy`.
 import { chmod, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -21,11 +22,26 @@ const rxjsEsm = {
 const requireBanner =
   "import { createRequire as __rxkubeRequire } from 'node:module'; const require = __rxkubeRequire(import.meta.url);";
 
-// Chunk names change with their content: leave no stale chunk beside the new ones.
-await rm('dist/bundle', { recursive: true, force: true });
-const { metafile } = await build({
-  entryPoints: { bin: 'src/bin.ts' },
-  outdir: 'dist/bundle',
+// The demo and the proxy are built apart, into dist/bundle/commands/: bundled together with
+// `get`, the code they share with it is split into many small chunks, and each file `get`
+// imports costs start-up time (resolving, reading, linking). Built apart, `get` loads a few
+// larger files. They keep their own copies of what they share: only the parsed arguments, the
+// I/O object and an exit code cross from bin.js to them (run-demo.ts, run-proxy.ts).
+const commands = {
+  'run-demo': 'src/internal/demo/run-demo.ts',
+  'run-proxy': 'src/internal/proxy/run-proxy.ts',
+};
+const commandsApart = {
+  name: 'commands-apart',
+  setup(bundler) {
+    bundler.onResolve({ filter: /\/run-(demo|proxy)\.js$/ }, ({ path }) => ({
+      path: `./commands/${path.split('/').at(-1)}`,
+      external: true,
+    }));
+  },
+};
+
+const shared = {
   bundle: true,
   splitting: true,
   format: 'esm',
@@ -38,10 +54,28 @@ const { metafile } = await build({
   // Dependencies written as CommonJS call require(); give them one (removed below from the
   // files that do not use it).
   banner: { js: requireBanner },
-  plugins: [rxjsEsm],
   logLevel: 'warning',
   metafile: true,
+};
+
+// Chunk names change with their content: leave no stale chunk beside the new ones.
+await rm('dist/bundle', { recursive: true, force: true });
+const main = await build({
+  ...shared,
+  entryPoints: { bin: 'src/bin.ts' },
+  outdir: 'dist/bundle',
+  plugins: [rxjsEsm, commandsApart],
 });
+const apart = await build({
+  ...shared,
+  entryPoints: commands,
+  outdir: 'dist/bundle/commands',
+  plugins: [rxjsEsm],
+});
+const metafile = {
+  inputs: { ...apart.metafile.inputs, ...main.metafile.inputs },
+  outputs: { ...main.metafile.outputs, ...apart.metafile.outputs },
+};
 // esbuild puts the banner in every output file, but only the ones that name `require` (the
 // runtime helper behind CommonJS dependencies' require() calls) use it: each createRequire()
 // costs start-up time, so the others lose it.

@@ -67,13 +67,11 @@ const fromPackage = (name: string) => (input: string) => input.includes(`/node_m
 
 describe("the bundle's start-up graph of `rxkube get`", () => {
   const outputs = readMeta();
-  const startup = inputsOf(
-    outputs,
-    staticClosure(outputs, [
-      outputOf(outputs, 'src/bin.ts'),
-      outputOf(outputs, 'src/internal/get/get-command.ts'),
-    ]),
-  );
+  const startupFiles = staticClosure(outputs, [
+    outputOf(outputs, 'src/bin.ts'),
+    outputOf(outputs, 'src/internal/get/get-command.ts'),
+  ]);
+  const startup = inputsOf(outputs, startupFiles);
   const everything = inputsOf(outputs, Object.keys(outputs));
 
   it('holds the connection code `get` runs: kubeconfig, node:http transport', () => {
@@ -114,5 +112,24 @@ describe("the bundle's start-up graph of `rxkube get`", () => {
     expect(startup).not.toContain('src/internal/proxy/proxy-command.ts');
     expect(startup.filter(fromPackage('ws'))).toEqual([]);
     expect(startup.filter(fromPackage('yaml'))).toEqual([]);
+  });
+
+  it('is a few files: the demo and the proxy are built apart, in dist/bundle/commands/', () => {
+    // Each file costs start-up time (resolving, reading, linking): bundled with the demo and the
+    // proxy, `get` loaded 15.
+    expect(startupFiles.size).toBeLessThanOrEqual(10);
+    expect(outputOf(outputs, 'src/internal/demo/run-demo.ts')).toBe(
+      'dist/bundle/commands/run-demo.js',
+    );
+    expect(outputOf(outputs, 'src/internal/proxy/run-proxy.ts')).toBe(
+      'dist/bundle/commands/run-proxy.js',
+    );
+    const toCommands = [...startupFiles].flatMap((file) =>
+      (outputs[file]?.imports ?? []).filter((imported) => imported.path.startsWith('./commands/')),
+    );
+    expect(toCommands.map((imported) => [imported.path, imported.kind]).sort()).toEqual([
+      ['./commands/run-demo.js', 'dynamic-import'],
+      ['./commands/run-proxy.js', 'dynamic-import'],
+    ]);
   });
 });
