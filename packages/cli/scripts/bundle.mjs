@@ -1,16 +1,16 @@
 // Bundles the `rxkube` command into dist/bundle/:
-// - bin.cjs: one CommonJS file with everything `get` needs, workspace packages and dependencies
-//   included. CommonJS because an ES module entry starts Node's ES module loader, and every
-//   module it loads is resolved and linked: on Node 20 that cost `get` about 10% of its start-up
-//   in loader work alone. The live table and the other parts `get` loads on first use are in the
-//   same file, evaluated only when used.
-// - commands/: the demo (with the fake API server) and the proxy, ES modules loaded only by
-//   `rxkube demo` and `rxkube proxy`.
-// - transports/undici-transport.js: undici, loaded only for a kubeconfig with a proxy.
-// The parts built apart keep their own copies of what they share with bin.cjs. Only plain values
-// cross between them: the parsed arguments, the I/O object and an exit code for the commands
-// (run-demo.ts, run-proxy.ts); requests, responses and errors for the transport, whose errors
-// are recognised by a registered symbol (`isKubeError`), not by class.
+// - bin.cjs: one CommonJS file with everything a one-shot `get` needs, workspace packages and
+//   dependencies included. CommonJS because an ES module entry starts Node's ES module loader,
+//   which resolves and links every module file it loads: on Node 20 that was about a tenth of
+//   `get`'s start-up.
+// - live/: `-w`'s live table and the progress line of a large list on a terminal;
+//   commands/: the demo (with the fake API server) and the proxy; transports/: undici, for a
+//   kubeconfig with a proxy. ES modules, each loaded by `import()` when used: in bin.cjs they
+//   would be compiled at every start.
+// The parts built apart keep their own copies of what they share with bin.cjs, so only plain
+// values cross between them: the parsed arguments, the I/O object, the client, requests,
+// responses, and errors recognised by a registered symbol (`isKubeError`, `isCliError`), never
+// by class.
 import { chmod, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -45,6 +45,13 @@ function partsApart(dir) {
         path: `${dir}commands/${path.split('/').at(-1)}`,
         external: true,
       }));
+      // The live table and the progress line, where `get` imports them when used (the live
+      // table's own modules import the progress line's helpers statically, from their copy).
+      bundler.onResolve({ filter: /\/(get-watch|progress)\.js$/ }, ({ path, kind }) =>
+        kind === 'dynamic-import'
+          ? { path: `${dir}live/${path.split('/').at(-1)}`, external: true }
+          : undefined,
+      );
       bundler.onResolve({ filter: /\/undici-transport\.js$/ }, () => ({
         path: `${dir}transports/undici-transport.js`,
         external: true,
@@ -95,6 +102,15 @@ const builds = await Promise.all([
     ...esmParts,
     entryPoints: commands,
     outdir: 'dist/bundle/commands',
+    plugins: [rxjsEsm, partsApart('../')],
+  }),
+  build({
+    ...esmParts,
+    entryPoints: {
+      'get-watch': 'src/internal/get/get-watch.ts',
+      progress: 'src/internal/render/progress.ts',
+    },
+    outdir: 'dist/bundle/live',
     plugins: [rxjsEsm, partsApart('../')],
   }),
   build({

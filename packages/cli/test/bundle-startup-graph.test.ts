@@ -87,14 +87,13 @@ describe("the bundle's start-up graph of `rxkube get`", () => {
     expect(startup.filter((input) => input.endsWith('node/dist/undici-transport.js'))).toEqual([]);
   });
 
-  it('leaves out zod: Status and the list envelope are read by hand-written guards', () => {
-    // The guards are what reads an error answer and a LIST page at start-up ...
+  it('leaves out zod: Status is read by a hand-written guard', () => {
+    // The guard is what reads an error answer at start-up (a LIST page is read by the CLI's own
+    // Table checks, server-table.ts) ...
     expect(startup.some((input) => input.endsWith('core/dist/guards/is-kube-status.js'))).toBe(
       true,
     );
-    expect(startup.some((input) => input.endsWith('core/dist/guards/is-list-envelope.js'))).toBe(
-      true,
-    );
+    expect(startup).toContain('src/internal/get/server-table.ts');
     // ... and neither zod nor the schemas built from it are loaded with them.
     expect(startup.filter(fromPackage('zod'))).toEqual([]);
     expect(startup.filter((input) => input.includes('core/dist/schemas/'))).toEqual([]);
@@ -111,7 +110,7 @@ describe("the bundle's start-up graph of `rxkube get`", () => {
     expect(startup.filter(fromPackage('yaml'))).toEqual([]);
   });
 
-  it('is one CommonJS file; the demo, the proxy and undici are built apart and imported', () => {
+  it('is one CommonJS file; the live table, the demo, the proxy and undici are built apart', () => {
     // An ES module entry starts Node's ES module loader and resolves and links every file: with
     // the demo and the proxy bundled in, `get` loaded 15 ES module files.
     expect([...startupFiles]).toEqual(['dist/bundle/bin.cjs']);
@@ -132,7 +131,12 @@ describe("the bundle's start-up graph of `rxkube get`", () => {
     expect(outOfBin.map((imported) => [imported.path, imported.kind]).sort()).toEqual([
       ['./commands/run-demo.js', 'dynamic-import'],
       ['./commands/run-proxy.js', 'dynamic-import'],
+      ['./live/get-watch.js', 'dynamic-import'],
+      ['./live/progress.js', 'dynamic-import'],
       ['./transports/undici-transport.js', 'dynamic-import'],
     ]);
+    // The live table's collection loop is compiled only for `-w`.
+    expect(startup.filter((input) => input.includes('core/dist/collection/'))).toEqual([]);
+    expect(startup).not.toContain('src/internal/get/get-watch.ts');
   });
 });

@@ -1,7 +1,7 @@
 import { inspect } from 'node:util';
 import { cliDefaults } from '../cli-defaults.js';
 import type { CliIo } from '../cli-io.js';
-import { CliError } from './cli-error.js';
+import { isCliError } from './cli-error.js';
 import { interruptedExitCode } from './interrupted-exit-code.js';
 import { escapeLine } from './print/escape-terminal.js';
 
@@ -19,12 +19,12 @@ import { escapeLine } from './print/escape-terminal.js';
 export function reportCliError(error: unknown, io: CliIo, debug: boolean): number {
   if (io.signal.aborted) return interruptedExitCode(io.signal);
   const lines =
-    error instanceof CliError && !error.prefixed
+    isCliError(error) && !error.prefixed
       ? error.message.split('\n')
       : [`error: ${errorLine(error)}`];
   for (const line of lines) io.stderr.write(`${escapeLine(line)}\n`);
   if (debug) io.stderr.write(`${inspect(error, { depth: 4 })}\n`);
-  return error instanceof CliError ? error.exitCode : cliDefaults.exitFailure;
+  return isCliError(error) ? error.exitCode : cliDefaults.exitFailure;
 }
 
 function errorLine(error: unknown): string {
