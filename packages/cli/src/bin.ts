@@ -21,11 +21,13 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   throw error;
 });
 
-const code = await runCli(process.argv.slice(2), {
+// No top-level await: the bundle runs this file as CommonJS.
+void runCli(process.argv.slice(2), {
   stdout: process.stdout,
   stderr: process.stderr,
   env: process.env,
   signal: controller.signal,
+}).then((code) => {
+  // Exit once stdout is flushed: idle keep-alive connections must not keep the process alive.
+  process.stdout.write('', () => process.exit(code));
 });
-// Exit once stdout is flushed: idle keep-alive connections must not keep the process alive.
-process.stdout.write('', () => process.exit(code));

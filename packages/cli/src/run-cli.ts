@@ -1,12 +1,10 @@
-import { inspect } from 'node:util';
-import { cliDefaults } from './cli-defaults.js';
 import type { CliIo } from './cli-io.js';
 import { parseCliArgs } from './internal/cli-args.js';
 import { CliError } from './internal/cli-error.js';
 import { helpText } from './internal/help-text.js';
 import { interruptedExitCode } from './internal/interrupted-exit-code.js';
 import { packageVersion } from './internal/package-version.js';
-import { escapeLine } from './internal/print/escape-terminal.js';
+import { reportCliError } from './internal/report-cli-error.js';
 
 /**
  * Runs the `rxkube` command line and resolves to its exit code: 0 on success, 1 after an error
@@ -41,14 +39,14 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         io.stdout.write(`rxkube ${packageVersion()}\n`);
         return 0;
       // Commands are loaded when used: help stays instant, and `get` never loads the fake server.
+      // The demo and the proxy report their own errors: the bundle keeps them in files of their own.
       case 'demo': {
-        const { demoCommand } = await import('./internal/demo/demo-command.js');
-        return await demoCommand(args, io);
+        const { runDemo } = await import('./internal/demo/run-demo.js');
+        return await runDemo(args, io);
       }
       case 'proxy': {
-        const { proxyCommand } = await import('./internal/proxy/proxy-command.js');
-        await proxyCommand(args, io);
-        return interruptedExitCode(io.signal);
+        const { runProxy } = await import('./internal/proxy/run-proxy.js');
+        return await runProxy(args, io);
       }
       case 'get': {
         const { getCommand } = await import('./internal/get/get-command.js');
@@ -57,19 +55,6 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       }
     }
   } catch (error) {
-    if (io.signal.aborted) return interruptedExitCode(io.signal);
-    // The server's own lines (`Error from server (NotFound): …`) are printed whole, one per name.
-    const lines =
-      error instanceof CliError && !error.prefixed
-        ? error.message.split('\n')
-        : [`error: ${errorLine(error)}`];
-    for (const line of lines) io.stderr.write(`${escapeLine(line)}\n`);
-    if (debug) io.stderr.write(`${inspect(error, { depth: 4 })}\n`);
-    return error instanceof CliError ? error.exitCode : cliDefaults.exitFailure;
+    return reportCliError(error, io, debug);
   }
-}
-
-function errorLine(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  return message.split('\n').find((line) => line.trim() !== '') ?? String(error);
 }

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * What `rxkube get` loads at start-up, read from the bundle's metafile (written beside the bundle
- * by scripts/bundle.mjs; turbo builds the package before these tests): the files `bin.js` and
- * the `get` command's chunk import statically, and every source file they hold. Code reached
+ * by scripts/bundle.mjs; turbo builds the package before these tests): `bin.cjs`, the files it
+ * imports statically (none), and every source file they hold. Code in files of its own reached
  * only through `import()` (the demo, the proxy, the undici transport for a `proxyUrl`) is loaded
  * when used, so it is not part of the start-up.
  */
@@ -67,13 +67,8 @@ const fromPackage = (name: string) => (input: string) => input.includes(`/node_m
 
 describe("the bundle's start-up graph of `rxkube get`", () => {
   const outputs = readMeta();
-  const startup = inputsOf(
-    outputs,
-    staticClosure(outputs, [
-      outputOf(outputs, 'src/bin.ts'),
-      outputOf(outputs, 'src/internal/get/get-command.ts'),
-    ]),
-  );
+  const startupFiles = staticClosure(outputs, [outputOf(outputs, 'src/bin.ts')]);
+  const startup = inputsOf(outputs, startupFiles);
   const everything = inputsOf(outputs, Object.keys(outputs));
 
   it('holds the connection code `get` runs: kubeconfig, node:http transport', () => {
@@ -92,14 +87,13 @@ describe("the bundle's start-up graph of `rxkube get`", () => {
     expect(startup.filter((input) => input.endsWith('node/dist/undici-transport.js'))).toEqual([]);
   });
 
-  it('leaves out zod: Status and the list envelope are read by hand-written guards', () => {
-    // The guards are what reads an error answer and a LIST page at start-up ...
+  it('leaves out zod: Status is read by a hand-written guard', () => {
+    // The guard is what reads an error answer at start-up (a LIST page is read by the CLI's own
+    // Table checks, server-table.ts) ...
     expect(startup.some((input) => input.endsWith('core/dist/guards/is-kube-status.js'))).toBe(
       true,
     );
-    expect(startup.some((input) => input.endsWith('core/dist/guards/is-list-envelope.js'))).toBe(
-      true,
-    );
+    expect(startup).toContain('src/internal/get/server-table.ts');
     // ... and neither zod nor the schemas built from it are loaded with them.
     expect(startup.filter(fromPackage('zod'))).toEqual([]);
     expect(startup.filter((input) => input.includes('core/dist/schemas/'))).toEqual([]);
@@ -114,5 +108,35 @@ describe("the bundle's start-up graph of `rxkube get`", () => {
     expect(startup).not.toContain('src/internal/proxy/proxy-command.ts');
     expect(startup.filter(fromPackage('ws'))).toEqual([]);
     expect(startup.filter(fromPackage('yaml'))).toEqual([]);
+  });
+
+  it('is one CommonJS file; the live table, the demo, the proxy and undici are built apart', () => {
+    // An ES module entry starts Node's ES module loader and resolves and links every file: with
+    // the demo and the proxy bundled in, `get` loaded 15 ES module files.
+    expect([...startupFiles]).toEqual(['dist/bundle/bin.cjs']);
+    expect(outputOf(outputs, 'src/internal/demo/run-demo.ts')).toBe(
+      'dist/bundle/commands/run-demo.js',
+    );
+    expect(outputOf(outputs, 'src/internal/proxy/run-proxy.ts')).toBe(
+      'dist/bundle/commands/run-proxy.js',
+    );
+    expect(
+      Object.entries(outputs).find(([, output]) =>
+        output.entryPoint?.endsWith('node/dist/undici-transport.js'),
+      )?.[0],
+    ).toBe('dist/bundle/transports/undici-transport.js');
+    const outOfBin = (outputs['dist/bundle/bin.cjs']?.imports ?? []).filter(
+      (imported) => !imported.path.startsWith('node:') && !/^[a-z_]+$/.test(imported.path),
+    );
+    expect(outOfBin.map((imported) => [imported.path, imported.kind]).sort()).toEqual([
+      ['./commands/run-demo.js', 'dynamic-import'],
+      ['./commands/run-proxy.js', 'dynamic-import'],
+      ['./live/get-watch.js', 'dynamic-import'],
+      ['./live/progress.js', 'dynamic-import'],
+      ['./transports/undici-transport.js', 'dynamic-import'],
+    ]);
+    // The live table's collection loop is compiled only for `-w`.
+    expect(startup.filter((input) => input.includes('core/dist/collection/'))).toEqual([]);
+    expect(startup).not.toContain('src/internal/get/get-watch.ts');
   });
 });

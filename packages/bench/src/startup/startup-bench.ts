@@ -21,7 +21,7 @@ import { FakeApiServer } from '@rxkube/testing';
  *                     else one started with scripts/kube-apiserver/start.sh in a fresh run
  *                     directory (and stopped); `skip`: the fake only. The reason for a skip is
  *                     printed.
- *   --rxkube=PATH     the rxkube bin to run (default: packages/cli/dist/bundle/bin.js), e.g. an
+ *   --rxkube=PATH     the rxkube bin to run (default: packages/cli/dist/bundle/bin.cjs), e.g. an
  *                     earlier build, for a before/after comparison
  *
  * kubectl is `KUBECTL`, else `kubectl` on PATH (kubectl 1.20.2 from Debian's kubernetes-client
@@ -38,7 +38,7 @@ const { values } = parseArgs({
 });
 const runs = Math.max(1, Number(values.runs));
 const bin =
-  values.rxkube ?? fileURLToPath(new URL('../../../cli/dist/bundle/bin.js', import.meta.url));
+  values.rxkube ?? fileURLToPath(new URL('../../../cli/dist/bundle/bin.cjs', import.meta.url));
 const scripts = fileURLToPath(new URL('../../../../scripts/kube-apiserver/', import.meta.url));
 if (!existsSync(bin)) {
   console.error(`${bin} is missing: run "pnpm --filter @rxkube/cli build" first`);

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { isKubeError } from '@rxkube/core';
-import { CliError } from './cli-error.js';
+import { CliError, isCliError } from './cli-error.js';
 import type { ConnectionArgs } from './connection-args.js';
 import { ServerError } from './server-error.js';
 
@@ -21,7 +21,7 @@ export function kubectlError(error: unknown): unknown {
   if (error instanceof ServerError && error.code === 401) {
     return new CliError('You must be logged in to the server (Unauthorized)');
   }
-  if (!(error instanceof Error) || error instanceof CliError) return error;
+  if (!(error instanceof Error) || isCliError(error)) return error;
   const message = error.message;
   if (isKubeError(error) && error.code === 401) {
     return new CliError('You must be logged in to the server (Unauthorized)');

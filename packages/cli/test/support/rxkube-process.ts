@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { testCacheHome } from './test-cache-home.js';
 
 /** The bundled command; turbo builds it before the tests (`@rxkube/cli#test` in turbo.json). */
-export const binPath = fileURLToPath(new URL('../../dist/bundle/bin.js', import.meta.url));
+export const binPath = fileURLToPath(new URL('../../dist/bundle/bin.cjs', import.meta.url));
 
 /** How a finished `rxkube` process ended. */
 export interface Finished {

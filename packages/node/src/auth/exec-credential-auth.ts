@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { isatty } from 'node:tty';
 import type { AuthProvider } from '@rxkube/core';
 import { lookPath } from '../internal/look-path.js';
@@ -241,6 +240,9 @@ async function runPlugin(
   for (const variable of exec.env ?? []) env[variable.name] = variable.value;
   env.KUBERNETES_EXEC_INFO = JSON.stringify(info);
   const program = programOf(exec, who, (options.env ?? process.env).PATH);
+  // Loaded here, on the first plugin run: most kubeconfigs have no exec user, and loading
+  // child_process costs every process that reads a kubeconfig.
+  const { spawn } = await import('node:child_process');
 
   const stdout = await new Promise<string>((resolve, reject) => {
     const timeoutMs = options.timeoutMs ?? KUBE_CONFIG_DEFAULTS.execTimeoutMs;

@@ -4,7 +4,7 @@ import { cachedDiscovery, discoveryCachePath } from '@rxkube/node/node-http';
 import { cliDefaults } from '../../cli-defaults.js';
 import type { CliIo } from '../../cli-io.js';
 import type { GetArgs } from '../cli-args.js';
-import { CliError } from '../cli-error.js';
+import { CliError, isCliError } from '../cli-error.js';
 import { checkKubeconfig, kubectlError } from '../kubectl-error.js';
 import { connect } from './connect.js';
 import { getOnce } from './get-once.js';
@@ -36,7 +36,7 @@ async function get(args: GetArgs, io: CliIo): Promise<'completed' | 'aborted'> {
     resolved = await resolveRequests(positionals, cache.discover);
   } catch (error) {
     // A type the cached discovery does not know may be new: read the server again, once.
-    if (!cache.usedCache || !(error instanceof CliError)) throw error;
+    if (!cache.usedCache || !isCliError(error)) throw error;
     debug('a resource type missing from the discovery cache: reading discovery again');
     resolved = await resolveRequests(positionals, cache.fresh);
   }

@@ -13,8 +13,27 @@ export const objectMetaShape = {
   resourceVersion: z.optional(z.string()),
 };
 
-/** The event types a watch stream may carry. */
-export const watchEventTypes = z.enum(['ADDED', 'MODIFIED', 'DELETED', 'BOOKMARK', 'ERROR']);
+/** The event types a watch stream may carry, as one object type written out once. */
+type WatchEventTypeMap = {
+  ADDED: 'ADDED';
+  MODIFIED: 'MODIFIED';
+  DELETED: 'DELETED';
+  BOOKMARK: 'BOOKMARK';
+  ERROR: 'ERROR';
+};
+
+/**
+ * The event types a watch stream may carry. The declared type fixes the order of its keys in the
+ * emitted declarations (and the API report): inferred, it follows the order in which the compiler
+ * first met each literal, which changes with what an incremental build has seen.
+ */
+export const watchEventTypes: z.ZodMiniEnum<WatchEventTypeMap> = z.enum([
+  'ADDED',
+  'MODIFIED',
+  'DELETED',
+  'BOOKMARK',
+  'ERROR',
+]);
 
 /** `metadata` of a list: the snapshot's version and the pagination state. */
 export const listMetaShape = {
