@@ -9,6 +9,7 @@ import type { ResourceType } from '../resources/resource-type.js';
 import { statusMetadata } from '../writes/status-metadata.js';
 import { sentUid, uidImmutable, uidPreconditionFailed } from '../writes/uid-mismatch.js';
 import { unconditionalUpdateRefusal } from '../writes/unconditional-update-refusal.js';
+import { updateOfMissing } from '../writes/update-of-missing.js';
 import {
   generateNameSuffix,
   invalidNameReason,
@@ -264,7 +265,8 @@ export class Cluster {
   /**
    * Replaces an object (`subresource: 'status'` replaces only its status). A stale
    * `metadata.resourceVersion` is a 409 Conflict; none at all is a 422 over HTTP for the kinds
-   * that refuse unconditional updates; an update that changes nothing writes nothing.
+   * that refuse unconditional updates; an update that changes nothing writes nothing. A missing
+   * object is 404, except over HTTP where the kind creates on update (see `updateOfMissing`).
    */
   update(
     type: ResourceType,
@@ -286,7 +288,15 @@ export class Cluster {
       );
     }
     const existing = this.get(type, ns, name);
-    if (!existing) fail(status.notFound(type.gr, name));
+    if (!existing) {
+      const outcome = ctx.http
+        ? updateOfMissing(type, ns, name, meta, ctx.subresource)
+        : status.notFound(type.gr, name);
+      if (outcome !== 'create') fail(outcome);
+      // Created as by a POST; the version a PUT may carry names nothing yet and is dropped.
+      const { resourceVersion: _ignored, ...created } = meta;
+      return this.create(type, ns, { ...body, metadata: { ...created, name } }, ctx);
+    }
     const uid = sentUid(meta);
     if (uid !== undefined && uid !== existing.uid) {
       fail(uidPreconditionFailed(type, ns, name, uid, existing.uid));
