@@ -523,6 +523,71 @@ describe('FakeApiServer writes (as kube-apiserver 1.20) against the real kube-ap
     });
   });
 
+  it('label keys and values with a vertical tab, a no-break space or a control character: 400 in a selector, 422 on create', async () => {
+    /** Selectors with one bad key or value each, and valid ones around the same rules. */
+    const selectors = [
+      'a\vb=c',
+      'a=b\vc',
+      'a\u00a0b=c',
+      'a=b\u00a0c',
+      'a\u0001b=c',
+      'a=b\u0001c',
+      '!a\vb',
+      'a\vb',
+      'a in (b\vc, d\u0001)',
+      'a notin (x, b\u00a0c)',
+      'a>x',
+      'a>-1',
+      'a<1\v',
+      `${'k'.repeat(64)}=v`,
+      `k=${'v'.repeat(64)}`,
+      'Example.com/k=v',
+      '/k=v',
+      'a/b/c=v',
+      'example.com/a-b_c.d=e_f.g-h',
+    ];
+    /** Labels of one create each: one bad key or value, and valid ones. */
+    const labelSets: readonly Record<string, string>[] = [
+      { 'a\vb': 'c' },
+      { a: 'b\vc' },
+      { 'a\u00a0b': 'c' },
+      { a: 'b\u00a0c' },
+      { 'a\u0001b': 'c' },
+      { a: 'b\u0001c' },
+      { [`${'k'.repeat(64)}`]: 'v' },
+      { k: 'v'.repeat(64) },
+      { 'Example.com/k': 'v' },
+      { 'a/b/c': 'v' },
+      { 'example.com/a-b_c.d': 'e_f.g-h', empty: '' },
+    ];
+    await compare('writes-label-characters', async (t) => {
+      const listed = [];
+      for (const selector of selectors) {
+        const query = { labelSelector: selector };
+        const list = await send(t, { path: CM, query });
+        const watch = await send(t, {
+          path: CM,
+          query: { ...query, watch: 'true', timeoutSeconds: '1' },
+        });
+        // A watch that starts streams its events; only a refused one is compared whole.
+        listed.push({
+          selector,
+          list: list.status === 200 ? list.status : observe(list),
+          watch: watch.status === 200 ? watch.status : observe(watch),
+        });
+      }
+      const created = [];
+      for (const [i, labels] of labelSets.entries()) {
+        const name = `labels-${i}`;
+        const x = await write(t, 'POST', CM, { metadata: { name, labels } });
+        created.push(
+          x.status === 201 ? { status: x.status, labels: bodyOf(x).metadata?.labels } : observe(x),
+        );
+      }
+      return { listed, created };
+    });
+  });
+
   it('strategic merge patch merges lists by merge key (new items first), with $patch and null', async () => {
     await compare('writes-smp-merge-keys', async (t) => {
       const created = await write(t, 'POST', DEPLOY, deployment);

@@ -10,6 +10,7 @@ import { statusMetadata } from '../writes/status-metadata.js';
 import { sentUid, uidImmutable, uidPreconditionFailed } from '../writes/uid-mismatch.js';
 import { unconditionalUpdateRefusal } from '../writes/unconditional-update-refusal.js';
 import { updateOfMissing } from '../writes/update-of-missing.js';
+import { labelFieldErrors } from './label-field-errors.js';
 import {
   generateNameSuffix,
   invalidNameReason,
@@ -207,12 +208,15 @@ export class Cluster {
       );
     }
     const reason = invalidNameReason(name, type.nameRule);
-    if (reason) {
-      fail(
-        status.invalid({ group: type.group, kind: type.kind }, name, [
-          { type: 'Invalid', field: 'metadata.name', value: name, detail: reason },
-        ]),
-      );
+    // 1.20 validates the metadata at once: the name's error, then the labels'.
+    const metadataErrors: status.FieldError[] = [
+      ...(reason
+        ? [{ type: 'Invalid', field: 'metadata.name', value: name, detail: reason } as const]
+        : []),
+      ...labelFieldErrors(meta.labels),
+    ];
+    if (metadataErrors.length > 0) {
+      fail(status.invalid({ group: type.group, kind: type.kind }, name, metadataErrors));
     }
     if (ctx.http && meta.resourceVersion !== undefined && meta.resourceVersion !== '') {
       fail(status.internalError('resourceVersion should not be set on objects to be created'));
