@@ -47,10 +47,14 @@ describe('label selectors', () => {
     },
   );
 
-  it('reads a vertical tab or a no-break space as part of a key, as the lexer does, and ends', () => {
-    expect(parseLabelSelector('a\vb,\u00a0c = d')).toEqual([
-      { op: 'exists', key: 'a\vb' },
-      { op: 'eq', key: '\u00a0c', value: 'd' },
+  it('reads a vertical tab or a no-break space as part of a key, as the lexer does, then refuses the key', () => {
+    // The whole run is one key (quoted as Go's %q quotes it), not a key cut at the space.
+    expect(() => parseLabelSelector('a\vb,c')).toThrow('invalid label key "a\\vb": name part');
+    expect(() => parseLabelSelector('c,\u00a0c = d')).toThrow(
+      'invalid label key "\\u00a0c": name part',
+    );
+    expect(parseLabelSelector('a.b/c-d_e.f = g_h.i-j')).toEqual([
+      { op: 'eq', key: 'a.b/c-d_e.f', value: 'g_h.i-j' },
     ]);
   });
 });

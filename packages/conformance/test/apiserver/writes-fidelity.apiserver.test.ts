@@ -26,6 +26,8 @@ const LEASES = `/apis/coordination.k8s.io/v1/namespaces/${NAMESPACE}/leases`;
 const EVENTS = `/api/v1/namespaces/${NAMESPACE}/events`;
 const WIDGETS = `/apis/fidelity.rxkube.dev/v1/namespaces/${NAMESPACE}/widgets`;
 const JSON_TYPE = 'application/json';
+/** A uid no object has: a PUT naming it makes it a precondition. */
+const MISSING_UID = '0b5e4a3c-0000-4000-8000-00000000c0de';
 const MERGE = 'application/merge-patch+json';
 const JSON_PATCH = 'application/json-patch+json';
 const SMP = 'application/strategic-merge-patch+json';
@@ -429,6 +431,160 @@ describe('FakeApiServer writes (as kube-apiserver 1.20) against the real kube-ap
         customResourceMissing: observe(thingMissing),
         customResourceVersioned: outcome(thingVersioned),
       };
+    });
+  });
+
+  it('PUT to a missing name: 201 for Events and Leases (their strategies create on update), 404 for the other kinds', async () => {
+    const CRDS = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions';
+    const crdGroup = `${NAMESPACE}.cou.rxkube.dev`;
+    const clusterName = `${NAMESPACE}-cou`;
+    const container = { name: 'a', image: 'i:1' };
+    const podTemplate = { metadata: { labels: { app: 'cou' } }, spec: { containers: [container] } };
+    /** Each kind the fake serves: its path to a missing name and a valid body for that name. */
+    const kinds: readonly (readonly [kind: string, path: string, body: Json])[] = [
+      ['pod', `/api/v1/namespaces/${NAMESPACE}/pods/cou`, { spec: { containers: [container] } }],
+      [
+        'service',
+        `/api/v1/namespaces/${NAMESPACE}/services/cou`,
+        { spec: { ports: [{ port: 80 }] } },
+      ],
+      [
+        'deployment',
+        `${DEPLOY}/cou`,
+        { spec: { selector: { matchLabels: { app: 'cou' } }, template: podTemplate } },
+      ],
+      ['configMap', `${CM}/cou`, { data: { k: '1' } }],
+      ['namespace', `/api/v1/namespaces/${clusterName}`, {}],
+      ['node', `/api/v1/nodes/${clusterName}`, {}],
+      [
+        'event',
+        `${EVENTS}/cou`,
+        {
+          involvedObject: { kind: 'ConfigMap', namespace: NAMESPACE, name: 'cou' },
+          reason: 'Tested',
+          message: 'created by a PUT',
+          type: 'Normal',
+        },
+      ],
+      [
+        'lease',
+        `${LEASES}/cou`,
+        { spec: { holderIdentity: 'a', leaseDurationSeconds: 15, leaseTransitions: 0 } },
+      ],
+      [
+        'crd',
+        `${CRDS}/cous.${crdGroup}`,
+        crdBody(`cous.${crdGroup}`, crdGroup, { plural: 'cous', kind: 'Cou' }),
+      ],
+      [
+        'customResource',
+        `${WIDGETS}/cou`,
+        { apiVersion: 'fidelity.rxkube.dev/v1', kind: 'Widget', spec: { size: 1 } },
+      ],
+    ];
+    /** The body for a name, with `metadata` of `extra`. */
+    const bodyFor = (path: string, body: Json, extra: Json): Json => {
+      const name = path.slice(path.lastIndexOf('/') + 1);
+      return {
+        ...body,
+        metadata: { ...((body.metadata as Json | undefined) ?? {}), name, ...extra },
+      };
+    };
+    await compare('writes-create-on-update', async (t) => {
+      await t.defineWidgets();
+      // A version this server has handed out: a PUT may carry it to a name that does not exist.
+      const version = versionOf(await write(t, 'POST', CM, { metadata: { name: 'cou-version' } }));
+      const out: Json = {};
+      for (const [kind, path, body] of kinds) {
+        const withUid = await write(t, 'PUT', path, bodyFor(path, body, { uid: MISSING_UID }));
+        const unversioned = await write(t, 'PUT', path, bodyFor(path, body, {}));
+        const afterUnversioned = await send(t, { path });
+        if (afterUnversioned.status === 200) await write(t, 'DELETE', path, {});
+        const versioned = await write(
+          t,
+          'PUT',
+          path,
+          bodyFor(path, body, { resourceVersion: version }),
+        );
+        const afterVersioned = await send(t, { path });
+        const again = await write(t, 'PUT', path, bodyFor(path, body, {}));
+        if (afterVersioned.status === 200) await write(t, 'DELETE', path, {});
+        out[kind] = {
+          withUid: observe(withUid),
+          unversioned: observe(unversioned),
+          afterUnversioned: observe(afterUnversioned),
+          versioned: observe(versioned),
+          afterVersioned: observe(afterVersioned),
+          // A second unconditional PUT to the name now created: what its strategy says of updates.
+          again: observe(again),
+        };
+      }
+      return out;
+    });
+  });
+
+  it('label keys and values with a vertical tab, a no-break space or a control character: 400 in a selector, 422 on create', async () => {
+    /** Selectors with one bad key or value each, and valid ones around the same rules. */
+    const selectors = [
+      'a\vb=c',
+      'a=b\vc',
+      'a\u00a0b=c',
+      'a=b\u00a0c',
+      'a\u0001b=c',
+      'a=b\u0001c',
+      '!a\vb',
+      'a\vb',
+      'a in (b\vc, d\u0001)',
+      'a notin (x, b\u00a0c)',
+      'a>x',
+      'a>-1',
+      'a<1\v',
+      `${'k'.repeat(64)}=v`,
+      `k=${'v'.repeat(64)}`,
+      'Example.com/k=v',
+      '/k=v',
+      'a/b/c=v',
+      'example.com/a-b_c.d=e_f.g-h',
+    ];
+    /** Labels of one create each: one bad key or value, and valid ones. */
+    const labelSets: readonly Record<string, string>[] = [
+      { 'a\vb': 'c' },
+      { a: 'b\vc' },
+      { 'a\u00a0b': 'c' },
+      { a: 'b\u00a0c' },
+      { 'a\u0001b': 'c' },
+      { a: 'b\u0001c' },
+      { [`${'k'.repeat(64)}`]: 'v' },
+      { k: 'v'.repeat(64) },
+      { 'Example.com/k': 'v' },
+      { 'a/b/c': 'v' },
+      { 'example.com/a-b_c.d': 'e_f.g-h', empty: '' },
+    ];
+    await compare('writes-label-characters', async (t) => {
+      const listed = [];
+      for (const selector of selectors) {
+        const query = { labelSelector: selector };
+        const list = await send(t, { path: CM, query });
+        const watch = await send(t, {
+          path: CM,
+          query: { ...query, watch: 'true', timeoutSeconds: '1' },
+        });
+        // A watch that starts streams its events; only a refused one is compared whole.
+        listed.push({
+          selector,
+          list: list.status === 200 ? list.status : observe(list),
+          watch: watch.status === 200 ? watch.status : observe(watch),
+        });
+      }
+      const created = [];
+      for (const [i, labels] of labelSets.entries()) {
+        const name = `labels-${i}`;
+        const x = await write(t, 'POST', CM, { metadata: { name, labels } });
+        created.push(
+          x.status === 201 ? { status: x.status, labels: bodyOf(x).metadata?.labels } : observe(x),
+        );
+      }
+      return { listed, created };
     });
   });
 

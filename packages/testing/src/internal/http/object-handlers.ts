@@ -62,7 +62,7 @@ export async function handleCreate(
   ctx.json(201, stored.json);
 }
 
-/** PUT of an object or its status. */
+/** PUT of an object or its status: 200, or 201 when it created the object (Events, Leases). */
 export async function handleUpdate(
   ctx: HttpContext,
   env: ServerEnv,
@@ -75,13 +75,15 @@ export async function handleUpdate(
   const sub = subresourceOf(type, subresource);
   const { dryRun } = writeOptions(ctx.query, 'UpdateOptions');
   const body = parseJsonBody(await readBody(ctx.req), type.kind);
+  const existed =
+    env.cluster.get(type, type.namespaced ? (namespace ?? '') : '', name) !== undefined;
   const stored = env.cluster.update(type, namespace, name, body, {
     http: true,
     manager: manager(ctx),
     ...(dryRun ? { dryRun } : {}),
     ...(sub ? { subresource: sub } : {}),
   });
-  ctx.json(200, stored.json);
+  ctx.json(existed ? 200 : 201, stored.json);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { FakeApiStatus } from '../../fake-api-status.js';
+import { goQuote } from '../json/go-quote.js';
 
 /** The group and plural resource of a collection, as kube-apiserver names them in messages. */
 export interface GroupResource {
@@ -118,10 +119,10 @@ function errorBody(error: FieldError): string {
     case 'Required':
       return error.detail ? `Required value: ${error.detail}` : 'Required value';
     case 'Invalid':
-      return `Invalid value: ${JSON.stringify(error.value ?? '')}: ${error.detail ?? ''}`;
+      return `Invalid value: ${goQuote(error.value ?? '')}: ${error.detail ?? ''}`;
     case 'NotSupported': {
-      const supported = (error.supported ?? []).map((s) => JSON.stringify(s)).join(', ');
-      return `Unsupported value: ${JSON.stringify(error.value ?? '')}: supported values: ${supported}`;
+      const supported = (error.supported ?? []).map(goQuote).join(', ');
+      return `Unsupported value: ${goQuote(error.value ?? '')}: supported values: ${supported}`;
     }
   }
 }
@@ -140,21 +141,16 @@ export function invalid(
   const texts = [...new Set(errors.map(fieldErrorText))];
   const aggregate = texts.length === 1 ? texts[0] : `[${texts.join(', ')}]`;
   const qualifiedKind = groupKind.group ? `${groupKind.kind}.${groupKind.group}` : groupKind.kind;
-  return failure(
-    422,
-    'Invalid',
-    `${qualifiedKind} ${JSON.stringify(name)} is invalid: ${aggregate}`,
-    {
-      name,
-      group: groupKind.group,
-      kind: groupKind.kind,
-      causes: errors.map((e) => ({
-        reason: causeReason[e.type],
-        message: errorBody(e),
-        field: e.field,
-      })),
-    },
-  );
+  return failure(422, 'Invalid', `${qualifiedKind} ${goQuote(name)} is invalid: ${aggregate}`, {
+    name,
+    group: groupKind.group,
+    kind: groupKind.kind,
+    causes: errors.map((e) => ({
+      reason: causeReason[e.type],
+      message: errorBody(e),
+      field: e.field,
+    })),
+  });
 }
 
 /** 422 for invalid list/watch query parameters (`ListOptions.meta.k8s.io "" is invalid: ...`). */

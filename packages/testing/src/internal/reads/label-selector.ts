@@ -1,3 +1,7 @@
+import { goQuote } from '../json/go-quote.js';
+import { labelValueErrors } from '../store/label-value-errors.js';
+import { qualifiedNameErrors } from '../store/qualified-name-errors.js';
+
 /**
  * Kubernetes label selectors: equality (`=`, `==`, `!=`), set-based (`in`, `notin`), existence
  * (`key`, `!key`) and numeric (`>`, `<`) requirements joined by commas, all of which must hold.
@@ -13,6 +17,35 @@ export type LabelSelector = readonly LabelRequirement[];
 
 /** A selector that cannot be parsed; `message` reads as kube-apiserver's. */
 export class SelectorParseError extends Error {}
+
+/** 1.20's `validateLabelKey`: a key must be a qualified name. */
+function checkKey(key: string): void {
+  const errors = qualifiedNameErrors(key);
+  if (errors.length > 0) {
+    throw new SelectorParseError(
+      `unable to parse requirement: invalid label key ${goQuote(key)}: ${errors.join('; ')}`,
+    );
+  }
+}
+
+/** 1.20's `validateLabelValue`, after the operator's own checks (values of a set sorted). */
+function checkValues(key: string, values: Iterable<string>): void {
+  for (const value of [...values].sort()) {
+    const errors = labelValueErrors(value);
+    if (errors.length > 0) {
+      throw new SelectorParseError(
+        `unable to parse requirement: invalid label value: ${goQuote(value)}: at key: ${goQuote(key)}: ${errors.join('; ')}`,
+      );
+    }
+  }
+}
+
+/** Go's `strconv.ParseInt(text, 10, 64)` succeeds. */
+function isInt64(text: string): boolean {
+  if (!/^[+-]?\d+$/.test(text)) return false;
+  const n = BigInt(text);
+  return n >= -(2n ** 63n) && n < 2n ** 63n;
+}
 
 type Token =
   | { readonly kind: 'id'; readonly text: string }
@@ -80,9 +113,11 @@ export function parseLabelSelector(input: string): LabelSelector {
     if (first.kind === '!') {
       const key = next();
       if (key.kind !== 'id') fail(key, 'identifier');
+      checkKey(key.text);
       requirements.push({ op: 'notexists', key: key.text });
     } else if (first.kind === 'id') {
       const key = first.text;
+      checkKey(key);
       const op = peek();
       if (op.kind === ',' || op.kind === 'end') {
         requirements.push({ op: 'exists', key });
@@ -96,13 +131,26 @@ export function parseLabelSelector(input: string): LabelSelector {
         } else if (value.kind !== ',' && value.kind !== 'end') {
           fail(value, 'identifier');
         }
+        checkValues(key, [text]);
         requirements.push({ op: op.kind === '!=' ? 'neq' : 'eq', key, value: text });
       } else if (op.kind === '>' || op.kind === '<') {
         next();
-        const value = next();
-        const number = Number(value.text);
-        if (value.kind !== 'id' || !Number.isInteger(number)) fail(value, 'integer');
-        requirements.push({ op: op.kind === '>' ? 'gt' : 'lt', key, value: number });
+        // An exact value: an identifier, or none before `,` and the end (then not an integer).
+        const value = peek();
+        let text = '';
+        if (value.kind === 'id' || value.kind === 'in' || value.kind === 'notin') {
+          next();
+          text = value.text;
+        } else if (value.kind !== ',' && value.kind !== 'end') {
+          fail(value, 'identifier');
+        }
+        if (!isInt64(text)) {
+          throw new SelectorParseError(
+            "unable to parse requirement: for 'Gt', 'Lt' operators, the value must be an integer",
+          );
+        }
+        checkValues(key, [text]);
+        requirements.push({ op: op.kind === '>' ? 'gt' : 'lt', key, value: Number(text) });
       } else if (op.kind === 'in' || op.kind === 'notin') {
         next();
         const open = next();
@@ -123,6 +171,7 @@ export function parseLabelSelector(input: string): LabelSelector {
             fail(value, 'identifier');
           }
         }
+        checkValues(key, values);
         requirements.push({ op: op.kind, key, values });
       } else {
         fail(op, "'=', '!=', '==', 'in', 'notin'");

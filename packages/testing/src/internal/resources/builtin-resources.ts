@@ -176,6 +176,7 @@ export function builtinResources(): ResourceType[] {
       },
       {
         builtin: true,
+        createOnUpdate: true,
         prepareForCreate: (object, http) => {
           if (http) checkEvent(object);
           serializeEvent(object);
@@ -273,6 +274,7 @@ export function builtinResources(): ResourceType[] {
       {
         builtin: true,
         unconditionalUpdate: 'invalid',
+        createOnUpdate: true,
         prepareForCreate: (object) => checkLease(object),
         prepareForUpdate: (object) => checkLease(object),
       },

@@ -50,6 +50,11 @@ export interface ResourceType {
    * Service registry's own 422 for the main resource (its status updates unconditionally).
    */
   readonly unconditionalUpdate: 'allowed' | 'invalid' | 'service';
+  /**
+   * Whether an HTTP PUT to a name that does not exist creates the object (201), as the kind's
+   * 1.20 strategy says (`AllowCreateOnUpdate`: Events and Leases); otherwise it is 404.
+   */
+  readonly createOnUpdate: boolean;
   /** Decoding and defaulting on every write, before the field manager records it (a Namespace's `status.phase`). */
   readonly defaults?: (object: Record<string, unknown>) => void;
   /** The kind's create strategy, after the field manager (a Namespace's `spec.finalizers`). */
@@ -86,6 +91,7 @@ export function resourceType(
     fieldPaths?: Readonly<Record<string, string>>;
     nameRule?: 'label' | 'subdomain';
     unconditionalUpdate?: ResourceType['unconditionalUpdate'];
+    createOnUpdate?: boolean;
     defaults?: (object: Record<string, unknown>) => void;
     prepareForCreate?: (object: Record<string, unknown>, http: boolean) => void;
     prepareForUpdate?: (object: Record<string, unknown>, old: Record<string, unknown>) => void;
@@ -126,6 +132,7 @@ export function resourceType(
     nameRule: extra.nameRule ?? 'subdomain',
     // Built-in kinds mostly allow it; a custom resource's strategy never does.
     unconditionalUpdate: extra.unconditionalUpdate ?? (extra.builtin ? 'allowed' : 'invalid'),
+    createOnUpdate: extra.createOnUpdate ?? false,
     omitEmpty: (extra.omitEmpty ?? []).map((path) => path.split('.')),
     fieldRules: extra.fieldRules ?? DEFAULT_FIELD_RULES,
   };

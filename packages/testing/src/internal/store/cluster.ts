@@ -9,6 +9,8 @@ import type { ResourceType } from '../resources/resource-type.js';
 import { statusMetadata } from '../writes/status-metadata.js';
 import { sentUid, uidImmutable, uidPreconditionFailed } from '../writes/uid-mismatch.js';
 import { unconditionalUpdateRefusal } from '../writes/unconditional-update-refusal.js';
+import { updateOfMissing } from '../writes/update-of-missing.js';
+import { labelFieldErrors } from './label-field-errors.js';
 import {
   generateNameSuffix,
   invalidNameReason,
@@ -206,12 +208,15 @@ export class Cluster {
       );
     }
     const reason = invalidNameReason(name, type.nameRule);
-    if (reason) {
-      fail(
-        status.invalid({ group: type.group, kind: type.kind }, name, [
-          { type: 'Invalid', field: 'metadata.name', value: name, detail: reason },
-        ]),
-      );
+    // 1.20 validates the metadata at once: the name's error, then the labels'.
+    const metadataErrors: status.FieldError[] = [
+      ...(reason
+        ? [{ type: 'Invalid', field: 'metadata.name', value: name, detail: reason } as const]
+        : []),
+      ...labelFieldErrors(meta.labels),
+    ];
+    if (metadataErrors.length > 0) {
+      fail(status.invalid({ group: type.group, kind: type.kind }, name, metadataErrors));
     }
     if (ctx.http && meta.resourceVersion !== undefined && meta.resourceVersion !== '') {
       fail(status.internalError('resourceVersion should not be set on objects to be created'));
@@ -264,7 +269,8 @@ export class Cluster {
   /**
    * Replaces an object (`subresource: 'status'` replaces only its status). A stale
    * `metadata.resourceVersion` is a 409 Conflict; none at all is a 422 over HTTP for the kinds
-   * that refuse unconditional updates; an update that changes nothing writes nothing.
+   * that refuse unconditional updates; an update that changes nothing writes nothing. A missing
+   * object is 404, except over HTTP where the kind creates on update (see `updateOfMissing`).
    */
   update(
     type: ResourceType,
@@ -286,7 +292,15 @@ export class Cluster {
       );
     }
     const existing = this.get(type, ns, name);
-    if (!existing) fail(status.notFound(type.gr, name));
+    if (!existing) {
+      const outcome = ctx.http
+        ? updateOfMissing(type, ns, name, meta, ctx.subresource)
+        : status.notFound(type.gr, name);
+      if (outcome !== 'create') fail(outcome);
+      // Created as by a POST; the version a PUT may carry names nothing yet and is dropped.
+      const { resourceVersion: _ignored, ...created } = meta;
+      return this.create(type, ns, { ...body, metadata: { ...created, name } }, ctx);
+    }
     const uid = sentUid(meta);
     if (uid !== undefined && uid !== existing.uid) {
       fail(uidPreconditionFailed(type, ns, name, uid, existing.uid));
