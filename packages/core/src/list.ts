@@ -8,8 +8,7 @@ import { isListEnvelope } from './guards/is-list-envelope.js';
 import { listEnvelopeIssue } from './guards/list-envelope-issue.js';
 import { metadataOnlyAccept, metadataOnlyDecoder } from './internal/metadata-only.js';
 import { objectDecoder } from './internal/object-decoder.js';
-import { errorOfResponse } from './internal/read-body.js';
-import { readWholeBody } from './internal/read-whole-body.js';
+import { errorOfResponse, readBodyText } from './internal/read-body.js';
 import { ioDefaults } from './io-defaults.js';
 import type { KubeClient } from './kube-client.js';
 import type { KubeObject } from './kube-object.js';
@@ -202,7 +201,7 @@ async function listAll<T extends KubeObject>(
           });
           if (response.status !== HTTP_OK) return { error: await errorOfResponse(response) };
           return {
-            page: parsePage(await readWholeBody(response, { maxBytes: maxBodyBytes })),
+            page: parsePage(await readBodyText(response, { fatal: true, maxBytes: maxBodyBytes })),
           };
         },
       );
