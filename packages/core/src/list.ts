@@ -175,7 +175,10 @@ async function listAll<T extends KubeObject>(
 
   let restarted = false;
   for (;;) {
-    const items: T[] = [];
+    // Each page's items array as it was parsed (or decoded); joined once at the end, so that
+    // nothing here loops over items (this function runs once per page and stays small).
+    const pageItems: (readonly T[])[] = [];
+    let count = 0;
     let token: string | undefined;
     let pages = 0;
     for (;;) {
@@ -211,13 +214,18 @@ async function listAll<T extends KubeObject>(
         throw error;
       }
       const { page } = answer;
-      for (const item of page.items ?? [])
-        items.push(decode === undefined ? (item as T) : decode(item));
+      const listed = page.items ?? [];
+      if (listed.length > 0) {
+        pageItems.push(
+          decode === undefined ? (listed as readonly T[]) : listed.map((item) => decode(item)),
+        );
+        count += listed.length;
+      }
       pages += 1;
       const remaining = page.metadata.remainingItemCount;
       options.onPage?.({
         page: pages,
-        items: items.length,
+        items: count,
         ...(remaining === undefined ? {} : { remainingItemCount: remaining }),
       });
       const next = page.metadata.continue;
@@ -228,11 +236,21 @@ async function listAll<T extends KubeObject>(
             kind: 'shape',
           });
         }
-        return { items, resourceVersion: asResourceVersion(page.metadata.resourceVersion) };
+        return {
+          items: joinPages(pageItems),
+          resourceVersion: asResourceVersion(page.metadata.resourceVersion),
+        };
       }
       token = next;
     }
   }
+}
+
+/** The items of all pages in order, as one array (a single page's array as it is). */
+function joinPages<T>(pages: readonly (readonly T[])[]): T[] {
+  const [first] = pages;
+  if (first === undefined) return [];
+  return pages.length === 1 ? (first as T[]) : pages.flat();
 }
 
 /**

@@ -227,6 +227,85 @@ describe('list$', () => {
     expect((error as DecodeError).kind).toBe('encoding');
   });
 
+  it('joins the items of every page in order, empty pages included, and decodes each once', async () => {
+    server.script(
+      json(200, page(['a', 'b'], '10', { continue: 'c1' })),
+      json(200, page([], '10', { continue: 'c2' })),
+      json(200, page(['c'], '10', { continue: 'c3' })),
+      json(200, page(['d', 'e'], '10')),
+    );
+    const seen: string[] = [];
+    const result = await firstValueFrom(
+      list$(client, pods, {
+        pageSize: 2,
+        transform: (item) => {
+          seen.push(item.metadata?.name ?? '');
+          return { ...item, metadata: { ...item.metadata, labels: { seen: 'yes' } } };
+        },
+      }),
+    );
+    expect(result.items.map((item) => [item.metadata?.name, item.metadata?.labels])).toEqual(
+      ['a', 'b', 'c', 'd', 'e'].map((name) => [name, { seen: 'yes' }]),
+    );
+    expect(seen).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect(server.requests).toHaveLength(4);
+  });
+
+  it('turns an HTML page answered with 200 (a login page of a proxy) into a typed error, not a list', async () => {
+    server.script((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end('<html><head><title>Sign in</title></head><body>proxy</body></html>');
+    });
+    const error = await firstValueFrom(list$(client, pods)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DecodeError);
+    expect((error as DecodeError).kind).toBe('not-json');
+    expect((error as DecodeError).message).toContain('Sign in');
+  });
+
+  it("errors with DecodeError 'malformed' for a page cut short, and emits nothing", async () => {
+    const whole = JSON.stringify(page(['a', 'b'], '3'));
+    server.script((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(whole.slice(0, whole.length - 20));
+    });
+    const seen: unknown[] = [];
+    const error = await new Promise((resolve) =>
+      list$(client, pods).subscribe({ next: (v) => seen.push(v), error: resolve }),
+    );
+    expect(seen).toEqual([]);
+    expect(error).toBeInstanceOf(DecodeError);
+    expect((error as DecodeError).kind).toBe('malformed');
+  });
+
+  it("errors with DecodeError 'oversized' for a later page over maxBodyBytes, and emits nothing", async () => {
+    server.script(
+      json(200, page(['a'], '5', { continue: 'c1' })),
+      json(200, page(['b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'], '5')),
+    );
+    const first = JSON.stringify(page(['a'], '5', { continue: 'c1' }));
+    const seen: unknown[] = [];
+    const error = await new Promise((resolve) =>
+      list$(client, pods, { pageSize: 1, maxBodyBytes: first.length + 10 }).subscribe({
+        next: (v) => seen.push(v),
+        error: resolve,
+      }),
+    );
+    expect(seen).toEqual([]);
+    expect(error).toBeInstanceOf(DecodeError);
+    expect((error as DecodeError).kind).toBe('oversized');
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it("errors with DecodeError 'shape' for a page that is not a list, naming the field", async () => {
+    for (const body of [[], { metadata: { resourceVersion: '1' }, items: 'none' }]) {
+      server.script(json(200, body));
+      const error = await firstValueFrom(list$(client, pods)).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(DecodeError);
+      expect((error as DecodeError).kind).toBe('shape');
+    }
+    expect(server.requests).toHaveLength(2);
+  });
+
   it('validates and types items with a schema, naming the key of an invalid one', async () => {
     const schema = z.looseObject({
       ...kubeObjectSchema.shape,
