@@ -4,6 +4,7 @@ import type { KubeObject } from '../kube-object.js';
 import { list$ } from '../list.js';
 import type { ResourceRef } from '../resource-ref.js';
 import { watch$ } from '../watch.js';
+import { watchBatches$ } from '../watch-batches.js';
 import type { CachedCollectionOptions } from './cached-collection-options.js';
 import type { CollectionUpdate } from './collection-update.js';
 import { createCollection$ } from './internal/create-collection.js';
@@ -29,7 +30,7 @@ export function collectionUpdates$<T extends KubeObject = KubeObject>(
     client,
     ref,
     options,
-    { list: list$, watch: watch$ },
+    { list: list$, watch: watch$, watchBatches: watchBatches$ },
     { scheduler: asyncScheduler, random: Math.random },
   );
 }

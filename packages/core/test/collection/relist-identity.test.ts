@@ -42,7 +42,7 @@ describe('relists against the cache', () => {
     ]);
     expect(relisted.resourceVersion).toBe('7');
     const resumed = step(relisted, [
-      { type: 'event', event: { type: 'MODIFIED', object: strip(pod('b', '9')) } },
+      { type: 'events', events: [{ type: 'MODIFIED', object: strip(pod('b', '9')) }] },
     ]);
     expect(resumed.resourceVersion).toBe('9');
   });

@@ -12,8 +12,8 @@ const listed = (items: KubeObject[], version: string): Input => ({
   resourceVersion: rv(version),
 });
 const event = (type: 'ADDED' | 'MODIFIED' | 'DELETED', object: KubeObject): Input => ({
-  type: 'event',
-  event: { type, object },
+  type: 'events',
+  events: [{ type, object }],
 });
 
 describe('step', () => {
@@ -42,8 +42,8 @@ describe('step', () => {
       event('ADDED', pod('b', '6')),
       event('DELETED', pod('a', '7')),
       {
-        type: 'event',
-        event: { type: 'BOOKMARK', resourceVersion: rv('9'), initialEventsEnd: false },
+        type: 'events',
+        events: [{ type: 'BOOKMARK', resourceVersion: rv('9'), initialEventsEnd: false }],
       },
     ]);
     expect(next.deltas.map((d) => `${d.type} ${d.key}`)).toEqual([

@@ -75,12 +75,15 @@ function statesOf(batches: Change[][]): CollectionState<Labelled>[] {
         const o = object(change.name, change.tier, change.uid);
         const existed = server.has(`ns/${change.name}`);
         server.set(`ns/${change.name}`, o);
-        inputs.push({ type: 'event', event: { type: existed ? 'MODIFIED' : 'ADDED', object: o } });
+        inputs.push({
+          type: 'events',
+          events: [{ type: existed ? 'MODIFIED' : 'ADDED', object: o }],
+        });
       } else if (change.kind === 'delete') {
         const old = server.get(`ns/${change.name}`);
         if (!old) continue;
         server.delete(`ns/${change.name}`);
-        inputs.push({ type: 'event', event: { type: 'DELETED', object: old } });
+        inputs.push({ type: 'events', events: [{ type: 'DELETED', object: old }] });
       } else {
         names.forEach((name, i) => {
           if (!change.keep[i]) server.delete(`ns/${name}`);

@@ -1,6 +1,6 @@
 import { watch$ } from '@rxkube/core';
 import { lastValueFrom, toArray } from 'rxjs';
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import { chunks, json, line, pod } from '../../../core/test/support/script-server.js';
 import { undiciTransport } from '../../src/index.js';
 import { describeHttpTransport, testResources } from './support/http-transport-suite.js';
@@ -12,18 +12,26 @@ describeHttpTransport('undiciTransport', undiciTransport, { keepAliveConnections
 const { serve, transport } = testResources(undiciTransport);
 
 describe('undiciTransport decoders', () => {
-  it("offers ndjson line decoding (readLines) only with decoder: 'ndjson'", async () => {
+  it('decodes lines push-style (readLines) with either decoder', async () => {
     const server = await serve();
-    server.script(json(200, {}));
-    const plain = await transport({ baseUrl: server.url }).request({ path: '/api' });
-    expect(plain.readLines).toBeUndefined();
-    await plain.dispose();
-    const ndjson = await transport({ baseUrl: server.url, decoder: 'ndjson' }).request({
-      path: '/api',
-    });
-    const values: unknown[] = [];
-    await ndjson.readLines!({ value: (value) => values.push(value) }, { maxLineBytes: 1024 });
-    expect(values).toEqual([{}]);
+    for (const decoder of ['core', 'ndjson'] as const) {
+      server.script(chunks(['{"a":1}\n{"a"', ':2}\n', '{"a":3}']));
+      const response = await transport({ baseUrl: server.url, decoder }).request({
+        path: '/api',
+      });
+      const values: unknown[] = [];
+      let bytes = 0;
+      assert.isDefined(response.readLines);
+      await response.readLines(
+        { value: (value) => values.push(value), bytes: (count) => (bytes += count) },
+        { maxLineBytes: 1024 },
+      );
+      expect({ decoder, values, bytes }).toEqual({
+        decoder,
+        values: [{ a: 1 }, { a: 2 }, { a: 3 }],
+        bytes: 23,
+      });
+    }
   });
 });
 

@@ -8,7 +8,8 @@ import type { CollectionHealth } from '../collection-health.js';
  *
  * - `listed`: a complete list (every page, or a streaming list up to its initial-events-end
  *   bookmark). The first one fills the cache; later ones (relists) are diffed against it.
- * - `event`: one watch event, bookmarks included.
+ * - `events`: watch events that arrived together (one chunk), bookmarks included, in order; never
+ *   empty.
  * - `watching`: the server accepted a watch request (or a streaming list's initial events ended on
  *   its accepted connection); `resumed` when it follows a failed one. The only input that makes
  *   health `live`: a `listed` alone leaves it `listing` or `relisting`.
@@ -20,6 +21,6 @@ export type ReflectorInput<T extends KubeObject> =
       readonly items: readonly T[];
       readonly resourceVersion: ResourceVersion;
     }
-  | { readonly type: 'event'; readonly event: WatchEvent<T> }
+  | { readonly type: 'events'; readonly events: readonly WatchEvent<T>[] }
   | { readonly type: 'watching'; readonly resumed: boolean }
   | { readonly type: 'health'; readonly health: CollectionHealth };

@@ -50,16 +50,17 @@ export function step<T extends KubeObject>(
             lists++;
             break;
           }
-          case 'event': {
-            const { event } = input;
-            if (event.type === 'BOOKMARK') {
-              resourceVersion = event.resourceVersion;
-              break;
+          case 'events': {
+            for (const event of input.events) {
+              if (event.type === 'BOOKMARK') {
+                resourceVersion = event.resourceVersion;
+                continue;
+              }
+              applyEvent(draft, event.type, event.object, deltas);
+              const version = wireVersionOf(event.object);
+              if (version !== undefined) resourceVersion = asResourceVersion(version);
+              events++;
             }
-            applyEvent(draft, event.type, event.object, deltas);
-            const version = wireVersionOf(event.object);
-            if (version !== undefined) resourceVersion = asResourceVersion(version);
-            events++;
             break;
           }
           case 'watching': {

@@ -1,4 +1,4 @@
-import { Observable, type Subscription } from 'rxjs';
+import { map, Observable, type Subscription } from 'rxjs';
 import { wireKeyOf, wireVersionOf } from '../../../internal/object-identity.js';
 import type { KubeClient } from '../../../kube-client.js';
 import type { KubeObject } from '../../../kube-object.js';
@@ -34,6 +34,9 @@ export function listWatchLoop$<T extends KubeObject>(
     const config: LoopConfig = loopConfig(options);
     const { scheduler } = env;
     const context = (): LoopContext => ({ config, now: scheduler.now(), random: env.random });
+    // One array of events per chunk from here to the reducer; per-event sources are wrapped.
+    const watchBatches: NonNullable<CollectionSources['watchBatches']> =
+      sources.watchBatches ?? ((c, r, o) => sources.watch(c, r, o).pipe(map((event) => [event])));
     const objectOptions = {
       ...(options.labelSelector === undefined ? {} : { labelSelector: options.labelSelector }),
       ...(options.fieldSelector === undefined ? {} : { fieldSelector: options.fieldSelector }),
@@ -111,12 +114,18 @@ export function listWatchLoop$<T extends KubeObject>(
       inFlight?.unsubscribe();
       inFlight = undefined;
     };
-    const onEvent = (event: WatchEvent<T>, from: number) => {
-      subscriber.next({ type: 'event', event });
+    const onEvents = (events: readonly WatchEvent<T>[], from: number) => {
+      subscriber.next({ type: 'events', events });
       if (from !== generation) return;
-      const version =
-        event.type === 'BOOKMARK' ? event.resourceVersion : wireVersionOf(event.object);
-      if (version !== undefined) reached = version;
+      for (let i = events.length - 1; i >= 0; i--) {
+        const event = events[i];
+        if (event === undefined) continue;
+        const version =
+          event.type === 'BOOKMARK' ? event.resourceVersion : wireVersionOf(event.object);
+        if (version === undefined) continue;
+        reached = version;
+        return;
+      }
     };
 
     const run = (command: LoopCommand): void => {
@@ -174,19 +183,17 @@ export function listWatchLoop$<T extends KubeObject>(
         case 'watch': {
           cancel();
           const from = generation;
-          inFlight = sources
-            .watch<T>(client, ref, {
-              ...watchOptions,
-              resourceVersion: command.resourceVersion,
-              timeoutSeconds: command.timeoutSeconds,
-              idleTimeoutMs: command.idleTimeoutMs,
-              onAccepted: () => dispatch({ type: 'accepted' }, from),
-            })
-            .subscribe({
-              next: (event) => onEvent(event, from),
-              error: (error: unknown) => dispatch({ type: 'failed', error }, from),
-              complete: () => dispatch({ type: 'ended' }, from),
-            });
+          inFlight = watchBatches<T>(client, ref, {
+            ...watchOptions,
+            resourceVersion: command.resourceVersion,
+            timeoutSeconds: command.timeoutSeconds,
+            idleTimeoutMs: command.idleTimeoutMs,
+            onAccepted: () => dispatch({ type: 'accepted' }, from),
+          }).subscribe({
+            next: (events) => onEvents(events, from),
+            error: (error: unknown) => dispatch({ type: 'failed', error }, from),
+            complete: () => dispatch({ type: 'ended' }, from),
+          });
           return;
         }
         case 'stream': {
@@ -199,24 +206,25 @@ export function listWatchLoop$<T extends KubeObject>(
             () => dispatch({ type: 'initialEventsOverdue' }, from),
             command.initialEventsTimeoutMs,
           );
-          inFlight = sources
-            .watch<T>(client, ref, {
-              ...watchOptions,
-              bookmarks: true,
-              sendInitialEvents: true,
-              timeoutSeconds: command.timeoutSeconds,
-              idleTimeoutMs: command.idleTimeoutMs,
-              ...(command.resourceVersion === undefined
-                ? {}
-                : { resourceVersion: command.resourceVersion }),
-              onAccepted: () => dispatch({ type: 'accepted' }, from),
-            })
-            .subscribe({
-              next: (event) => {
-                if (initial === undefined) {
-                  onEvent(event, from);
-                } else if (event.type === 'BOOKMARK') {
-                  if (!event.initialEventsEnd) return;
+          inFlight = watchBatches<T>(client, ref, {
+            ...watchOptions,
+            bookmarks: true,
+            sendInitialEvents: true,
+            timeoutSeconds: command.timeoutSeconds,
+            idleTimeoutMs: command.idleTimeoutMs,
+            ...(command.resourceVersion === undefined
+              ? {}
+              : { resourceVersion: command.resourceVersion }),
+            onAccepted: () => dispatch({ type: 'accepted' }, from),
+          }).subscribe({
+            next: (events) => {
+              if (initial === undefined) {
+                onEvents(events, from);
+                return;
+              }
+              for (const [i, event] of events.entries()) {
+                if (event.type === 'BOOKMARK') {
+                  if (!event.initialEventsEnd) continue;
                   const items = [...initial.values()];
                   initial = undefined;
                   overdue?.unsubscribe();
@@ -227,15 +235,19 @@ export function listWatchLoop$<T extends KubeObject>(
                     resourceVersion: event.resourceVersion,
                   });
                   dispatch({ type: 'listed', resourceVersion: event.resourceVersion }, from);
-                } else if (event.type === 'DELETED') {
-                  initial.delete(wireKeyOf(event.object));
-                } else {
-                  initial.set(wireKeyOf(event.object), event.object);
+                  // Live events of the same chunk follow, unless the list ended this request.
+                  if (i + 1 < events.length && from === generation && !subscriber.closed) {
+                    onEvents(events.slice(i + 1), from);
+                  }
+                  return;
                 }
-              },
-              error: (error: unknown) => dispatch({ type: 'failed', error }, from),
-              complete: () => dispatch({ type: 'ended' }, from),
-            });
+                if (event.type === 'DELETED') initial.delete(wireKeyOf(event.object));
+                else initial.set(wireKeyOf(event.object), event.object);
+              }
+            },
+            error: (error: unknown) => dispatch({ type: 'failed', error }, from),
+            complete: () => dispatch({ type: 'ended' }, from),
+          });
           return;
         }
       }
