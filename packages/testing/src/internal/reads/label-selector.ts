@@ -106,6 +106,16 @@ export function parseLabelSelector(input: string): LabelSelector {
       `unable to parse requirement: found '${found.text}', expected: ${expected}`,
     );
   };
+  /** The value after `=`, `==`, `!=`, `>` or `<`: an identifier, or empty before `,` and the end. */
+  const exactValue = (): string => {
+    const value = peek();
+    if (value.kind === 'id' || value.kind === 'in' || value.kind === 'notin') {
+      next();
+      return value.text;
+    }
+    if (value.kind !== ',' && value.kind !== 'end') fail(value, 'identifier');
+    return '';
+  };
   const requirements: LabelRequirement[] = [];
   if (peek().kind === 'end') return requirements;
   for (;;) {
@@ -123,27 +133,13 @@ export function parseLabelSelector(input: string): LabelSelector {
         requirements.push({ op: 'exists', key });
       } else if (op.kind === '=' || op.kind === '==' || op.kind === '!=') {
         next();
-        const value = peek();
-        let text = '';
-        if (value.kind === 'id' || value.kind === 'in' || value.kind === 'notin') {
-          next();
-          text = value.text;
-        } else if (value.kind !== ',' && value.kind !== 'end') {
-          fail(value, 'identifier');
-        }
+        const text = exactValue();
         checkValues(key, [text]);
         requirements.push({ op: op.kind === '!=' ? 'neq' : 'eq', key, value: text });
       } else if (op.kind === '>' || op.kind === '<') {
         next();
-        // An exact value: an identifier, or none before `,` and the end (then not an integer).
-        const value = peek();
-        let text = '';
-        if (value.kind === 'id' || value.kind === 'in' || value.kind === 'notin') {
-          next();
-          text = value.text;
-        } else if (value.kind !== ',' && value.kind !== 'end') {
-          fail(value, 'identifier');
-        }
+        // An exact value, or none before `,` and the end (then not an integer).
+        const text = exactValue();
         if (!isInt64(text)) {
           throw new SelectorParseError(
             "unable to parse requirement: for 'Gt', 'Lt' operators, the value must be an integer",
