@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { FakeApiServer } from '@rxkube/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runInProcess as rxkube } from './support/in-process.js';
+import { rxkube as bundled } from './support/rxkube-process.js';
 import { seededServer, tableCells } from './support/seed-cluster.js';
 
 let server: FakeApiServer;
@@ -46,6 +47,14 @@ const names = (stdout: string) =>
     .map((row) => row[0]);
 
 describe('rxkube get with a kubeconfig', () => {
+  it('reads flow-style YAML from the bundled bin, which loads the YAML library beside itself', async () => {
+    // bin.cjs is CommonJS: the loader finds the library through the bundle's own file URL.
+    const { code, stdout, stderr } = await bundled(['get', 'pods'], { KUBECONFIG: kubeconfig });
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(names(stdout)).toEqual(['api-0']);
+  });
+
   it('uses the namespace of the current context by default', async () => {
     const { code, stdout } = await rxkube(['get', 'pods', '--kubeconfig', kubeconfig]);
     expect(code).toBe(0);
