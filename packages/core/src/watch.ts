@@ -1,4 +1,4 @@
-import { Observable } from 'rxjs';
+import { concatAll, type Observable } from 'rxjs';
 import type { KubeClient } from './kube-client.js';
 import type { KubeObject } from './kube-object.js';
 import type { ResourceRef } from './resource-ref.js';
@@ -36,16 +36,6 @@ export function watch$<T extends KubeObject = KubeObject>(
   ref: ResourceRef,
   options: WatchOptions<T> = {},
 ): Observable<WatchEvent<T>> {
-  return new Observable<WatchEvent<T>>((subscriber) =>
-    watchBatches$(client, ref, options).subscribe({
-      next: (events) => {
-        for (const event of events) {
-          if (subscriber.closed) return;
-          subscriber.next(event);
-        }
-      },
-      error: (error: unknown) => subscriber.error(error),
-      complete: () => subscriber.complete(),
-    }),
-  );
+  // Each chunk's array, one event at a time; none after the subscriber has gone.
+  return watchBatches$(client, ref, options).pipe(concatAll());
 }
