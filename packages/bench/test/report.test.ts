@@ -90,6 +90,23 @@ describe('figures', () => {
     expect(targets.find((t) => t.target.startsWith('watch'))?.met).toBeUndefined();
   });
 
+  it('judge the first sync of a process apart from the second', () => {
+    const first = (client: string, value: number) => ({
+      ...time(client, value),
+      metric: 'time to synced, first in the process',
+    });
+    const targets = evaluateTargets(
+      withRatios(
+        [time('floor', 1000), time('rxkube', 1000), first('floor', 1000), first('rxkube', 1200)],
+        'floor',
+      ),
+    );
+    expect(targets.find((t) => t.target === 'sync time 10k pods ≤ 1.05× floor')?.met).toBe(true);
+    expect(
+      targets.find((t) => t.target === 'sync time 10k pods, first in the process, ≤ 1.05× floor'),
+    ).toMatchObject({ met: false, limit: 1.05 });
+  });
+
   it('render as a markdown block and an SVG chart with a bar per ratio', () => {
     const figures = withRatios([time('floor', 1000), time('rxkube', 1100)], 'floor');
     const info = {

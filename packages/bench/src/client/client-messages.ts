@@ -39,15 +39,26 @@ export type ClientCommand =
   | { readonly type: 'await' }
   | { readonly type: 'stop' };
 
-/** The answer to `start`. */
+/**
+ * The answer to `start`. The client's first sync in the process is made by a throwaway instance
+ * (see `firstSync` in client-main); the sync timed as `syncMs` is the client's own, the second of
+ * the process, with the code compiled and the heap grown.
+ */
 export interface StartReply {
   readonly syncMs: number;
   readonly size: number;
   /** CPU time (user + system) of the process during the sync. */
   readonly syncCpuMs: number;
-  /** Peak resident set size of the process so far. */
+  /** The first sync of the fresh process: time to synced. */
+  readonly firstSyncMs: number;
+  /** The first sync of the fresh process: CPU time. */
+  readonly firstSyncCpuMs: number;
+  /** Peak resident set size of the process after its first sync. */
   readonly peakRssBytes: number;
-  /** Heap used after full GCs with the synced cache, minus the same before the client started. */
+  /**
+   * Heap used after full GCs with the first sync's cache, minus the same once that instance is
+   * stopped and dropped: what the cache holds, without the code and state every client keeps.
+   */
   readonly retainedHeapBytes: number;
 }
 
