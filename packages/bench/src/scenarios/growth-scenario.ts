@@ -2,7 +2,7 @@ import type { StartReply } from '../client/client-messages.js';
 import type { BenchClientSpec } from '../clients/bench-client-spec.js';
 import type { Figure } from '../report/figure.js';
 import type { BenchContext } from './bench-context.js';
-import { burst, seed } from './server-requests.js';
+import { burst, seed, warmUpBurst } from './server-requests.js';
 import { thousands } from './thousands.js';
 import { withClient } from './with-client.js';
 import { withFastestFloor } from './with-fastest-floor.js';
@@ -37,6 +37,7 @@ export async function growthScenario(context: BenchContext): Promise<Figure[]> {
       for (const spec of CLIENTS) {
         await withClient(context, `growth-${thousands(size)}`, spec, seeded.url, async (client) => {
           await client.request<StartReply>({ type: 'start' });
+          await warmUpBurst(context, client);
           const result = await burst(context, client, events, `growth-${size}-${round}`);
           const perEvent = (result.applyMs / events) * 1000;
           const cpuPerEvent = (result.cpuMs / events) * 1000;

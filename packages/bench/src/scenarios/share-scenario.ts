@@ -2,7 +2,7 @@ import type { StartReply } from '../client/client-messages.js';
 import type { BenchClientSpec } from '../clients/bench-client-spec.js';
 import type { Figure } from '../report/figure.js';
 import type { BenchContext } from './bench-context.js';
-import { burst, seed } from './server-requests.js';
+import { burst, seed, warmUpBurst } from './server-requests.js';
 import { thousands } from './thousands.js';
 import { withClient } from './with-client.js';
 import { withSpread } from './with-spread.js';
@@ -31,6 +31,7 @@ export async function shareScenario(context: BenchContext): Promise<Figure[]> {
     for (const spec of clients) {
       await withClient(context, 'share', spec, seeded.url, async (client) => {
         const started = await client.request<StartReply>({ type: 'start' });
+        await warmUpBurst(context, client);
         const result = await burst(context, client, events, `share-${client.label}`);
         context.log(
           `share: ${client.label}: sync ${started.syncMs.toFixed(0)} ms, ${((result.applyMs / events) * 1000).toFixed(1)} µs/event, ${((result.cpuMs / events) * 1000).toFixed(1)} µs CPU/event`,
