@@ -8,7 +8,10 @@
  * version. Reading an old version looks its key up in those records on the way to the newest
  * version, or, once that way is long, rebuilds the old version as a `Map` of its own (once: it
  * then reads at `Map` cost). Old versions nobody holds are garbage collected with their records;
- * the newest version holds none of them. Updating an old version again rebuilds it first.
+ * the newest version holds none of them, not even weakly. Once a line has recorded more entries
+ * than the map holds, it is cut: the versions before read on through a frozen copy of the state at
+ * the cut, so that an old version held for long keeps at most one copy and the records up to the
+ * next cut. Updating an old version again rebuilds it first.
  *
  * Batches of updates go through {@link PersistentMap.withMutations}. Iteration order is that of
  * the underlying `Map` and is not part of the contract. An update of a version that is being
@@ -45,13 +48,11 @@ export class PersistentMap<V> implements ReadonlyMap<string, V> {
   #map: Map<string, V> | undefined;
   /** For an older version: `key, value before, key, value before, ...` of the update that followed. */
   #undo: unknown[] | undefined;
-  /** For an older version: the version that update made. */
+  /** For an older version: the version that update made, or a frozen copy of its state. */
   #next: PersistentMap<V> | undefined;
   /** Iterations of `#map` under way: while there are any, an update copies the `Map`. */
   #readers = 0;
-  /** On the newest version: older versions of the line that someone may still hold. */
-  #older: WeakRef<PersistentMap<V>>[] | undefined;
-  /** On the newest version: undo entries recorded since its line was last trimmed. */
+  /** On the newest version: undo entries recorded since the line was last cut. */
   #recorded = 0;
   #size: number;
 
@@ -131,12 +132,18 @@ export class PersistentMap<V> implements ReadonlyMap<string, V> {
     }
     next.#size = own.size;
     if (this.#next === next) {
-      const older = this.#older ?? [];
-      this.#older = undefined;
-      older.push(new WeakRef(this));
-      next.#older = older;
-      next.#recorded = this.#recorded + undo.length / 2;
-      if (next.#recorded > Math.max(own.size, MIN_TRIM)) next.#trim();
+      const recorded = this.#recorded + undo.length / 2;
+      if (recorded > Math.max(own.size, MIN_CUT)) {
+        // The line is cut: this version and the older ones read on through a frozen copy of the
+        // new state instead of the newest version, so the records made from now on are not
+        // theirs to keep. One copy per `size` records. The older versions are never referenced
+        // from the newer ones, not even weakly: a weak reference keeps its target through every
+        // young-generation collection, and with it the values replaced since, which are then
+        // copied and promoted instead of dying young.
+        this.#next = new PersistentMap<V>(new Map(own), own.size);
+      } else {
+        next.#recorded = recorded;
+      }
     }
     return next;
   }
@@ -234,21 +241,6 @@ export class PersistentMap<V> implements ReadonlyMap<string, V> {
     this.#next = undefined;
     return map;
   }
-
-  /**
-   * Once the records kept for older versions outgrow the map, the oldest older version still
-   * held is rebuilt on its own, which lets every record before the next one held go. One per
-   * trim, so that versions only kept alive by the records are not rebuilt for nothing.
-   */
-  #trim(): void {
-    const older = this.#older ?? [];
-    this.#recorded = 0;
-    let first = 0;
-    while (first < older.length && older[first]?.deref() === undefined) first++;
-    const held = older[first]?.deref();
-    this.#older = older.slice(first + 1);
-    if (held !== undefined) held.#own();
-  }
 }
 
 /**
@@ -280,8 +272,8 @@ export interface MapDraft<V> {
 const ABSENT: unique symbol = Symbol('absent');
 /** Record entries an older version's lookup reads before it rebuilds the version instead. */
 const MAX_SCAN = 64;
-/** Records below this many entries are never trimmed: rebuilding a small map buys nothing. */
-const MIN_TRIM = 1024;
+/** Records below this many entries are never cut off: copying a small map buys nothing. */
+const MIN_CUT = 1024;
 
 /** Applies an update's record to `map` backwards, which gives the map before the update. */
 function undoInto<V>(map: Map<string, V>, undo: readonly unknown[]): void {

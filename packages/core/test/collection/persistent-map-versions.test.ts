@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PersistentMap } from '../../src/collection/persistent-map.js';
@@ -39,6 +41,9 @@ const apply = (map: PersistentMap<number>, model: Map<string, number>, ops: read
   }
   return { updated, next };
 };
+
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
 
 const sorted = (entries: Iterable<readonly [string, number]>) =>
   [...entries].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
@@ -203,5 +208,31 @@ describe('PersistentMap: old versions', () => {
         Array.from({ length: count }, (_, i) => [`k${i}`, i] as const).sort(),
       );
     }
+  });
+  it('lets a held old version keep only the records up to the next cut, not every later value', async () => {
+    const size = 100;
+    const initial = PersistentMap.from(
+      Array.from({ length: size }, (_, i) => [`k${i}`, { round: -1, i }] as const),
+    );
+    const held = initial;
+    let map = initial;
+    const replaced: WeakRef<object>[] = [];
+    const updates = 6_000;
+    for (let round = 0; round < updates; round++) {
+      const value = { round, i: round % size };
+      replaced.push(new WeakRef(value));
+      map = map.set(`k${round % size}`, value);
+    }
+    // Weak references made in this job hold their targets until it ends.
+    await new Promise((resolve) => setImmediate(resolve));
+    gc();
+    const alive = replaced.flatMap((ref, round) => (ref.deref() === undefined ? [] : [round]));
+    // The newest values, and the values recorded before the first cut (1,024 records after the
+    // held version), which the held version's records still name; nothing between.
+    const newest = alive.filter((round) => round >= updates - size);
+    expect(newest).toHaveLength(size);
+    expect(alive.filter((round) => round >= 2 * 1_024 && round < updates - size)).toEqual([]);
+    for (let i = 0; i < size; i++) expect(held.get(`k${i}`)).toEqual({ round: -1, i });
+    expect(map.get('k0')).toEqual({ round: updates - size, i: 0 });
   });
 });
