@@ -18,8 +18,6 @@ export interface BenchClientOptions {
    * index: how the benchmark sees when a cache shows an event.
    */
   readonly onApplied: (subscriber: number, object: ObjectLike) => void;
-  /** Only the objects with these labels (used to warm a client up on a few objects). */
-  readonly labelSelector?: string;
 }
 
 /**

@@ -36,7 +36,6 @@ export function clientNodeClient(options: BenchClientOptions): BenchClient {
     const listPage = (token: string | undefined) =>
       api.listPodForAllNamespaces({
         limit: options.pageSize,
-        ...(options.labelSelector === undefined ? {} : { labelSelector: options.labelSelector }),
         ...(token === undefined ? {} : { _continue: token }),
       });
     const first = await listPage(undefined);
@@ -52,7 +51,7 @@ export function clientNodeClient(options: BenchClientOptions): BenchClient {
   const informers: (Informer<V1Pod> & ObjectCache<V1Pod>)[] = [];
   let stopped = false;
   for (let i = 0; i < options.subscribers; i++) {
-    const informer = makeInformer(config, '/api/v1/pods', listAllPages, options.labelSelector);
+    const informer = makeInformer(config, '/api/v1/pods', listAllPages);
     const onObject = (pod: V1Pod) => options.onApplied(i, pod);
     informer.on('add', onObject);
     informer.on('update', onObject);

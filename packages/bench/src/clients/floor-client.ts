@@ -60,10 +60,6 @@ export function floorClient(options: BenchClientOptions): BenchClient {
 
 function floorCache(options: BenchClientOptions, subscriber: number, agent: Agent) {
   const base = `${options.url}/api/v1/pods`;
-  const selector =
-    options.labelSelector === undefined
-      ? ''
-      : `&labelSelector=${encodeURIComponent(options.labelSelector)}`;
   let items = new Map<string, RawObject>();
   let version = '';
   let stopped = false;
@@ -81,7 +77,7 @@ function floorCache(options: BenchClientOptions, subscriber: number, agent: Agen
     const next = new Map<string, RawObject>();
     let token: string | undefined;
     do {
-      const query = `limit=${options.pageSize}${selector}${token ? `&continue=${encodeURIComponent(token)}` : ''}`;
+      const query = `limit=${options.pageSize}${token ? `&continue=${encodeURIComponent(token)}` : ''}`;
       const response = await request(`${base}?${query}`);
       const chunks: Buffer[] = [];
       for await (const chunk of response) chunks.push(chunk as Buffer);
@@ -98,7 +94,7 @@ function floorCache(options: BenchClientOptions, subscriber: number, agent: Agen
 
   const watch = async (): Promise<void> => {
     const response = await request(
-      `${base}?watch=true&allowWatchBookmarks=true&resourceVersion=${version}${selector}`,
+      `${base}?watch=true&allowWatchBookmarks=true&resourceVersion=${version}`,
     );
     if (stopped) {
       response.destroy();

@@ -40,7 +40,6 @@ export function rxkubeClient(spec: BenchClientSpec, options: BenchClientOptions)
       { version: 'v1', resource: 'pods' },
       {
         pageSize: options.pageSize,
-        ...(options.labelSelector === undefined ? {} : { labelSelector: options.labelSelector }),
         ...(spec.transform === 'drop-managed-fields' ? { transform: dropManagedFields } : {}),
       },
     );

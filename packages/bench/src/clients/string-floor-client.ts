@@ -53,10 +53,6 @@ export function stringFloorClient(options: BenchClientOptions): BenchClient {
 
 function floorCache(options: BenchClientOptions, subscriber: number, agent: Agent) {
   const base = `${options.url}/api/v1/pods`;
-  const selector =
-    options.labelSelector === undefined
-      ? ''
-      : `&labelSelector=${encodeURIComponent(options.labelSelector)}`;
   let items = new Map<string, RawObject>();
   let version = '';
   let stopped = false;
@@ -74,7 +70,7 @@ function floorCache(options: BenchClientOptions, subscriber: number, agent: Agen
     const next = new Map<string, RawObject>();
     let token: string | undefined;
     do {
-      const query = `limit=${options.pageSize}${selector}${token ? `&continue=${encodeURIComponent(token)}` : ''}`;
+      const query = `limit=${options.pageSize}${token ? `&continue=${encodeURIComponent(token)}` : ''}`;
       const response = await request(`${base}?${query}`);
       response.setEncoding('utf8');
       let body = '';
@@ -92,7 +88,7 @@ function floorCache(options: BenchClientOptions, subscriber: number, agent: Agen
 
   const watch = async (): Promise<void> => {
     const response = await request(
-      `${base}?watch=true&allowWatchBookmarks=true&resourceVersion=${version}${selector}`,
+      `${base}?watch=true&allowWatchBookmarks=true&resourceVersion=${version}`,
     );
     if (stopped) {
       response.destroy();
