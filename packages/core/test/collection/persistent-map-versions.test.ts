@@ -211,7 +211,7 @@ describe('PersistentMap: old versions', () => {
   });
   it('lets a held old version keep only the records up to the next cut, not every later value', async () => {
     const size = 100;
-    const initial = PersistentMap.from(
+    const initial = PersistentMap.from<{ readonly round: number; readonly i: number }>(
       Array.from({ length: size }, (_, i) => [`k${i}`, { round: -1, i }] as const),
     );
     const held = initial;
