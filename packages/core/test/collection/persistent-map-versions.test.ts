@@ -228,10 +228,13 @@ describe('PersistentMap: old versions', () => {
     gc();
     const alive = replaced.flatMap((ref, round) => (ref.deref() === undefined ? [] : [round]));
     // The newest values, and the values recorded before the first cut (1,024 records after the
-    // held version), which the held version's records still name; nothing between.
+    // held version), which the held version's records still name; almost nothing between.
     const newest = alive.filter((round) => round >= updates - size);
     expect(newest).toHaveLength(size);
-    expect(alive.filter((round) => round >= 2 * 1_024 && round < updates - size)).toEqual([]);
+    // Without cuts every one of the ~3,800 would be; the engine may keep the odd object (seen on
+    // Node 24: one), so a handful is allowed.
+    const between = alive.filter((round) => round >= 2 * 1_024 && round < updates - size);
+    expect(between.length).toBeLessThan(20);
     for (let i = 0; i < size; i++) expect(held.get(`k${i}`)).toEqual({ round: -1, i });
     expect(map.get('k0')).toEqual({ round: updates - size, i: 0 });
   });
