@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import { type LineSink, NdjsonDecoder, type ReadLinesOptions } from '@rxkube/core/transport';
+import { readBodyStream } from './read-body-stream.js';
 
 /**
  * Decodes a Node byte stream as NDJSON with the core `NdjsonDecoder`, fed from the stream's
@@ -15,44 +16,19 @@ export function decoderReadLines(
   options: ReadLinesOptions,
   mapStreamError: (error: unknown) => unknown,
 ): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    const decoder = new NdjsonDecoder((value) => sink.value(value), {
-      maxLineBytes: options.maxLineBytes,
-    });
-    let settled = false;
-
-    const settle = (error?: unknown) => {
-      if (settled) return;
-      settled = true;
-      body.off('data', onData);
-      if (error === undefined) {
-        resolve();
-        return;
-      }
-      body.destroy();
-      reject(error);
-    };
-    const onData = (chunk: Buffer) => {
-      if (settled) return;
-      sink.bytes?.(chunk.length);
-      try {
-        decoder.push(chunk);
-      } catch (error) {
-        settle(error);
-      }
-    };
-
-    body.on('data', onData);
-    body.on('error', (error) => settle(mapStreamError(error)));
-    body.on('end', () => {
-      if (settled) return;
-      try {
-        decoder.end();
-      } catch (error) {
-        settle(error);
-        return;
-      }
-      settle();
-    });
+  const decoder = new NdjsonDecoder((value) => sink.value(value), {
+    maxLineBytes: options.maxLineBytes,
   });
+  return readBodyStream(
+    body,
+    sink,
+    {
+      chunk: (chunk) => decoder.push(chunk),
+      end: (settle) => {
+        decoder.end();
+        settle();
+      },
+    },
+    mapStreamError,
+  );
 }

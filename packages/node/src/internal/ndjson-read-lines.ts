@@ -3,6 +3,7 @@ import { DecodeError } from '@rxkube/core';
 import type { LineSink, ReadLinesOptions } from '@rxkube/core/transport';
 import ndjson from 'ndjson';
 import { LineLengthGuard } from './line-length-guard.js';
+import { readBodyStream } from './read-body-stream.js';
 import { Utf8Guard } from './utf8-guard.js';
 
 const NDJSON_ERROR_PREFIX = 'Could not parse row ';
@@ -22,71 +23,62 @@ export function ndjsonReadLines(
   options: ReadLinesOptions,
   mapStreamError: (error: unknown) => unknown,
 ): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    const parser = ndjson.parse({ strict: true });
-    const utf8 = new Utf8Guard();
-    const lines = new LineLengthGuard(options.maxLineBytes);
-    let settled = false;
+  const parser = ndjson.parse({ strict: true });
+  const utf8 = new Utf8Guard();
+  const lines = new LineLengthGuard(options.maxLineBytes);
+  return readBodyStream(
+    body,
+    sink,
+    {
+      start: (settle) => {
+        parser.on('data', (value: unknown) => {
+          try {
+            sink.value(value);
+          } catch (error) {
+            settle(error);
+          }
+        });
+        parser.on('error', (error: Error) => settle(malformed(error)));
+        parser.on('end', () => settle());
+      },
+      chunk: (chunk, settle) => {
+        const tooLong = lines.check(chunk);
+        const usable = tooLong === undefined ? chunk : chunk.subarray(0, tooLong.safe);
+        const failure = utf8.check(usable) ?? tooLong;
+        if (failure === undefined) {
+          parser.write(chunk);
+          return;
+        }
+        // The whole lines before the bad one are still delivered (synchronously), then the error.
+        if (failure.safe > 0) parser.write(chunk.subarray(0, failure.safe));
+        settle(failure.error);
+      },
+      end: (settle) => {
+        const truncated = utf8.end();
+        if (truncated !== undefined) {
+          settle(truncated);
+          return;
+        }
+        parser.end();
+      },
+      failed: () => {
+        // No value reaches the sink once the read has failed.
+        parser.removeAllListeners('data');
+        parser.destroy();
+      },
+    },
+    mapStreamError,
+  );
+}
 
-    const settle = (error?: unknown) => {
-      if (settled) return;
-      settled = true;
-      body.off('data', onData);
-      if (error === undefined) {
-        resolve();
-        return;
-      }
-      body.destroy();
-      parser.destroy();
-      reject(error);
-    };
-    const onData = (chunk: Buffer) => {
-      if (settled) return;
-      sink.bytes?.(chunk.length);
-      const tooLong = lines.check(chunk);
-      const usable = tooLong === undefined ? chunk : chunk.subarray(0, tooLong.safe);
-      const failure = utf8.check(usable) ?? tooLong;
-      if (failure === undefined) {
-        parser.write(chunk);
-        return;
-      }
-      // The whole lines before the bad one are still delivered (synchronously), then the error.
-      if (failure.safe > 0) parser.write(chunk.subarray(0, failure.safe));
-      settle(failure.error);
-    };
-
-    parser.on('data', (value: unknown) => {
-      if (settled) return;
-      try {
-        sink.value(value);
-      } catch (error) {
-        settle(error);
-      }
-    });
-    parser.on('error', (error: Error) => {
-      const excerpt = error.message.startsWith(NDJSON_ERROR_PREFIX)
-        ? error.message.slice(NDJSON_ERROR_PREFIX.length)
-        : undefined;
-      settle(
-        new DecodeError('malformed NDJSON line', {
-          kind: 'malformed',
-          cause: error,
-          ...(excerpt === undefined ? {} : { excerpt }),
-        }),
-      );
-    });
-    parser.on('end', () => settle());
-
-    body.on('data', onData);
-    body.on('error', (error) => settle(mapStreamError(error)));
-    body.on('end', () => {
-      if (settled) return;
-      const truncated = utf8.end();
-      if (truncated !== undefined) {
-        settle(truncated);
-        return;
-      }
-      parser.end();
-    });
+/** The typed error for a line the parser refused, with the line's excerpt when it gives one. */
+function malformed(error: Error): DecodeError {
+  const excerpt = error.message.startsWith(NDJSON_ERROR_PREFIX)
+    ? error.message.slice(NDJSON_ERROR_PREFIX.length)
+    : undefined;
+  return new DecodeError('malformed NDJSON line', {
+    kind: 'malformed',
+    cause: error,
+    ...(excerpt === undefined ? {} : { excerpt }),
   });
 }
