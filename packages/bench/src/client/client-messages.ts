@@ -56,8 +56,9 @@ export interface StartReply {
   /** Peak resident set size of the process after its first sync. */
   readonly peakRssBytes: number;
   /**
-   * Heap used after full GCs with the first sync's cache, minus the same once that instance is
-   * stopped and dropped: what the cache holds, without the code and state every client keeps.
+   * Heap used as data (outside the code spaces; the least over rounds of full GCs) with the first
+   * sync's cache, minus the same once that instance is stopped and dropped: what the cache holds,
+   * without the code and state every client keeps.
    */
   readonly retainedHeapBytes: number;
 }
