@@ -144,4 +144,106 @@ describe('write answers match the kube-apiserver 1.20 captures', () => {
     });
     expect(answer(unknownType)).toEqual(expected(real.unknownType));
   });
+  it('writes-label-updates.json: labels checked on update, every patch and apply', async () => {
+    const real = capture('writes-label-updates');
+    const path = `${CM}/relabel`;
+    const created = await call(server, CM, {
+      method: 'POST',
+      body: { metadata: { name: 'relabel', labels: { a: '1' } }, data: { k: 'v' } },
+    });
+    const current = created.body;
+    const put = (labels: Json) =>
+      call(server, path, {
+        method: 'PUT',
+        body: { ...current, metadata: { ...current.metadata, labels } },
+      });
+    const patch = (contentType: string, body: unknown) =>
+      call(server, path, { method: 'PATCH', contentType, body });
+    expect(answer(await put({ a: 'b\vc' }))).toEqual(expected(real.put));
+    expect(answer(await put({ 'a/b/c': 'v'.repeat(64) }))).toEqual(expected(real.putBoth));
+    expect(
+      answer(await patch('application/merge-patch+json', { metadata: { labels: { 'b c': 'v' } } })),
+    ).toEqual(expected(real.merge));
+    expect(
+      answer(
+        await patch('application/strategic-merge-patch+json', {
+          metadata: { labels: { k: 'v'.repeat(64) } },
+        }),
+      ),
+    ).toEqual(expected(real.strategic));
+    expect(
+      answer(
+        await patch(JSON_PATCH, [
+          { op: 'add', path: '/metadata/labels/Example.com~1k', value: 'v' },
+        ]),
+      ),
+    ).toEqual(expected(real.json));
+    const apply = await call(server, `${path}?fieldManager=labeler`, {
+      method: 'PATCH',
+      contentType: APPLY,
+      body: 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: relabel\n  labels: {"-x": "1"}\n',
+    });
+    expect(answer(apply)).toEqual(expected(real.apply));
+    const good = await patch('application/merge-patch+json', { metadata: { labels: { b: '2' } } });
+    expect({ status: good.status, labels: good.body.metadata.labels }).toEqual(real.good);
+    const after = await call(server, path);
+    expect(after.body.metadata.labels).toEqual((real.after as Json).labels);
+    expect(after.body.metadata.resourceVersion).toBe(good.body.metadata.resourceVersion);
+  });
+  it('writes-label-kinds.json: how often each kind lists a bad label, on update and on status', async () => {
+    const real = capture('writes-label-kinds');
+    const NS = '/api/v1/namespaces/default';
+    const container = { name: 'a', image: 'i:1' };
+    const kinds: readonly (readonly [kind: string, collection: string, body: Json])[] = [
+      ['pod', `${NS}/pods`, { spec: { containers: [container] } }],
+      ['service', `${NS}/services`, { spec: { ports: [{ port: 80 }] } }],
+      [
+        'deployment',
+        '/apis/apps/v1/namespaces/default/deployments',
+        {
+          spec: {
+            selector: { matchLabels: { app: 'lab' } },
+            template: { metadata: { labels: { app: 'lab' } }, spec: { containers: [container] } },
+          },
+        },
+      ],
+      ['configMap', CM, { data: { k: '1' } }],
+      [
+        'event',
+        `${NS}/events`,
+        {
+          involvedObject: { kind: 'ConfigMap', namespace: 'default', name: 'lab' },
+          reason: 'Tested',
+          message: 'labelled',
+          type: 'Normal',
+        },
+      ],
+      [
+        'lease',
+        '/apis/coordination.k8s.io/v1/namespaces/default/leases',
+        { spec: { holderIdentity: 'a', leaseDurationSeconds: 15 } },
+      ],
+    ];
+    const badLabel = { metadata: { labels: { 'b c': 'v' } } };
+    const merge = (path: string) =>
+      call(server, path, {
+        method: 'PATCH',
+        contentType: 'application/merge-patch+json',
+        body: badLabel,
+      });
+    for (const [kind, collection, body] of kinds) {
+      await call(server, collection, {
+        method: 'POST',
+        body: { ...body, metadata: { name: 'lab' } },
+      });
+      expect(answer(await merge(`${collection}/lab`)), kind).toEqual(
+        expected((real[kind] as Json).patched),
+      );
+    }
+    expect(answer(await merge(`${NS}/pods/lab/status`))).toEqual(
+      expected((real.podStatus as Json).patched),
+    );
+    const deploymentStatus = await merge('/apis/apps/v1/namespaces/default/deployments/lab/status');
+    expect(deploymentStatus.status).toBe((real.deploymentStatus as Json).patched);
+  });
 });

@@ -588,6 +588,164 @@ describe('FakeApiServer writes (as kube-apiserver 1.20) against the real kube-ap
     });
   });
 
+  it('labels are checked on update, on every patch and on apply as on create: 422, nothing written', async () => {
+    await compare('writes-label-updates', async (t) => {
+      const path = `${CM}/relabel`;
+      const created = await write(t, 'POST', CM, {
+        metadata: { name: 'relabel', labels: { a: '1' } },
+        data: { k: 'v' },
+      });
+      const current = bodyOf(created);
+      const put = await write(t, 'PUT', path, {
+        ...current,
+        metadata: { ...current.metadata, labels: { a: 'b\vc' } },
+      });
+      const putBoth = await write(t, 'PUT', path, {
+        ...current,
+        metadata: { ...current.metadata, labels: { 'a/b/c': 'v'.repeat(64) } },
+      });
+      const merge = await write(t, 'PATCH', path, { metadata: { labels: { 'b c': 'v' } } }, MERGE);
+      const strategic = await write(
+        t,
+        'PATCH',
+        path,
+        { metadata: { labels: { k: 'v'.repeat(64) } } },
+        SMP,
+      );
+      const json = await write(
+        t,
+        'PATCH',
+        path,
+        [{ op: 'add', path: '/metadata/labels/Example.com~1k', value: 'v' }],
+        JSON_PATCH,
+      );
+      const apply = await write(
+        t,
+        'PATCH',
+        `${path}?fieldManager=labeler`,
+        'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: relabel\n  labels: {"-x": "1"}\n',
+        APPLY,
+      );
+      const good = await write(t, 'PATCH', path, { metadata: { labels: { b: '2' } } }, MERGE);
+      const after = await send(t, { path });
+      return {
+        created: created.status,
+        put: observe(put),
+        putBoth: observe(putBoth),
+        merge: observe(merge),
+        strategic: observe(strategic),
+        json: observe(json),
+        apply: observe(apply),
+        good: { status: good.status, labels: bodyOf(good).metadata?.labels },
+        after: {
+          labels: bodyOf(after).metadata?.labels,
+          written: versionOf(after) === versionOf(good),
+        },
+      };
+    });
+  });
+
+  it('a bad label in a merge patch of every kind, and of the status of each kind with one', async () => {
+    const CRDS = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions';
+    const crdGroup = `${NAMESPACE}.lab.rxkube.dev`;
+    const clusterName = `${NAMESPACE}-lab`;
+    const container = { name: 'a', image: 'i:1' };
+    const podTemplate = { metadata: { labels: { app: 'lab' } }, spec: { containers: [container] } };
+    /** Each kind the fake serves: its collection, the name to create and a valid body. */
+    const kinds: readonly (readonly [
+      kind: string,
+      collection: string,
+      name: string,
+      body: Json,
+    ])[] = [
+      ['pod', `/api/v1/namespaces/${NAMESPACE}/pods`, 'lab', { spec: { containers: [container] } }],
+      [
+        'service',
+        `/api/v1/namespaces/${NAMESPACE}/services`,
+        'lab',
+        { spec: { ports: [{ port: 80 }] } },
+      ],
+      [
+        'deployment',
+        DEPLOY,
+        'lab',
+        { spec: { selector: { matchLabels: { app: 'lab' } }, template: podTemplate } },
+      ],
+      ['configMap', CM, 'lab', { data: { k: '1' } }],
+      ['namespace', '/api/v1/namespaces', clusterName, {}],
+      ['node', '/api/v1/nodes', clusterName, {}],
+      [
+        'event',
+        EVENTS,
+        'lab',
+        {
+          involvedObject: { kind: 'ConfigMap', namespace: NAMESPACE, name: 'lab' },
+          reason: 'Tested',
+          message: 'labelled',
+          type: 'Normal',
+        },
+      ],
+      ['lease', LEASES, 'lab', { spec: { holderIdentity: 'a', leaseDurationSeconds: 15 } }],
+      [
+        'crd',
+        CRDS,
+        `labs.${crdGroup}`,
+        crdBody(`labs.${crdGroup}`, crdGroup, { plural: 'labs', kind: 'Lab' }),
+      ],
+      [
+        'customResource',
+        WIDGETS,
+        'lab',
+        { apiVersion: 'fidelity.rxkube.dev/v1', kind: 'Widget', spec: { size: 1 } },
+      ],
+    ];
+    const badLabel = { metadata: { labels: { 'b c': 'v' } } };
+    await compare('writes-label-kinds', async (t) => {
+      await t.defineWidgets();
+      const out: Json = {};
+      for (const [kind, collection, name, body] of kinds) {
+        const created = await write(t, 'POST', collection, {
+          ...body,
+          metadata: { ...((body.metadata as Json | undefined) ?? {}), name },
+        });
+        const patched = await write(t, 'PATCH', `${collection}/${name}`, badLabel, MERGE);
+        out[kind] = { created: created.status, patched: observe(patched) };
+      }
+      for (const kind of ['pod', 'deployment', 'service', 'namespace', 'node', 'crd']) {
+        const [, collection, name] = kinds.find(([k]) => k === kind) ?? [];
+        const patched = await write(t, 'PATCH', `${collection}/${name}/status`, badLabel, MERGE);
+        const after = await send(t, { path: `${collection}/${name}` });
+        out[`${kind}Status`] = {
+          patched: patched.status === 200 ? patched.status : observe(patched),
+          labels: bodyOf(after).metadata?.labels,
+        };
+      }
+      // What else of its metadata a CRD's status write keeps.
+      const crdPath = `${CRDS}/labs.${crdGroup}`;
+      const crdMeta = await write(
+        t,
+        'PATCH',
+        `${crdPath}/status`,
+        {
+          metadata: {
+            labels: { ok: '1' },
+            annotations: { ok: '1' },
+            finalizers: ['x.rxkube.dev/a'],
+          },
+        },
+        MERGE,
+      );
+      const crdAfter = bodyOf(await send(t, { path: crdPath })).metadata;
+      out.crdStatusMetadata = {
+        status: crdMeta.status,
+        labels: crdAfter?.labels,
+        annotations: crdAfter?.annotations,
+        finalizers: crdAfter?.finalizers,
+      };
+      return out;
+    });
+  });
+
   it('strategic merge patch merges lists by merge key (new items first), with $patch and null', async () => {
     await compare('writes-smp-merge-keys', async (t) => {
       const created = await write(t, 'POST', DEPLOY, deployment);

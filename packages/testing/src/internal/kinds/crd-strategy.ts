@@ -133,6 +133,7 @@ export function crdResourceType(): ResourceType {
     {
       builtin: true,
       unconditionalUpdate: 'invalid',
+      labelChecks: { update: 3, status: 3 },
       defaults: defaultCrd,
       prepareForCreate: prepareCrdForCreate,
       prepareForUpdate: keepCrdStatus,

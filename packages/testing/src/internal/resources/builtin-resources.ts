@@ -177,6 +177,7 @@ export function builtinResources(): ResourceType[] {
       {
         builtin: true,
         createOnUpdate: true,
+        labelChecks: { update: 2, status: 2 },
         prepareForCreate: (object, http) => {
           if (http) checkEvent(object);
           serializeEvent(object);
@@ -223,6 +224,7 @@ export function builtinResources(): ResourceType[] {
       },
       {
         builtin: true,
+        labelChecks: { update: 3, status: 3 },
         // A Deployment always serializes its status (a struct without omitempty), `{}` at first.
         prepareForCreate: (object) => {
           if (object.status === undefined) object.status = {};
@@ -275,6 +277,7 @@ export function builtinResources(): ResourceType[] {
         builtin: true,
         unconditionalUpdate: 'invalid',
         createOnUpdate: true,
+        labelChecks: { update: 3, status: 3 },
         prepareForCreate: (object) => checkLease(object),
         prepareForUpdate: (object) => checkLease(object),
       },

@@ -55,6 +55,14 @@ export interface ResourceType {
    * 1.20 strategy says (`AllowCreateOnUpdate`: Events and Leases); otherwise it is 404.
    */
   readonly createOnUpdate: boolean;
+  /**
+   * How many times an update's label errors appear in the 422's causes (the message names each
+   * once), as kube-apiserver 1.20 checks the labels once in each validation pass: twice in the
+   * checks common to every resource, then once or twice in the kind's own (`update`: 4 for most
+   * built-in kinds, 3 for Deployments, Leases, CRDs and custom resources, 2 for Events; `status`:
+   * 3 where a status write takes the sent labels).
+   */
+  readonly labelChecks: { readonly update: number; readonly status: number };
   /** Decoding and defaulting on every write, before the field manager records it (a Namespace's `status.phase`). */
   readonly defaults?: (object: Record<string, unknown>) => void;
   /** The kind's create strategy, after the field manager (a Namespace's `spec.finalizers`). */
@@ -92,6 +100,7 @@ export function resourceType(
     nameRule?: 'label' | 'subdomain';
     unconditionalUpdate?: ResourceType['unconditionalUpdate'];
     createOnUpdate?: boolean;
+    labelChecks?: ResourceType['labelChecks'];
     defaults?: (object: Record<string, unknown>) => void;
     prepareForCreate?: (object: Record<string, unknown>, http: boolean) => void;
     prepareForUpdate?: (object: Record<string, unknown>, old: Record<string, unknown>) => void;
@@ -133,6 +142,8 @@ export function resourceType(
     // Built-in kinds mostly allow it; a custom resource's strategy never does.
     unconditionalUpdate: extra.unconditionalUpdate ?? (extra.builtin ? 'allowed' : 'invalid'),
     createOnUpdate: extra.createOnUpdate ?? false,
+    labelChecks:
+      extra.labelChecks ?? (extra.builtin ? { update: 4, status: 3 } : { update: 3, status: 3 }),
     omitEmpty: (extra.omitEmpty ?? []).map((path) => path.split('.')),
     fieldRules: extra.fieldRules ?? DEFAULT_FIELD_RULES,
   };

@@ -383,6 +383,15 @@ export class Cluster {
       managedFields: undefined,
     });
     const candidate = orderObject(type.kind, type.apiVersion, metadata, next);
+    // 1.20 checks the labels of the object an update or patch would write, as on create, once in
+    // each of its validation passes: the causes list each error once per pass.
+    const labelErrors = labelFieldErrors(metadata.labels);
+    if (labelErrors.length > 0) {
+      const passes =
+        ctx.subresource === 'status' ? type.labelChecks.status : type.labelChecks.update;
+      const causes = Array.from({ length: passes }, () => labelErrors).flat();
+      fail(status.invalid({ group: type.group, kind: type.kind }, String(oldMeta.name), causes));
+    }
     dropEmptyFields(type, candidate);
     type.defaults?.(candidate);
     const managed = ctx.managedFields

@@ -5,7 +5,7 @@ import type { ResourceType } from '../resources/resource-type.js';
  * The metadata a write of `/status` leaves, as each kind's status strategy in kube-apiserver
  * 1.20 decides: custom resources keep all of the stored metadata; built-in kinds take the sent
  * metadata, except what their strategy resets (a Pod's `ownerReferences`, a Deployment's
- * `labels`). System fields (uid, versions, timestamps) are the stored ones either way.
+ * `labels`, a CRD's `labels` and `annotations`). System fields (uid, versions, timestamps) are the stored ones either way.
  */
 export function statusMetadata(
   type: ResourceType,
@@ -18,6 +18,9 @@ export function statusMetadata(
   }
   if (type.group === 'apps' && type.resource === 'deployments') {
     return { ...sent, labels: stored.labels };
+  }
+  if (type.group === 'apiextensions.k8s.io' && type.resource === 'customresourcedefinitions') {
+    return { ...sent, labels: stored.labels, annotations: stored.annotations };
   }
   return sent;
 }
