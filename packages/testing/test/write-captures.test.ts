@@ -245,5 +245,61 @@ describe('write answers match the kube-apiserver 1.20 captures', () => {
     );
     const deploymentStatus = await merge('/apis/apps/v1/namespaces/default/deployments/lab/status');
     expect(deploymentStatus.status).toBe((real.deploymentStatus as Json).patched);
+
+    const CRDS = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions';
+    const crdName = 'labs.lab.rxkube.dev';
+    await call(server, CRDS, {
+      method: 'POST',
+      body: {
+        apiVersion: 'apiextensions.k8s.io/v1',
+        kind: 'CustomResourceDefinition',
+        metadata: { name: crdName },
+        spec: {
+          group: 'lab.rxkube.dev',
+          scope: 'Namespaced',
+          names: { plural: 'labs', kind: 'Lab' },
+          versions: [
+            {
+              name: 'v1',
+              served: true,
+              storage: true,
+              schema: { openAPIV3Schema: { type: 'object' } },
+            },
+          ],
+        },
+      },
+    });
+    const crdMeta = await call(server, `${CRDS}/${crdName}/status`, {
+      method: 'PATCH',
+      contentType: 'application/merge-patch+json',
+      body: {
+        metadata: {
+          labels: { ok: '1' },
+          annotations: { ok: '1' },
+          finalizers: ['x.rxkube.dev/a'],
+          ownerReferences: [
+            {
+              apiVersion: 'v1',
+              kind: 'ConfigMap',
+              name: 'lab',
+              uid: '0b5e4a3c-0000-4000-8000-00000000c0de',
+            },
+          ],
+        },
+      },
+    });
+    const crdAfter = (await call(server, `${CRDS}/${crdName}`)).body.metadata;
+    expect({
+      status: crdMeta.status,
+      labels: crdAfter.labels,
+      annotations: crdAfter.annotations,
+      finalizers: crdAfter.finalizers,
+      ownerReferences: crdAfter.ownerReferences,
+    }).toEqual({
+      ownerReferences: undefined,
+      labels: undefined,
+      annotations: undefined,
+      ...(real.crdStatusMetadata as Json),
+    });
   });
 });

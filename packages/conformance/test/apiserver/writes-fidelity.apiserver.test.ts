@@ -731,6 +731,9 @@ describe('FakeApiServer writes (as kube-apiserver 1.20) against the real kube-ap
             labels: { ok: '1' },
             annotations: { ok: '1' },
             finalizers: ['x.rxkube.dev/a'],
+            ownerReferences: [
+              { apiVersion: 'v1', kind: 'ConfigMap', name: 'lab', uid: MISSING_UID },
+            ],
           },
         },
         MERGE,
@@ -741,6 +744,7 @@ describe('FakeApiServer writes (as kube-apiserver 1.20) against the real kube-ap
         labels: crdAfter?.labels,
         annotations: crdAfter?.annotations,
         finalizers: crdAfter?.finalizers,
+        ownerReferences: crdAfter?.ownerReferences,
       };
       return out;
     });

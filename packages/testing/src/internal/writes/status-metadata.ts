@@ -5,7 +5,8 @@ import type { ResourceType } from '../resources/resource-type.js';
  * The metadata a write of `/status` leaves, as each kind's status strategy in kube-apiserver
  * 1.20 decides: custom resources keep all of the stored metadata; built-in kinds take the sent
  * metadata, except what their strategy resets (a Pod's `ownerReferences`, a Deployment's
- * `labels`, a CRD's `labels` and `annotations`). System fields (uid, versions, timestamps) are the stored ones either way.
+ * `labels`, a CRD's `labels`, `annotations` and `ownerReferences`). System fields (uid,
+ * versions, timestamps) are the stored ones either way.
  */
 export function statusMetadata(
   type: ResourceType,
@@ -20,7 +21,12 @@ export function statusMetadata(
     return { ...sent, labels: stored.labels };
   }
   if (type.group === 'apiextensions.k8s.io' && type.resource === 'customresourcedefinitions') {
-    return { ...sent, labels: stored.labels, annotations: stored.annotations };
+    return {
+      ...sent,
+      labels: stored.labels,
+      annotations: stored.annotations,
+      ownerReferences: stored.ownerReferences,
+    };
   }
   return sent;
 }
