@@ -150,6 +150,7 @@ export function builtinResources(): ResourceType[] {
         builtin: true,
         nameRule: 'label',
         unconditionalUpdate: 'service',
+        readsBeforeUpdate: true,
         omitEmpty: ['spec.selector'],
         fieldRules: BUILTIN_FIELD_RULES.services,
       },

@@ -56,6 +56,12 @@ export interface ResourceType {
    */
   readonly createOnUpdate: boolean;
   /**
+   * Whether the kind's registry reads the stored object before it updates (1.20's Service
+   * registry): a PUT to a missing name is then 404 whatever its body says, where the generic
+   * store first checks a sent uid as a precondition against the missing object (409).
+   */
+  readonly readsBeforeUpdate: boolean;
+  /**
    * How many times an update's label errors appear in the 422's causes (the message names each
    * once), as kube-apiserver 1.20 checks the labels once in each validation pass: twice in the
    * checks common to every resource, then once or twice in the kind's own (`update`: 4 for most
@@ -100,6 +106,7 @@ export function resourceType(
     nameRule?: 'label' | 'subdomain';
     unconditionalUpdate?: ResourceType['unconditionalUpdate'];
     createOnUpdate?: boolean;
+    readsBeforeUpdate?: boolean;
     labelChecks?: ResourceType['labelChecks'];
     defaults?: (object: Record<string, unknown>) => void;
     prepareForCreate?: (object: Record<string, unknown>, http: boolean) => void;
@@ -142,6 +149,7 @@ export function resourceType(
     // Built-in kinds mostly allow it; a custom resource's strategy never does.
     unconditionalUpdate: extra.unconditionalUpdate ?? (extra.builtin ? 'allowed' : 'invalid'),
     createOnUpdate: extra.createOnUpdate ?? false,
+    readsBeforeUpdate: extra.readsBeforeUpdate ?? false,
     labelChecks:
       extra.labelChecks ?? (extra.builtin ? { update: 4, status: 3 } : { update: 3, status: 3 }),
     omitEmpty: (extra.omitEmpty ?? []).map((path) => path.split('.')),

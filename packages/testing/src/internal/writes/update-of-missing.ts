@@ -18,7 +18,7 @@ export function updateOfMissing(
   metadata: JsonObject,
   subresource: 'status' | undefined,
 ): FakeApiStatus | 'create' {
-  if (type.unconditionalUpdate === 'service') return status.notFound(type.gr, name);
+  if (type.readsBeforeUpdate) return status.notFound(type.gr, name);
   const uid = sentUid(metadata);
   if (uid !== undefined) return uidPreconditionFailed(type, namespace, name, uid, '');
   if (!type.createOnUpdate || subresource === 'status') return status.notFound(type.gr, name);
