@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FakeApiError, FakeApiServer } from '../src/index.js';
+import { crdBody } from './support/crd-body.js';
 import { type Answer, call, type Json } from './support/http.js';
 
 // kube-apiserver 1.20.2's answers to PUTs to names that do not exist, recorded by the writes
@@ -51,25 +52,7 @@ const kinds: Readonly<Record<string, readonly [path: string, body: Json]>> = {
   ],
   crd: [
     `/apis/apiextensions.k8s.io/v1/customresourcedefinitions/cous.${CRD_GROUP}`,
-    {
-      apiVersion: 'apiextensions.k8s.io/v1',
-      kind: 'CustomResourceDefinition',
-      spec: {
-        group: CRD_GROUP,
-        scope: 'Namespaced',
-        names: { plural: 'cous', kind: 'Cou' },
-        versions: [
-          {
-            name: 'v1',
-            served: true,
-            storage: true,
-            schema: {
-              openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true },
-            },
-          },
-        ],
-      },
-    },
+    crdBody(`cous.${CRD_GROUP}`, { plural: 'cous', kind: 'Cou' }),
   ],
   customResource: [
     `/apis/fidelity.rxkube.dev/v1/namespaces/${NS}/widgets/cou`,

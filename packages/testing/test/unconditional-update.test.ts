@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FakeApiServer } from '../src/index.js';
+import { crdBody } from './support/crd-body.js';
 import { type Answer, call, type Json } from './support/http.js';
 
 // kube-apiserver 1.20.2's answers to PUTs without metadata.resourceVersion, recorded by the
@@ -78,27 +79,7 @@ describe('PUT without metadata.resourceVersion, as kube-apiserver 1.20 answers',
     );
     await call(server, CRDS, {
       method: 'POST',
-      body: {
-        apiVersion: 'apiextensions.k8s.io/v1',
-        kind: 'CustomResourceDefinition',
-        metadata: { name: CRD },
-        spec: {
-          group: GROUP,
-          names: { plural: 'things', kind: 'Thing' },
-          scope: 'Namespaced',
-          versions: [
-            {
-              name: 'v1',
-              served: true,
-              storage: true,
-              schema: {
-                openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true },
-              },
-              subresources: { status: {} },
-            },
-          ],
-        },
-      },
+      body: crdBody(CRD, { plural: 'things', kind: 'Thing' }, { subresources: { status: {} } }),
     });
     const crd = await call(server, `${CRDS}/${CRD}`);
     expect(answer(await put(server, `${CRDS}/${CRD}`, unversioned(crd)))).toEqual(expected('crd'));

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FakeApiServer } from '../src/index.js';
+import { crdBody } from './support/crd-body.js';
 import { CONFIGMAPS, call, type Json, named } from './support/http.js';
 
 // Observations of kube-apiserver 1.20.2 recorded by the writes fidelity suite
@@ -250,24 +251,7 @@ describe('write answers match the kube-apiserver 1.20 captures', () => {
     const crdName = 'labs.lab.rxkube.dev';
     await call(server, CRDS, {
       method: 'POST',
-      body: {
-        apiVersion: 'apiextensions.k8s.io/v1',
-        kind: 'CustomResourceDefinition',
-        metadata: { name: crdName },
-        spec: {
-          group: 'lab.rxkube.dev',
-          scope: 'Namespaced',
-          names: { plural: 'labs', kind: 'Lab' },
-          versions: [
-            {
-              name: 'v1',
-              served: true,
-              storage: true,
-              schema: { openAPIV3Schema: { type: 'object' } },
-            },
-          ],
-        },
-      },
+      body: crdBody(crdName, { plural: 'labs', kind: 'Lab' }),
     });
     const crdMeta = await call(server, `${CRDS}/${crdName}/status`, {
       method: 'PATCH',
