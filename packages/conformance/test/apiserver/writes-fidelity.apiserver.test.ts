@@ -703,50 +703,67 @@ describe('FakeApiServer writes (as kube-apiserver 1.20) against the real kube-ap
     await compare('writes-label-kinds', async (t) => {
       await t.defineWidgets();
       const out: Json = {};
-      for (const [kind, collection, name, body] of kinds) {
-        const created = await write(t, 'POST', collection, {
-          ...body,
-          metadata: { ...((body.metadata as Json | undefined) ?? {}), name },
-        });
-        const patched = await write(t, 'PATCH', `${collection}/${name}`, badLabel, MERGE);
-        out[kind] = { created: created.status, patched: observe(patched) };
-      }
-      for (const kind of ['pod', 'deployment', 'service', 'namespace', 'node', 'crd']) {
-        const [, collection, name] = kinds.find(([k]) => k === kind) ?? [];
-        const patched = await write(t, 'PATCH', `${collection}/${name}/status`, badLabel, MERGE);
-        const after = await send(t, { path: `${collection}/${name}` });
-        out[`${kind}Status`] = {
-          patched: patched.status === 200 ? patched.status : observe(patched),
-          labels: bodyOf(after).metadata?.labels,
-        };
-      }
-      // What else of its metadata a CRD's status write keeps.
-      const crdPath = `${CRDS}/labs.${crdGroup}`;
-      const crdMeta = await write(
-        t,
-        'PATCH',
-        `${crdPath}/status`,
-        {
-          metadata: {
-            labels: { ok: '1' },
-            annotations: { ok: '1' },
-            finalizers: ['x.rxkube.dev/a'],
-            ownerReferences: [
-              { apiVersion: 'v1', kind: 'ConfigMap', name: 'lab', uid: MISSING_UID },
-            ],
+      try {
+        for (const [kind, collection, name, body] of kinds) {
+          const created = await write(t, 'POST', collection, {
+            ...body,
+            metadata: { ...((body.metadata as Json | undefined) ?? {}), name },
+          });
+          const patched = await write(t, 'PATCH', `${collection}/${name}`, badLabel, MERGE);
+          out[kind] = { created: created.status, patched: observe(patched) };
+        }
+        for (const kind of ['pod', 'deployment', 'service', 'namespace', 'node', 'crd']) {
+          const [, collection, name] = kinds.find(([k]) => k === kind) ?? [];
+          const patched = await write(t, 'PATCH', `${collection}/${name}/status`, badLabel, MERGE);
+          const after = await send(t, { path: `${collection}/${name}` });
+          out[`${kind}Status`] = {
+            patched: patched.status === 200 ? patched.status : observe(patched),
+            labels: bodyOf(after).metadata?.labels,
+          };
+        }
+        // What else of its metadata a CRD's status write keeps.
+        const crdPath = `${CRDS}/labs.${crdGroup}`;
+        const crdMeta = await write(
+          t,
+          'PATCH',
+          `${crdPath}/status`,
+          {
+            metadata: {
+              labels: { ok: '1' },
+              annotations: { ok: '1' },
+              finalizers: ['x.rxkube.dev/a'],
+              ownerReferences: [
+                { apiVersion: 'v1', kind: 'ConfigMap', name: 'lab', uid: MISSING_UID },
+              ],
+            },
           },
-        },
-        MERGE,
-      );
-      const crdAfter = bodyOf(await send(t, { path: crdPath })).metadata;
-      out.crdStatusMetadata = {
-        status: crdMeta.status,
-        labels: crdAfter?.labels,
-        annotations: crdAfter?.annotations,
-        finalizers: crdAfter?.finalizers,
-        ownerReferences: crdAfter?.ownerReferences,
-      };
-      return out;
+          MERGE,
+        );
+        const crdAfter = bodyOf(await send(t, { path: crdPath })).metadata;
+        out.crdStatusMetadata = {
+          status: crdMeta.status,
+          labels: crdAfter?.labels,
+          annotations: crdAfter?.annotations,
+          finalizers: crdAfter?.finalizers,
+          ownerReferences: crdAfter?.ownerReferences,
+        };
+        return out;
+      } finally {
+        // Cluster-wide objects go (other suites list every Node and discover every group), the
+        // CRD without the finalizer its status write gave it.
+        await write(
+          t,
+          'PATCH',
+          `${CRDS}/labs.${crdGroup}`,
+          { metadata: { finalizers: null } },
+          MERGE,
+        );
+        for (const [kind, collection, name] of kinds) {
+          if (kind === 'node' || kind === 'namespace' || kind === 'crd') {
+            await send(t, { method: 'DELETE', path: `${collection}/${name}` });
+          }
+        }
+      }
     });
   });
 
