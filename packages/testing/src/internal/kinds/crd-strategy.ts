@@ -133,7 +133,7 @@ export function crdResourceType(): ResourceType {
     {
       builtin: true,
       unconditionalUpdate: 'invalid',
-      labelChecks: { update: 3, status: 3 },
+      labelChecksOnUpdate: 3,
       defaults: defaultCrd,
       prepareForCreate: prepareCrdForCreate,
       prepareForUpdate: keepCrdStatus,

@@ -178,7 +178,7 @@ export function builtinResources(): ResourceType[] {
       {
         builtin: true,
         createOnUpdate: true,
-        labelChecks: { update: 2, status: 2 },
+        labelChecksOnUpdate: 2,
         prepareForCreate: (object, http) => {
           if (http) checkEvent(object);
           serializeEvent(object);
@@ -225,7 +225,7 @@ export function builtinResources(): ResourceType[] {
       },
       {
         builtin: true,
-        labelChecks: { update: 3, status: 3 },
+        labelChecksOnUpdate: 3,
         // A Deployment always serializes its status (a struct without omitempty), `{}` at first.
         prepareForCreate: (object) => {
           if (object.status === undefined) object.status = {};
@@ -278,7 +278,7 @@ export function builtinResources(): ResourceType[] {
         builtin: true,
         unconditionalUpdate: 'invalid',
         createOnUpdate: true,
-        labelChecks: { update: 3, status: 3 },
+        labelChecksOnUpdate: 3,
         prepareForCreate: (object) => checkLease(object),
         prepareForUpdate: (object) => checkLease(object),
       },

@@ -64,11 +64,11 @@ export interface ResourceType {
   /**
    * How many times an update's label errors appear in the 422's causes (the message names each
    * once), as kube-apiserver 1.20 checks the labels once in each validation pass: twice in the
-   * checks common to every resource, then once or twice in the kind's own (`update`: 4 for most
-   * built-in kinds, 3 for Deployments, Leases, CRDs and custom resources, 2 for Events; `status`:
-   * 3 where a status write takes the sent labels).
+   * checks common to every resource, then once or twice in the kind's own (4 for most built-in
+   * kinds, 3 for Deployments, Leases, CRDs and custom resources, 2 for Events). A status write that
+   * takes the sent labels checks them 3 times for every kind (`STATUS_LABEL_CHECKS`).
    */
-  readonly labelChecks: { readonly update: number; readonly status: number };
+  readonly labelChecksOnUpdate: number;
   /** Decoding and defaulting on every write, before the field manager records it (a Namespace's `status.phase`). */
   readonly defaults?: (object: Record<string, unknown>) => void;
   /** The kind's create strategy, after the field manager (a Namespace's `spec.finalizers`). */
@@ -107,7 +107,7 @@ export function resourceType(
     unconditionalUpdate?: ResourceType['unconditionalUpdate'];
     createOnUpdate?: boolean;
     readsBeforeUpdate?: boolean;
-    labelChecks?: ResourceType['labelChecks'];
+    labelChecksOnUpdate?: number;
     defaults?: (object: Record<string, unknown>) => void;
     prepareForCreate?: (object: Record<string, unknown>, http: boolean) => void;
     prepareForUpdate?: (object: Record<string, unknown>, old: Record<string, unknown>) => void;
@@ -150,8 +150,7 @@ export function resourceType(
     unconditionalUpdate: extra.unconditionalUpdate ?? (extra.builtin ? 'allowed' : 'invalid'),
     createOnUpdate: extra.createOnUpdate ?? false,
     readsBeforeUpdate: extra.readsBeforeUpdate ?? false,
-    labelChecks:
-      extra.labelChecks ?? (extra.builtin ? { update: 4, status: 3 } : { update: 3, status: 3 }),
+    labelChecksOnUpdate: extra.labelChecksOnUpdate ?? (extra.builtin ? 4 : 3),
     omitEmpty: (extra.omitEmpty ?? []).map((path) => path.split('.')),
     fieldRules: extra.fieldRules ?? DEFAULT_FIELD_RULES,
   };

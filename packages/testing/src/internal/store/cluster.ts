@@ -24,6 +24,9 @@ import type { StoreEvent } from './store-event.js';
 import { objectKey, type StoredObject, storeObject } from './stored-object.js';
 import type { VersionCodec } from './versions.js';
 
+/** How many validation passes of a status write check the labels it sends (1.20, every kind). */
+const STATUS_LABEL_CHECKS = 3;
+
 /** The revision a fresh server starts at: the empty state, a valid start for every watch. */
 export const START_REVISION = 1;
 
@@ -387,8 +390,7 @@ export class Cluster {
     // each of its validation passes: the causes list each error once per pass.
     const labelErrors = labelFieldErrors(metadata.labels);
     if (labelErrors.length > 0) {
-      const passes =
-        ctx.subresource === 'status' ? type.labelChecks.status : type.labelChecks.update;
+      const passes = ctx.subresource === 'status' ? STATUS_LABEL_CHECKS : type.labelChecksOnUpdate;
       const causes = Array.from({ length: passes }, () => labelErrors).flat();
       fail(status.invalid({ group: type.group, kind: type.kind }, String(oldMeta.name), causes));
     }
