@@ -58,6 +58,30 @@ export interface ReadLinesOptions {
 }
 
 /**
+ * A response body: its chunks by async iteration, and optionally pushed to a callback
+ * (`forEachChunk`), which spares a transport built on Node streams the promise and iterator
+ * result of each chunk. Readers use `forEachChunk` when it is there and iterate otherwise; a
+ * wrapper that replaces the body drops it with the body, so the wrapper is never bypassed.
+ *
+ * @example
+ * ```ts
+ * const response = await client.transport.request({ path: '/api/v1/pods' });
+ * let bytes = 0;
+ * if (response.body.forEachChunk) await response.body.forEachChunk((chunk) => void (bytes += chunk.length));
+ * else for await (const chunk of response.body) bytes += chunk.length;
+ * ```
+ */
+export interface ResponseBody extends AsyncIterable<Uint8Array> {
+  /**
+   * Calls `chunk` with each chunk, synchronously as it arrives, and resolves at the end of the
+   * body. `chunk` returning `false` stops the read there and releases the rest of the body; a
+   * throw does too and rejects with what was thrown. Fails as iteration does (`TransportError`
+   * when the connection drops). Like iteration, at most once per body.
+   */
+  forEachChunk?(chunk: (bytes: Uint8Array) => boolean | undefined): Promise<void>;
+}
+
+/**
  * The answer of a {@link Transport}: status and headers at once, the body as bytes, read once.
  *
  * @example
@@ -71,7 +95,7 @@ export interface KubeResponse {
   /** A response header, by case-insensitive name. */
   header(name: string): string | undefined;
   /** The body's bytes, in the chunks they arrived in. Read at most once. */
-  readonly body: AsyncIterable<Uint8Array>;
+  readonly body: ResponseBody;
   /** The whole body as text. */
   text(): Promise<string>;
   /** Releases the body without reading it (or the rest of it). */

@@ -1,7 +1,13 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { inspect } from 'node:util';
-import { type KubeRequest, type KubeResponse, type Transport, TransportError } from '@rxkube/core';
+import {
+  type KubeRequest,
+  type KubeResponse,
+  type ResponseBody,
+  type Transport,
+  TransportError,
+} from '@rxkube/core';
 import {
   redactError,
   redactUrl,
@@ -9,6 +15,7 @@ import {
   unsendableRequest,
   withAuth,
 } from '@rxkube/core/transport';
+import { forEachChunk } from './internal/for-each-chunk.js';
 import { type Pem, pemToBuffer } from './internal/pem-to-buffer.js';
 import { transportErrorDetail } from './internal/transport-error-detail.js';
 import type { UndiciTransport, UndiciTransportOptions } from './undici-transport.js';
@@ -221,8 +228,17 @@ class NodeHttpTransportImpl implements UndiciTransport {
         throw bodyError(error);
       }
       // A body cut short (`aborted`) may end the iteration without an error.
-      if (!response.complete) throw bodyError(new Error('the body ended before its length'));
+      const short = cutShort();
+      if (short !== undefined) throw short;
     };
+    const cutShort = () =>
+      response.complete ? undefined : bodyError(new Error('the body ended before its length'));
+    const body: ResponseBody = Object.assign(chunks(), {
+      forEachChunk: (chunk: (bytes: Uint8Array) => boolean | undefined) => {
+        take();
+        return forEachChunk(response, chunk, bodyError, cutShort);
+      },
+    });
     const headerOf = (name: string) => {
       const value = response.headers[name.toLowerCase()];
       return Array.isArray(value) ? value.join(', ') : value;
@@ -230,7 +246,7 @@ class NodeHttpTransportImpl implements UndiciTransport {
     return {
       status: response.statusCode ?? 0,
       header: headerOf,
-      body: chunks(),
+      body,
       async text() {
         const parts: Buffer[] = [];
         for await (const chunk of chunks()) parts.push(chunk as Buffer);

@@ -3,6 +3,7 @@ import {
   type AuthProvider,
   type KubeRequest,
   type KubeResponse,
+  type ResponseBody,
   type Transport,
   TransportError,
 } from '@rxkube/core';
@@ -17,6 +18,7 @@ import {
 } from '@rxkube/core/transport';
 import { Agent, type Dispatcher, ProxyAgent, request as undiciRequest } from 'undici';
 import { decoderReadLines } from './internal/decoder-read-lines.js';
+import { forEachChunk } from './internal/for-each-chunk.js';
 import { multiplexingPool } from './internal/multiplexing-pool.js';
 import { ndjsonReadLines } from './internal/ndjson-read-lines.js';
 import { type Pem, pemToBuffer } from './internal/pem-to-buffer.js';
@@ -253,7 +255,7 @@ class UndiciTransportImpl implements UndiciTransport {
             `connection to ${redactUrl(url)} dropped while reading the response: ${transportErrorDetail(error)}`,
             { cause: redactError(error) },
           );
-    const chunks: AsyncIterable<Uint8Array> = {
+    const chunks: ResponseBody = {
       async *[Symbol.asyncIterator]() {
         try {
           for await (const chunk of body) yield chunk as Uint8Array;
@@ -261,6 +263,7 @@ class UndiciTransportImpl implements UndiciTransport {
           throw bodyError(error);
         }
       },
+      forEachChunk: (chunk) => forEachChunk(body, chunk, bodyError),
     };
     const response: KubeResponse = {
       status: statusCode,

@@ -11,6 +11,7 @@ export type {
   KubeResponse,
   LineSink,
   ReadLinesOptions,
+  ResponseBody,
   Transport,
 } from '../transport.js';
 

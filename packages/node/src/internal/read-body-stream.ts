@@ -33,7 +33,7 @@ export interface BodyStreamHandlers {
  */
 export function readBodyStream(
   body: Readable,
-  sink: LineSink,
+  sink: Pick<LineSink, 'bytes'>,
   handlers: BodyStreamHandlers,
   mapStreamError: (error: unknown) => unknown,
 ): Promise<void> {

@@ -198,6 +198,98 @@ export function describeHttpTransport(
       await expect(readAll(response.body)).rejects.toBeInstanceOf(TransportError);
     });
 
+    it('pushes every chunk of a body to forEachChunk and resolves at its end', async () => {
+      const server = await serve();
+      const parts = ['{"items":[', '{"a":"é"},', '{"b":"😀"}', ']}'];
+      server.script((_req, res) => {
+        res.writeHead(200);
+        const next = (i: number) => {
+          const part = parts[i];
+          if (part === undefined) return void res.end();
+          res.write(part);
+          setTimeout(() => next(i + 1), 5);
+        };
+        next(0);
+      });
+      const response = await transport({ baseUrl: server.url }).request({ path: '/x' });
+      const chunks: Uint8Array[] = [];
+      const push = response.body.forEachChunk;
+      if (push === undefined) throw new Error(`${label} bodies have no forEachChunk`);
+      await push((chunk) => void chunks.push(chunk));
+      expect(chunks.length).toBeGreaterThan(1);
+      expect(Buffer.concat(chunks).toString('utf8')).toBe(parts.join(''));
+    });
+
+    it('fails forEachChunk with TransportError when the connection drops mid-body, with or without a length', async () => {
+      const server = await serve();
+      for (const length of [undefined, 1_000]) {
+        server.script((_req, res) => {
+          res.writeHead(200, length === undefined ? {} : { 'content-length': String(length) });
+          res.write('{"partial":');
+          setTimeout(() => res.socket?.destroy(), 20);
+        });
+        const response = await transport({ baseUrl: server.url }).request({ path: '/x' });
+        const received: number[] = [];
+        const read = response.body.forEachChunk?.((chunk) => void received.push(chunk.length));
+        await expect(read).rejects.toBeInstanceOf(TransportError);
+        expect(received.reduce((sum, n) => sum + n, 0)).toBe('{"partial":'.length);
+      }
+    });
+
+    it('stops forEachChunk at false or a throw and frees the connection', async () => {
+      const server = await serve();
+      server.script((_req, res) => {
+        res.writeHead(200);
+        res.write('first');
+      });
+      const stop = new Error('enough');
+      const cases: [() => boolean, unknown][] = [
+        [() => false, 'resolved'],
+        [
+          () => {
+            throw stop;
+          },
+          stop,
+        ],
+      ];
+      for (const [answer, expected] of cases) {
+        const response = await transport({ baseUrl: server.url }).request({ path: '/x' });
+        await until(() => server.openSockets() === 1);
+        let calls = 0;
+        const read = response.body.forEachChunk?.(() => {
+          calls++;
+          return answer();
+        });
+        if (read === undefined) throw new Error(`${label} bodies have no forEachChunk`);
+        const outcome = await read.then(
+          () => 'resolved',
+          (error: unknown) => error,
+        );
+        expect(outcome).toBe(expected);
+        expect(calls).toBe(1);
+        await until(() => server.openSockets() === 0);
+      }
+    });
+
+    it('rejects forEachChunk and frees the connection when the signal aborts mid-body', async () => {
+      const server = await serve();
+      server.script((_req, res) => {
+        res.writeHead(200);
+        res.write('first');
+      });
+      const controller = new AbortController();
+      const response = await transport({ baseUrl: server.url }).request({
+        path: '/x',
+        signal: controller.signal,
+      });
+      let calls = 0;
+      const read = response.body.forEachChunk?.(() => void calls++);
+      await until(() => calls === 1);
+      controller.abort();
+      await expect(read).rejects.toBeInstanceOf(Error);
+      await until(() => server.openSockets() === 0);
+    });
+
     it('frees the connection when the signal aborts', async () => {
       const server = await serve();
       server.script((_req, res) => {
