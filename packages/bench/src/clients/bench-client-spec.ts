@@ -23,4 +23,5 @@ export interface BenchClientSpec {
   readonly shared?: boolean;
   readonly decoder?: 'ndjson' | 'core';
   readonly transform?: 'drop-managed-fields';
+  readonly transport?: 'node-http';
 }

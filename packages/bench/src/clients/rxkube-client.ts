@@ -5,7 +5,7 @@ import {
   type KubeObject,
   shareCollection,
 } from '@rxkube/core';
-import { createClient, undiciTransport } from '@rxkube/node';
+import { createClient, createNodeHttpClient, undiciTransport } from '@rxkube/node';
 import type { Observable, Subscription } from 'rxjs';
 import type { BenchClient, BenchClientOptions } from './bench-client.js';
 import type { BenchClientSpec } from './bench-client-spec.js';
@@ -33,7 +33,11 @@ export function rxkubeClient(spec: BenchClientSpec, options: BenchClientOptions)
       ? undiciTransport({ baseUrl: options.url, decoder: 'ndjson' })
       : undefined;
   const client: KubeClient =
-    transport === undefined ? createClient({ baseUrl: options.url }) : { transport };
+    transport !== undefined
+      ? { transport }
+      : spec.transport === 'node-http'
+        ? createNodeHttpClient({ baseUrl: options.url })
+        : createClient({ baseUrl: options.url });
   const collection = (): Observable<CollectionState> =>
     cachedCollection$(
       client,

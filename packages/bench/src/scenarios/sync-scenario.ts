@@ -12,6 +12,7 @@ const CLIENTS: readonly BenchClientSpec[] = [
   { kind: 'floor' },
   { kind: 'string-floor' },
   { kind: 'rxkube' },
+  { kind: 'rxkube', transport: 'node-http' },
   { kind: 'rxkube', transform: 'drop-managed-fields' },
   { kind: 'client-node' },
 ];
