@@ -9,7 +9,8 @@ import type { UndiciTransport } from './undici-transport.js';
  * {@link createClient} on Node's own HTTP client ({@link nodeHttpTransport}) instead of undici:
  * the same kubeconfig, in-cluster and credential handling, HTTP/1.1 only (`transport.allowH2` is
  * not available). It starts in a fraction of the time, for short-lived processes such as command
- * lines; long-running watchers get more from `createClient`'s undici transport.
+ * lines, and spends less CPU on a process's first sync; long-running watchers and HTTP/2 get more
+ * from `createClient`'s undici transport.
  *
  * @example
  * ```ts
