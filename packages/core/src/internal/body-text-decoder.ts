@@ -56,7 +56,6 @@ export class BodyTextDecoder {
   /** Takes one chunk; `false` once `limitBytes` are in (the rest is not wanted). */
   push(chunk: Uint8Array): boolean {
     if (this.#total + chunk.length > this.#max) {
-      this.#text = '';
       throw new DecodeError(`response body is larger than ${this.#max} bytes`, {
         kind: 'oversized',
       });
