@@ -11,31 +11,45 @@ import { runSuite, SCENARIOS } from './run-suite.js';
 
 /**
  * `pnpm bench`: runs the benchmark suite, prints the table, and (for a full run, or with
- * `--write`) updates docs/benchmarks.md and docs/images/benchmarks.svg.
- *
- *   --quick             small sizes, for iteration (does not write the docs unless --write)
- *   --medium            10k pods and 30k events, three runs; growth 1k to 100k
- *   --repeats=N         run sync, watch, sharing and relist N times and keep the best
- *   --only=a,b          some of: sync, watch, growth, share, relist, decode
- *   --cpu-prof=DIR      a CPU profile of every client process
- *   --heap-snapshot=DIR a heap snapshot of every client after its initial sync
- *   --json=FILE         the figures as JSON
- *   --write / --no-write
+ * `--write`) updates docs/benchmarks.md and docs/images/benchmarks.svg. `--help` lists the options.
  */
 
-const { values } = parseArgs({
-  options: {
-    quick: { type: 'boolean', default: false },
-    medium: { type: 'boolean', default: false },
-    repeats: { type: 'string' },
-    only: { type: 'string' },
-    'cpu-prof': { type: 'string' },
-    'heap-snapshot': { type: 'string' },
-    json: { type: 'string' },
-    write: { type: 'boolean' },
-    'no-write': { type: 'boolean', default: false },
-  },
-});
+const USAGE = `usage: pnpm bench [options]
+  --quick             small sizes, for iteration (does not write the docs unless --write)
+  --medium            10k pods and 30k events, three runs; growth 1k to 100k
+  --repeats=N         run each measured scenario N times: the median, and the spread of the ratios
+  --only=a,b          some of: ${SCENARIOS.join(', ')}
+  --cpu-prof=DIR      a CPU profile of every client process
+  --heap-snapshot=DIR a heap snapshot of every client after its initial sync
+  --json=FILE         the figures as JSON
+  --write / --no-write  update the docs (default: only after a full run)
+  --help              this text`;
+
+const { values } = (() => {
+  try {
+    return parseArgs({
+      options: {
+        quick: { type: 'boolean', default: false },
+        medium: { type: 'boolean', default: false },
+        repeats: { type: 'string' },
+        only: { type: 'string' },
+        'cpu-prof': { type: 'string' },
+        'heap-snapshot': { type: 'string' },
+        json: { type: 'string' },
+        write: { type: 'boolean' },
+        'no-write': { type: 'boolean', default: false },
+        help: { type: 'boolean', default: false },
+      },
+    });
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+    process.exit(2);
+  }
+})();
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
 
 const chosen = values.only?.split(',').map((s) => s.trim()) ?? [...SCENARIOS];
 for (const name of chosen) {
