@@ -6,7 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import { type AddressInfo, connect, type Socket } from 'node:net';
 import { inspect } from 'node:util';
-import { TransportError, watch$ } from '@rxkube/core';
+import { type ResponseBody, TransportError, watch$ } from '@rxkube/core';
 import { lastValueFrom, take, toArray } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -71,6 +71,13 @@ async function readAll(body: AsyncIterable<Uint8Array>): Promise<string> {
   const parts: Uint8Array[] = [];
   for await (const chunk of body) parts.push(chunk);
   return Buffer.concat(parts).toString('utf8');
+}
+
+/** The body's `forEachChunk`, which both Node transports' bodies have. */
+function pushOf(body: ResponseBody): NonNullable<ResponseBody['forEachChunk']> {
+  const push = body.forEachChunk;
+  if (push === undefined) throw new Error('the body has no forEachChunk');
+  return push;
 }
 
 /** A CONNECT proxy that counts tunnels and requires `proxy-authorization` when given one. */
@@ -213,9 +220,7 @@ export function describeHttpTransport(
       });
       const response = await transport({ baseUrl: server.url }).request({ path: '/x' });
       const chunks: Uint8Array[] = [];
-      const push = response.body.forEachChunk;
-      if (push === undefined) throw new Error(`${label} bodies have no forEachChunk`);
-      await push((chunk) => void chunks.push(chunk));
+      await pushOf(response.body)((chunk) => void chunks.push(chunk));
       expect(chunks.length).toBeGreaterThan(1);
       expect(Buffer.concat(chunks).toString('utf8')).toBe(parts.join(''));
     });
@@ -230,7 +235,7 @@ export function describeHttpTransport(
         });
         const response = await transport({ baseUrl: server.url }).request({ path: '/x' });
         const received: number[] = [];
-        const read = response.body.forEachChunk?.((chunk) => void received.push(chunk.length));
+        const read = pushOf(response.body)((chunk) => void received.push(chunk.length));
         await expect(read).rejects.toBeInstanceOf(TransportError);
         expect(received.reduce((sum, n) => sum + n, 0)).toBe('{"partial":'.length);
       }
@@ -256,11 +261,10 @@ export function describeHttpTransport(
         const response = await transport({ baseUrl: server.url }).request({ path: '/x' });
         await until(() => server.openSockets() === 1);
         let calls = 0;
-        const read = response.body.forEachChunk?.(() => {
+        const read = pushOf(response.body)(() => {
           calls++;
           return answer();
         });
-        if (read === undefined) throw new Error(`${label} bodies have no forEachChunk`);
         const outcome = await read.then(
           () => 'resolved',
           (error: unknown) => error,
@@ -283,7 +287,7 @@ export function describeHttpTransport(
         signal: controller.signal,
       });
       let calls = 0;
-      const read = response.body.forEachChunk?.(() => void calls++);
+      const read = pushOf(response.body)(() => void calls++);
       await until(() => calls === 1);
       controller.abort();
       await expect(read).rejects.toBeInstanceOf(Error);
