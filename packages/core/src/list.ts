@@ -6,8 +6,10 @@ import { ResourceVersionExpiredError } from './errors/resource-version-expired-e
 import { TransportError } from './errors/transport-error.js';
 import { isListEnvelope } from './guards/is-list-envelope.js';
 import { listEnvelopeIssue } from './guards/list-envelope-issue.js';
+import { continueAtHead } from './internal/continue-at-head.js';
 import { metadataOnlyAccept, metadataOnlyDecoder } from './internal/metadata-only.js';
 import { objectDecoder } from './internal/object-decoder.js';
+import { PageFetch } from './internal/page-fetch.js';
 import { errorOfResponse, readBodyText } from './internal/read-body.js';
 import { ioDefaults } from './io-defaults.js';
 import type { KubeClient } from './kube-client.js';
@@ -97,8 +99,11 @@ export interface ListOptions<T extends KubeObject = KubeObject> {
  * Lists a collection: every page, then one `{ items, resourceVersion }`: the complete snapshot
  * and the version to watch from.
  *
- * Cold: each subscription sends its own requests; unsubscribing aborts the one in flight. Never
- * emits a partial list. When a continue token expires mid-pagination (HTTP 410), the list is
+ * Cold: each subscription sends its own requests; unsubscribing aborts those in flight. Never
+ * emits a partial list. Each next page is asked for as soon as the head of the current one names
+ * it (kube-apiserver writes a list's metadata before its items), so the server prepares it while
+ * the current page is still read and parsed: one page ahead at most, and the page parsed whole
+ * has the last word (a head naming another token has its early request aborted). When a continue token expires mid-pagination (HTTP 410), the list is
  * restarted once, without the token and unpaginated, like client-go's full-list fallback; any
  * other 410 (or a second one) errors with `ResourceVersionExpiredError`. Unsuccessful statuses
  * become typed errors (`errorFromStatus`); a page without `metadata.resourceVersion` (or with an
@@ -163,7 +168,7 @@ async function listAll<T extends KubeObject>(
     labelSelector: options.labelSelector,
     fieldSelector: options.fieldSelector,
   };
-  const firstQuery: KubeRequest['query'] = {
+  const firstQuery: NonNullable<KubeRequest['query']> = {
     limit: pageSize > 0 ? pageSize : undefined,
     resourceVersion: options.resourceVersion ?? (semantic === 'any' ? '0' : undefined),
     resourceVersionMatch: options.resourceVersionMatch,
@@ -171,7 +176,37 @@ async function listAll<T extends KubeObject>(
   };
   // client-go's full-list fallback: the restart is one unpaginated request, so no token can
   // expire again.
-  const fallbackQuery: KubeRequest['query'] = { ...firstQuery, limit: undefined };
+  const fallbackQuery: NonNullable<KubeRequest['query']> = { ...firstQuery, limit: undefined };
+
+  const fetchPage = (
+    query: NonNullable<KubeRequest['query']>,
+    pageSignal: AbortSignal,
+    onToken: (token: string) => void,
+  ): Promise<PageAnswer> =>
+    withPageDeadline<PageAnswer>(options, pageSignal, path, async (deadlineSignal) => {
+      const response = await client.transport.request({
+        path,
+        query,
+        headers: options.metadataOnly ? { accept: metadataOnlyAccept.list } : ACCEPT_JSON,
+        signal: deadlineSignal,
+      });
+      if (response.status !== HTTP_OK) return { error: await errorOfResponse(response) };
+      const text = await readBodyText(response, {
+        fatal: true,
+        maxBytes: maxBodyBytes,
+        onHead: (head) => {
+          const token = continueAtHead(head);
+          if (token === undefined) return false;
+          if (token !== null) onToken(token);
+          return true;
+        },
+      });
+      return { page: parsePage(text) };
+    });
+  const pageAt = (token: string) =>
+    new PageFetch<PageAnswer>(signal, (pageSignal, onToken) =>
+      fetchPage({ limit: firstQuery.limit, continue: token, ...selectors }, pageSignal, onToken),
+    );
 
   let restarted = false;
   for (;;) {
@@ -179,69 +214,65 @@ async function listAll<T extends KubeObject>(
     // nothing here loops over items (this function runs once per page and stays small).
     const pageItems: (readonly T[])[] = [];
     let count = 0;
-    let token: string | undefined;
     let pages = 0;
-    for (;;) {
-      const query =
-        token !== undefined
-          ? { limit: firstQuery.limit, continue: token, ...selectors }
-          : restarted
-            ? fallbackQuery
-            : firstQuery;
-      const answer = await withPageDeadline<PageAnswer>(
-        options,
-        signal,
-        path,
-        async (pageSignal) => {
-          const response = await client.transport.request({
-            path,
-            query,
-            headers: options.metadataOnly ? { accept: metadataOnlyAccept.list } : ACCEPT_JSON,
-            signal: pageSignal,
-          });
-          if (response.status !== HTTP_OK) return { error: await errorOfResponse(response) };
+    let current = new PageFetch<PageAnswer>(signal, (pageSignal, onToken) =>
+      fetchPage(restarted ? fallbackQuery : firstQuery, pageSignal, onToken),
+    );
+    // The page after the current one, asked for as soon as the current one's head named it: the
+    // server prepares it while this one is read and parsed. The parsed page has the last word.
+    let ahead: { readonly token: string; readonly page: PageFetch<PageAnswer> } | undefined;
+    try {
+      for (;;) {
+        current.whenToken((token) => {
+          ahead = { token, page: pageAt(token) };
+        });
+        const answer = await current.answer;
+        if ('error' in answer) {
+          const { error } = answer;
+          if (pages > 0 && error instanceof ResourceVersionExpiredError && !restarted) {
+            restarted = true;
+            break;
+          }
+          throw error;
+        }
+        const { page } = answer;
+        const listed = page.items ?? [];
+        if (listed.length > 0) {
+          pageItems.push(
+            decode === undefined ? (listed as readonly T[]) : listed.map((item) => decode(item)),
+          );
+          count += listed.length;
+        }
+        pages += 1;
+        const remaining = page.metadata.remainingItemCount;
+        options.onPage?.({
+          page: pages,
+          items: count,
+          ...(remaining === undefined ? {} : { remainingItemCount: remaining }),
+        });
+        const next = page.metadata.continue;
+        if (!next) {
+          // Nothing can be watched from an empty version (kube-rs: NoResourceVersion).
+          if (page.metadata.resourceVersion === '') {
+            throw new DecodeError('LIST response with an empty metadata.resourceVersion', {
+              kind: 'shape',
+            });
+          }
           return {
-            page: parsePage(await readBodyText(response, { fatal: true, maxBytes: maxBodyBytes })),
+            items: joinPages(pageItems),
+            resourceVersion: asResourceVersion(page.metadata.resourceVersion),
           };
-        },
-      );
-      if ('error' in answer) {
-        const { error } = answer;
-        if (token !== undefined && error instanceof ResourceVersionExpiredError && !restarted) {
-          restarted = true;
-          break;
         }
-        throw error;
-      }
-      const { page } = answer;
-      const listed = page.items ?? [];
-      if (listed.length > 0) {
-        pageItems.push(
-          decode === undefined ? (listed as readonly T[]) : listed.map((item) => decode(item)),
-        );
-        count += listed.length;
-      }
-      pages += 1;
-      const remaining = page.metadata.remainingItemCount;
-      options.onPage?.({
-        page: pages,
-        items: count,
-        ...(remaining === undefined ? {} : { remainingItemCount: remaining }),
-      });
-      const next = page.metadata.continue;
-      if (!next) {
-        // Nothing can be watched from an empty version (kube-rs: NoResourceVersion).
-        if (page.metadata.resourceVersion === '') {
-          throw new DecodeError('LIST response with an empty metadata.resourceVersion', {
-            kind: 'shape',
-          });
+        const prepared: typeof ahead = ahead;
+        ahead = undefined;
+        if (prepared?.token === next) current = prepared.page;
+        else {
+          prepared?.page.abort();
+          current = pageAt(next);
         }
-        return {
-          items: joinPages(pageItems),
-          resourceVersion: asResourceVersion(page.metadata.resourceVersion),
-        };
       }
-      token = next;
+    } finally {
+      ahead?.page.abort();
     }
   }
 }

@@ -76,6 +76,11 @@ export class BodyTextDecoder {
     return chunk.length < room;
   }
 
+  /** The text decoded so far: every byte pushed but a character cut at the end. */
+  get decoded(): string {
+    return this.#text;
+  }
+
   /** The text of every byte pushed. */
   end(): string {
     const cut = this.#cut;

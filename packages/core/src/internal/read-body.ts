@@ -4,6 +4,15 @@ import { ioDefaults } from '../io-defaults.js';
 import type { KubeResponse } from '../transport.js';
 import { BodyTextDecoder, type BodyTextOptions } from './body-text-decoder.js';
 
+/** Options of {@link readBodyText}. */
+export interface ReadBodyTextOptions extends BodyTextOptions {
+  /**
+   * Called with the text decoded so far after each chunk, until it answers `true` (it has seen
+   * what it wanted of the body's start).
+   */
+  readonly onHead?: (text: string) => boolean;
+}
+
 /**
  * The body as text. `fatal`: bytes that are not UTF-8 fail with `DecodeError` kind `'encoding'`.
  * `limitBytes`: stop after that many bytes and release the rest of the body. `maxBytes`: a body
@@ -13,18 +22,27 @@ import { BodyTextDecoder, type BodyTextOptions } from './body-text-decoder.js';
  */
 export async function readBodyText(
   response: KubeResponse,
-  options: BodyTextOptions,
+  options: ReadBodyTextOptions,
 ): Promise<string> {
   const text = new BodyTextDecoder(options);
+  let onHead = options.onHead;
+  const push =
+    onHead === undefined
+      ? (chunk: Uint8Array) => text.push(chunk)
+      : (chunk: Uint8Array) => {
+          const more = text.push(chunk);
+          if (onHead?.(text.decoded)) onHead = undefined;
+          return more;
+        };
   const { body } = response;
   if (body.forEachChunk !== undefined) {
-    await body.forEachChunk((chunk) => text.push(chunk));
+    await body.forEachChunk(push);
     return text.end();
   }
   for await (const chunk of body) {
     let more: boolean;
     try {
-      more = text.push(chunk);
+      more = push(chunk);
     } catch (error) {
       await response.dispose();
       throw error;
