@@ -17,6 +17,7 @@ import {
   withAuth,
 } from '@rxkube/core/transport';
 import { Agent, type Dispatcher, ProxyAgent, request as undiciRequest } from 'undici';
+import { afterImmediates } from './internal/after-immediates.js';
 import { decoderReadLines } from './internal/decoder-read-lines.js';
 import { forEachChunk } from './internal/for-each-chunk.js';
 import { multiplexingPool } from './internal/multiplexing-pool.js';
@@ -263,7 +264,7 @@ class UndiciTransportImpl implements UndiciTransport {
           throw bodyError(error);
         }
       },
-      forEachChunk: (chunk) => forEachChunk(body, chunk, bodyError),
+      forEachChunk: (chunk) => forEachChunk(body, chunk, bodyError).then(afterImmediates),
     };
     const response: KubeResponse = {
       status: statusCode,

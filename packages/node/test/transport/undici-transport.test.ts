@@ -1,4 +1,5 @@
-import { watch$ } from '@rxkube/core';
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
+import { type KubeResponse, watch$ } from '@rxkube/core';
 import { lastValueFrom, toArray } from 'rxjs';
 import { assert, describe, expect, it } from 'vitest';
 import { chunks, json, line, pod } from '../../../core/test/support/script-server.js';
@@ -31,6 +32,41 @@ describe('undiciTransport decoders', () => {
         values: [{ a: 1 }, { a: 2 }, { a: 3 }],
         bytes: 23,
       });
+    }
+  });
+});
+
+describe('undiciTransport request order', () => {
+  it('puts a request started while a body was read on the wire before the read settles', async () => {
+    const server = await serve();
+    server.script(json(200, { ok: true }));
+    const client = transport({ baseUrl: server.url });
+    // Two keep-alive connections, left idle: undici checks an idle one in an immediate before
+    // it writes a request on it.
+    const warm = await Promise.all([
+      client.request({ path: '/a' }),
+      client.request({ path: '/b' }),
+    ]);
+    await Promise.all(warm.map((response) => response.text()));
+    const sent: string[] = [];
+    const onSend = (message: unknown) => {
+      sent.push((message as { request: { path: string } }).request.path);
+    };
+    subscribe('undici:client:sendHeaders', onSend);
+    try {
+      const first = await client.request({ path: '/first' });
+      let second: Promise<KubeResponse> | undefined;
+      assert.isDefined(first.body.forEachChunk);
+      await first.body.forEachChunk(() => {
+        second ??= client.request({ path: '/second' });
+        return true;
+      });
+      // What follows the read (a parse of the page, say) no longer delays the second request.
+      expect(sent).toEqual(['/first', '/second']);
+      assert.isDefined(second);
+      await (await second).text();
+    } finally {
+      unsubscribe('undici:client:sendHeaders', onSend);
     }
   });
 });
