@@ -1,4 +1,4 @@
-import { list$, type WatchEvent, watch$ } from '@rxkube/core';
+import { type KubeResponse, list$, type Transport, type WatchEvent, watch$ } from '@rxkube/core';
 import { firstValueFrom, lastValueFrom, tap, toArray } from 'rxjs';
 import { assert, describe, expect, it } from 'vitest';
 import { countingTransport } from '../../src/counting-transport.js';
@@ -76,6 +76,42 @@ describe('list$ and watch$ against kube-apiserver', () => {
       { page: 1, items: 10, remainingItemCount: 15 },
       { page: 1, items: 26 },
     ]);
+  });
+
+  it('asks for each next page before the body of the current one has ended: the list metadata comes first', async () => {
+    const base = kubeconfigClient(c.env.kubeconfig);
+    const namespace = await freshNamespace(base, 'ahead');
+    const ref = configMaps(namespace);
+    const writer = objectWriter(base);
+    for (let i = 0; i < 5; i++) await writer.create(ref, configMap(`cm-${i}`));
+    const log: string[] = [];
+    let requests = 0;
+    const transport: Transport = {
+      request: async (request) => {
+        const page = ++requests;
+        log.push(`request ${page}`);
+        const response = await base.transport.request(request);
+        const { body } = response;
+        const traced: KubeResponse = {
+          status: response.status,
+          header: (name) => response.header(name),
+          text: () => response.text(),
+          dispose: () => response.dispose(),
+          body: {
+            async *[Symbol.asyncIterator]() {
+              for await (const chunk of body) yield chunk;
+              log.push(`end ${page}`);
+            },
+          },
+        };
+        return traced;
+      },
+    };
+    const listed = await firstValueFrom(list$<ConfigMap>({ transport }, ref, { pageSize: 2 }));
+    expect(listed.items.map((item) => item.metadata.name)).toEqual(
+      Array.from({ length: 5 }, (_, i) => `cm-${i}`),
+    );
+    expect(log).toEqual(['request 1', 'request 2', 'end 1', 'request 3', 'end 2', 'end 3']);
   });
 
   it('delivers a BOOKMARK about 2 s before timeoutSeconds ends on a watch with allowWatchBookmarks, then completes', async () => {
