@@ -4,6 +4,7 @@ import { benchAnnotations } from '../src/bench-annotations.js';
 import { MarkCounter } from '../src/client/mark-counter.js';
 import type { BenchClientSpec } from '../src/clients/bench-client-spec.js';
 import { createBenchClient } from '../src/clients/create-bench-client.js';
+import { continueAtPageHead } from '../src/clients/floor-client.js';
 
 const PODS = { version: 'v1', resource: 'pods' } as const;
 const COUNT = 60;
@@ -28,10 +29,22 @@ describe('the clients under test', () => {
     for (const item of list.items) expect(item.metadata.managedFields).toHaveLength(2);
   });
 
+  it('let the floor asking pages ahead read the continue token at the head of a page', async () => {
+    const response = await fetch(`${server.url}/api/v1/pods?limit=5`);
+    const body = Buffer.from(await response.arrayBuffer());
+    const page = JSON.parse(body.toString('utf8')) as { metadata: { continue: string } };
+    expect(page.metadata.continue).not.toBe('');
+    expect(continueAtPageHead(body.subarray(0, 200))).toBe(page.metadata.continue);
+    const last = await fetch(`${server.url}/api/v1/pods?limit=${COUNT}`);
+    expect(continueAtPageHead(Buffer.from(await last.arrayBuffer()))).toBeUndefined();
+  });
+
   const specs: BenchClientSpec[] = [
     { kind: 'floor' },
+    { kind: 'floor', pagesAhead: true },
     { kind: 'string-floor' },
     { kind: 'rxkube' },
+    { kind: 'rxkube', transport: 'node-http' },
     { kind: 'rxkube', decoder: 'core', transform: 'drop-managed-fields' },
     { kind: 'rxkube', shared: true, subscribers: 3 },
     { kind: 'client-node', subscribers: 2 },

@@ -107,6 +107,24 @@ describe('figures', () => {
     ).toMatchObject({ met: false, limit: 1.05 });
   });
 
+  it('judge rxkube against the floor asking pages ahead apart from the plain floor', () => {
+    const ahead = (client: string, value: number) => ({
+      ...time(client, value),
+      section: 'Pages ahead: initial sync, 10k pods',
+    });
+    const targets = evaluateTargets([
+      ...withRatios([time('floor', 1000), time('rxkube', 900)], 'floor'),
+      ...withRatios(
+        [ahead('floor (Buffer split) (pages ahead)', 800), ahead('rxkube', 900)],
+        'floor (Buffer split) (pages ahead)',
+      ),
+    ]);
+    expect(targets.find((t) => t.target === 'sync time 10k pods ≤ 1.05× floor')?.met).toBe(true);
+    expect(
+      targets.find((t) => t.target === 'sync time 10k pods ≤ 1.05× the floor asking pages ahead'),
+    ).toMatchObject({ met: false, measured: 1.125 });
+  });
+
   it('render as a markdown block and an SVG chart with a bar per ratio', () => {
     const figures = withRatios([time('floor', 1000), time('rxkube', 1100)], 'floor');
     const info = {

@@ -3,7 +3,8 @@
  *
  * - `floor`: node:http, Buffers split at their last newline byte, the complete lines decoded at once,
  *   split and each `JSON.parse`d,
- *   `Map.set`; nothing else.
+ *   `Map.set`; nothing else. `pagesAhead`: each next LIST page asked for as soon as the first
+ *   chunk of the current one names it, as rxkube does.
  * - `string-floor`: the earlier floor, reading through `setEncoding('utf8')` and string
  *   concatenation; kept for comparison.
  * - `rxkube`: `cachedCollection$` over `createClient` (undici, watch lines through the core
@@ -24,4 +25,6 @@ export interface BenchClientSpec {
   readonly decoder?: 'ndjson' | 'core';
   readonly transform?: 'drop-managed-fields';
   readonly transport?: 'node-http';
+  /** The floor only: asks for each next LIST page at the head of the current one. */
+  readonly pagesAhead?: boolean;
 }

@@ -19,6 +19,7 @@ export function clientLabel(spec: BenchClientSpec): string {
   if (spec.decoder === 'ndjson') parts.push('(ndjson decoder)');
   if (spec.transform === 'drop-managed-fields') parts.push('(transform)');
   if (spec.transport === 'node-http') parts.push('(node:http)');
+  if (spec.pagesAhead === true) parts.push('(pages ahead)');
   const n = spec.subscribers ?? 1;
   if (n > 1)
     parts.push(`×${n}${spec.kind === 'rxkube' ? (spec.shared ? ' shared' : ' unshared') : ''}`);

@@ -16,7 +16,7 @@ export async function createBenchClient(
 ): Promise<BenchClient> {
   switch (spec.kind) {
     case 'floor':
-      return (await import('./floor-client.js')).floorClient(options);
+      return (await import('./floor-client.js')).floorClient(options, spec.pagesAhead === true);
     case 'string-floor':
       return (await import('./string-floor-client.js')).stringFloorClient(options);
     case 'rxkube':

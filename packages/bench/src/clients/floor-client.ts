@@ -33,7 +33,9 @@ const NEWLINE = 0x0a;
  * one decode per chunk is the cheapest of the three. Every
  * parsed object is kept. On a clean end it watches again from the last version; on 410 it lists
  * again. No validation, no snapshots, no events to anyone. With several subscribers, each has its
- * own list, watch and map.
+ * own list, watch and map. With `pagesAhead`, each next LIST page is asked for as soon as the first
+ * chunk of the current one names it (a regular expression over the page's leading metadata), as
+ * rxkube does; without it, once the current page is parsed, as plain clients do.
  *
  * @example
  * ```ts
@@ -41,10 +43,10 @@ const NEWLINE = 0x0a;
  * await floor.start();
  * ```
  */
-export function floorClient(options: BenchClientOptions): BenchClient {
+export function floorClient(options: BenchClientOptions, pagesAhead = false): BenchClient {
   const agent = new Agent({ keepAlive: true });
   const caches = Array.from({ length: options.subscribers }, (_, i) =>
-    floorCache(options, i, agent),
+    floorCache(options, i, agent, pagesAhead),
   );
   const [first] = caches;
   if (first === undefined) throw new Error('a bench client needs at least one subscriber');
@@ -58,7 +60,29 @@ export function floorClient(options: BenchClientOptions): BenchClient {
   };
 }
 
-function floorCache(options: BenchClientOptions, subscriber: number, agent: Agent) {
+const HEAD_CONTINUE =
+  /^\{"kind":"[^"]*","apiVersion":"[^"]*","metadata":\{[^{}]*"continue":"([^"]+)"/;
+const HEAD_BYTES = 4_096;
+
+/**
+ * The continue token in the leading metadata of a LIST page's first chunk, as kube-apiserver and
+ * FakeApiServer write it (`{"kind":…,"apiVersion":…,"metadata":{…"continue":"…"…}`), if any.
+ *
+ * @example
+ * ```ts
+ * continueAtPageHead(Buffer.from('{"kind":"PodList","apiVersion":"v1","metadata":{"continue":"x"},"items":[')); // 'x'
+ * ```
+ */
+export function continueAtPageHead(chunk: Buffer): string | undefined {
+  return HEAD_CONTINUE.exec(chunk.toString('utf8', 0, HEAD_BYTES))?.[1];
+}
+
+function floorCache(
+  options: BenchClientOptions,
+  subscriber: number,
+  agent: Agent,
+  pagesAhead: boolean,
+) {
   const base = `${options.url}/api/v1/pods`;
   let items = new Map<string, RawObject>();
   let version = '';
@@ -73,14 +97,26 @@ function floorCache(options: BenchClientOptions, subscriber: number, agent: Agen
       get(url, { agent }, resolve).on('error', reject);
     });
 
+  const pageAt = (token: string | undefined) =>
+    request(
+      `${base}?limit=${options.pageSize}${token ? `&continue=${encodeURIComponent(token)}` : ''}`,
+    );
+
   const list = async () => {
     const next = new Map<string, RawObject>();
     let token: string | undefined;
+    let response = await pageAt(undefined);
     do {
-      const query = `limit=${options.pageSize}${token ? `&continue=${encodeURIComponent(token)}` : ''}`;
-      const response = await request(`${base}?${query}`);
       const chunks: Buffer[] = [];
-      for await (const chunk of response) chunks.push(chunk as Buffer);
+      // With pagesAhead, the next page is asked for once the first chunk names it.
+      let ahead: { token: string; response: Promise<IncomingMessage> } | undefined;
+      for await (const chunk of response) {
+        if (pagesAhead && chunks.length === 0) {
+          const named = continueAtPageHead(chunk as Buffer);
+          if (named !== undefined) ahead = { token: named, response: pageAt(named) };
+        }
+        chunks.push(chunk as Buffer);
+      }
       const page = JSON.parse(Buffer.concat(chunks).toString('utf8')) as RawList;
       for (const item of page.items) {
         next.set(`${item.metadata.namespace}/${item.metadata.name}`, item);
@@ -88,6 +124,11 @@ function floorCache(options: BenchClientOptions, subscriber: number, agent: Agen
       }
       version = page.metadata.resourceVersion;
       token = page.metadata.continue;
+      if (token) {
+        if (ahead !== undefined && ahead.token !== token)
+          throw new Error('a head named another page');
+        response = await (ahead?.response ?? pageAt(token));
+      }
     } while (token);
     items = next;
   };

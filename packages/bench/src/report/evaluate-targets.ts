@@ -72,6 +72,26 @@ export function evaluateTargets(figures: readonly Figure[]): TargetResult[] {
       ),
     );
   }
+  const pagesAhead = [...new Set(figures.map((f) => f.section))].filter((s) =>
+    s.startsWith('Pages ahead: initial sync'),
+  );
+  for (const section of pagesAhead) {
+    const size = section.replace('Pages ahead: initial sync, ', '');
+    results.push(
+      target(
+        `sync time ${size} ≤ 1.05× the floor asking pages ahead`,
+        find(is(section), 'time to synced', 'rxkube'),
+        1.05,
+        'lower',
+      ),
+      target(
+        `sync time ${size}, first in the process, ≤ 1.05× the floor asking pages ahead`,
+        find(is(section), 'time to synced, first in the process', 'rxkube'),
+        1.05,
+        'lower',
+      ),
+    );
+  }
   results.push(
     target('watch events/s ≥ 1.0× floor', find(watch, 'events/s', 'rxkube'), 1.0, 'higher'),
   );

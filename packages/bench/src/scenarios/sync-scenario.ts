@@ -1,5 +1,6 @@
 import type { StartReply } from '../client/client-messages.js';
 import type { BenchClientSpec } from '../clients/bench-client-spec.js';
+import { clientLabel } from '../clients/client-label.js';
 import type { Figure } from '../report/figure.js';
 import type { BenchContext } from './bench-context.js';
 import { seed } from './server-requests.js';
@@ -11,6 +12,7 @@ import { withSpread } from './with-spread.js';
 const CLIENTS: readonly BenchClientSpec[] = [
   { kind: 'floor' },
   { kind: 'string-floor' },
+  { kind: 'floor', pagesAhead: true },
   { kind: 'rxkube' },
   { kind: 'rxkube', transport: 'node-http' },
   { kind: 'rxkube', transform: 'drop-managed-fields' },
@@ -94,5 +96,31 @@ export async function syncScenario(context: BenchContext, count: number): Promis
       });
     }
   }
-  return withSpread(withFastestFloor(figures), 'floor');
+  return [
+    ...withSpread(withFastestFloor(figures), 'floor'),
+    ...againstPagesAhead(figures, `Pages ahead: initial sync, ${thousands(count)} pods`),
+  ];
+}
+
+const PAGES_AHEAD_FLOOR = clientLabel({ kind: 'floor', pagesAhead: true });
+/** The figures compared with the floor that asks for pages ahead as rxkube does. */
+const AHEAD_METRICS = new Set([
+  'time to synced',
+  'CPU time',
+  'time to synced, first in the process',
+  'CPU time, first in the process',
+]);
+
+/**
+ * rxkube against the floor that, like rxkube, asks for each next LIST page at the head of the
+ * current one: what is left once both overlap the server's work with their own.
+ */
+function againstPagesAhead(figures: readonly Figure[], section: string): Figure[] {
+  const compared = figures
+    .filter(
+      (f) =>
+        AHEAD_METRICS.has(f.metric) && (f.client === PAGES_AHEAD_FLOOR || f.client === 'rxkube'),
+    )
+    .map((f) => ({ ...f, section }));
+  return withSpread(compared, PAGES_AHEAD_FLOOR);
 }
