@@ -71,6 +71,12 @@ describe('the clients under test', () => {
         }
         const times = await counter.done;
         expect(times.doneAt).toBeGreaterThanOrEqual(times.firstAt);
+        expect(counter.progress()).toBe(
+          `${Array(consumers).fill(3).join('/')} of 3 marked objects`,
+        );
+        if (spec.kind === 'rxkube') {
+          expect(client.describe?.()).toBe(`running, ${COUNT} cached, health {"status":"live"}`);
+        }
       } finally {
         await client.stop();
       }

@@ -122,19 +122,41 @@ async function awaitMarks(): Promise<AwaitReply> {
   };
 }
 
+/** A step of the client (a sync, a burst) that takes longer fails the run, saying where it stood. */
+const STALL_MS = 300_000;
+
+/** `step`, failed with what the client was doing if it takes longer than `STALL_MS`. */
+async function unlessStalled<R>(name: string, step: Promise<R>): Promise<R> {
+  let timer: NodeJS.Timeout | undefined;
+  const stalled = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      reject(
+        new Error(
+          `${name} of ${JSON.stringify(job.spec)} made no end in ${STALL_MS / 1000} s: ${client.describe?.() ?? `${client.size()} cached`}; ${counter.progress()}; open: ${process.getActiveResourcesInfo().join(', ')}`,
+        ),
+      );
+    }, STALL_MS);
+  });
+  try {
+    return await Promise.race([step, stalled]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 const channel = new IpcChannel(process);
 channel.serve(async (body) => {
   const command = body as ClientCommand;
   switch (command.type) {
     case 'start':
-      return start();
+      return unlessStalled('the start', start());
     case 'arm':
       await profiler?.start();
       armedCpu = process.cpuUsage();
       counter.arm(command.marker, command.count);
       return {};
     case 'await':
-      return awaitMarks();
+      return unlessStalled('the burst', awaitMarks());
     case 'stop':
       await profiler?.stop(`${job.cpuProfile}-events.cpuprofile`);
       await client.stop();

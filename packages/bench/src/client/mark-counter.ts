@@ -49,6 +49,11 @@ export class MarkCounter {
     });
   }
 
+  /** Marked objects taken in so far by each consumer, of how many armed. */
+  progress(): string {
+    return `${this.#counts.join('/')} of ${this.#expected} marked objects`;
+  }
+
   readonly applied = (consumer: number, object: ObjectLike): void => {
     if (this.#marker === undefined) return;
     if (object.metadata?.annotations?.[benchAnnotations.mark] !== this.#marker) return;

@@ -36,4 +36,6 @@ export interface BenchClient {
   size(): number;
   /** Stops watching. */
   stop(): Promise<void>;
+  /** What the client was last seen doing, for a run that stalls (rxkube: its last health). */
+  describe?(): string;
 }

@@ -54,6 +54,8 @@ export function rxkubeClient(spec: BenchClientSpec, options: BenchClientOptions)
     undefined,
   );
   const subscriptions: Subscription[] = [];
+  let lastHealth: CollectionState['health'] | undefined;
+  let ended: string | undefined;
 
   return {
     start: () =>
@@ -64,6 +66,7 @@ export function rxkubeClient(spec: BenchClientSpec, options: BenchClientOptions)
           subscriptions.push(
             source.subscribe({
               next: (state) => {
+                lastHealth = state.health;
                 const first = latest[i] === undefined;
                 latest[i] = state.items;
                 for (const delta of state.deltas) {
@@ -72,14 +75,21 @@ export function rxkubeClient(spec: BenchClientSpec, options: BenchClientOptions)
                 if (first && ++synced === options.subscribers) resolve();
               },
               error: (error: unknown) => {
+                ended = `failed: ${String(error)}`;
                 console.error('rxkube collection failed', error);
                 reject(error);
+              },
+              complete: () => {
+                ended = 'completed';
+                reject(new Error('the rxkube collection completed'));
               },
             }),
           );
         }
       }),
     size: () => latest[0]?.size ?? 0,
+    describe: () =>
+      `${ended ?? 'running'}, ${latest[0]?.size ?? 0} cached, health ${JSON.stringify(lastHealth)}`,
     stop: async () => {
       for (const s of subscriptions) s.unsubscribe();
       const closable = (transport ?? client.transport) as { close?: () => Promise<void> };
