@@ -99,17 +99,18 @@ export interface ListOptions<T extends KubeObject = KubeObject> {
  * Lists a collection: every page, then one `{ items, resourceVersion }`: the complete snapshot
  * and the version to watch from.
  *
- * Cold: each subscription sends its own requests; unsubscribing aborts those in flight. Never
- * emits a partial list. Each next page is asked for as soon as the head of the current one names
- * it (kube-apiserver writes a list's metadata before its items), so the server prepares it while
- * the current page is still read and parsed: one page ahead at most, and the page parsed whole
- * has the last word (a head naming another token has its early request aborted). When a continue token expires mid-pagination (HTTP 410), the list is
- * restarted once, without the token and unpaginated, like client-go's full-list fallback; any
- * other 410 (or a second one) errors with `ResourceVersionExpiredError`. Unsuccessful statuses
- * become typed errors (`errorFromStatus`); a page without `metadata.resourceVersion` (or with an
- * empty one: nothing could be watched from it) errors with `DecodeError` kind `'shape'`; bytes that
- * are not UTF-8 with kind `'encoding'`; a page body over `maxBodyBytes` with kind `'oversized'`. A
- * page that takes longer than `pageTimeoutMs` fails with a retryable `TransportError`.
+ * Cold: each subscription sends its own requests; unsubscribing aborts those in flight. Never emits
+ * a partial list. Each next page is asked for as soon as the head of the current one names it
+ * (kube-apiserver writes a list's metadata before its items), so the server prepares it while the
+ * current page is still read and parsed: one page ahead at most, and the page parsed whole has the
+ * last word (a head naming another token has its early request aborted). When a continue token
+ * expires mid-pagination (HTTP 410), the list is restarted once, without the token and unpaginated,
+ * like client-go's full-list fallback; any other 410 (or a second one) errors with
+ * `ResourceVersionExpiredError`. Unsuccessful statuses become typed errors (`errorFromStatus`); a
+ * page without `metadata.resourceVersion` (or with an empty one: nothing could be watched from it)
+ * errors with `DecodeError` kind `'shape'`; bytes that are not UTF-8 with kind `'encoding'`; a page
+ * body over `maxBodyBytes` with kind `'oversized'`. A page that takes longer than `pageTimeoutMs`
+ * fails with a retryable `TransportError`.
  *
  * @example
  * ```ts

@@ -21,7 +21,8 @@ export class PageFetch<A> {
     run: (signal: AbortSignal, onToken: (token: string) => void) => Promise<A>,
   ) {
     const abort = () => this.#controller.abort();
-    parent.addEventListener('abort', abort);
+    if (parent.aborted) abort();
+    else parent.addEventListener('abort', abort);
     this.answer = run(this.#controller.signal, (token) => {
       this.#token = token;
       this.#onToken?.(token);
