@@ -62,6 +62,7 @@ describe('the clients under test', () => {
       try {
         await client.start();
         expect(client.size()).toBe(COUNT);
+        await client.watching?.();
         const marker = `test-${Math.random()}`;
         counter.arm(marker, 3);
         for (let i = 0; i < 3; i++) {

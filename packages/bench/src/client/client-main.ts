@@ -151,6 +151,7 @@ channel.serve(async (body) => {
     case 'start':
       return unlessStalled('the start', start());
     case 'arm':
+      await unlessStalled('the watch', client.watching?.() ?? Promise.resolve());
       await profiler?.start();
       armedCpu = process.cpuUsage();
       counter.arm(command.marker, command.count);

@@ -36,6 +36,13 @@ export interface BenchClient {
   size(): number;
   /** Stops watching. */
   stop(): Promise<void>;
+  /**
+   * Resolves once every consumer's watch has been accepted. A burst written before that could
+   * reach the server ahead of a watch request, which would then have to replay the burst from
+   * the server's history, or relist when the history is too short, and show the state instead
+   * of each event.
+   */
+  watching?(): Promise<void>;
   /** What the client was last seen doing, for a run that stalls (rxkube: its last health). */
   describe?(): string;
 }

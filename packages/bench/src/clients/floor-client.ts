@@ -53,6 +53,7 @@ export function floorClient(options: BenchClientOptions, pagesAhead = false): Be
   return {
     start: () => Promise.all(caches.map((c) => c.start())).then(() => undefined),
     size: () => first.size(),
+    watching: () => Promise.all(caches.map((c) => c.watching())).then(() => undefined),
     stop: async () => {
       for (const c of caches) c.stop();
       agent.destroy();
@@ -133,6 +134,11 @@ function floorCache(
     items = next;
   };
 
+  let accepted: () => void = () => undefined;
+  const watching = new Promise<void>((resolve) => {
+    accepted = resolve;
+  });
+
   const watch = async (): Promise<void> => {
     const response = await request(
       `${base}?watch=true&allowWatchBookmarks=true&resourceVersion=${version}`,
@@ -142,6 +148,7 @@ function floorCache(
       return;
     }
     current = response;
+    accepted();
     response.on('error', failed);
     let carried: Buffer[] = [];
     let gone = false;
@@ -197,6 +204,7 @@ function floorCache(
       watch().catch(failed);
     },
     size: () => items.size,
+    watching: () => watching,
     stop: () => {
       stopped = true;
       current?.destroy();

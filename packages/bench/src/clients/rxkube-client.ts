@@ -55,6 +55,12 @@ export function rxkubeClient(spec: BenchClientSpec, options: BenchClientOptions)
   );
   const subscriptions: Subscription[] = [];
   let lastHealth: CollectionState['health'] | undefined;
+  let live = 0;
+  let allLive: () => void = () => undefined;
+  const watching = new Promise<void>((resolve) => {
+    allLive = resolve;
+  });
+  const wasLive = new Array<boolean>(options.subscribers).fill(false);
   let ended: string | undefined;
 
   return {
@@ -67,6 +73,10 @@ export function rxkubeClient(spec: BenchClientSpec, options: BenchClientOptions)
             source.subscribe({
               next: (state) => {
                 lastHealth = state.health;
+                if (!wasLive[i] && state.health.status === 'live') {
+                  wasLive[i] = true;
+                  if (++live === options.subscribers) allLive();
+                }
                 const first = latest[i] === undefined;
                 latest[i] = state.items;
                 for (const delta of state.deltas) {
@@ -88,6 +98,7 @@ export function rxkubeClient(spec: BenchClientSpec, options: BenchClientOptions)
         }
       }),
     size: () => latest[0]?.size ?? 0,
+    watching: () => watching,
     describe: () =>
       `${ended ?? 'running'}, ${latest[0]?.size ?? 0} cached, health ${JSON.stringify(lastHealth)}`,
     stop: async () => {
