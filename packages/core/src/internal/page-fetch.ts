@@ -5,9 +5,12 @@
  *
  * @example
  * ```ts
- * const page = new PageFetch(signal, (pageSignal, onToken) => fetchPage(query, pageSignal, onToken));
- * page.whenToken((token) => console.log('the next page is', token));
- * const answer = await page.answer;
+ * const page = new PageFetch(new AbortController().signal, async (_signal, onToken) => {
+ *   onToken('token-of-page-2'); // read at the head of the body
+ *   return 'page 1';
+ * });
+ * page.whenToken((token) => console.log('ask for', token)); // 'ask for token-of-page-2'
+ * await page.answer; // 'page 1'
  * ```
  */
 export class PageFetch<A> {

@@ -9,7 +9,9 @@
  *
  * @example
  * ```ts
- * await forEachChunk(body, sink, mapError).then(afterImmediates);
+ * setImmediate(() => console.log('first'));
+ * await afterImmediates();
+ * console.log('then'); // after 'first'
  * ```
  */
 export function afterImmediates(): Promise<void> {
