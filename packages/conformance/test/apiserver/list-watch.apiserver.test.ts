@@ -108,7 +108,7 @@ describe('list$ and watch$ against kube-apiserver', () => {
       },
     };
     const listed = await firstValueFrom(list$<ConfigMap>({ transport }, ref, { pageSize: 2 }));
-    expect(listed.items.map((item) => item.metadata.name)).toEqual(
+    expect(listed.items.map((item) => item.metadata?.name)).toEqual(
       Array.from({ length: 5 }, (_, i) => `cm-${i}`),
     );
     expect(log).toEqual(['request 1', 'request 2', 'end 1', 'request 3', 'end 2', 'end 3']);
