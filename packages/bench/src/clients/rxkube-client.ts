@@ -55,12 +55,12 @@ export function rxkubeClient(spec: BenchClientSpec, options: BenchClientOptions)
   );
   const subscriptions: Subscription[] = [];
   let lastHealth: CollectionState['health'] | undefined;
-  let live = 0;
+  // The subscribers seen live (synced and watching) at least once.
+  const live = new Set<number>();
   let allLive: () => void = () => undefined;
   const watching = new Promise<void>((resolve) => {
     allLive = resolve;
   });
-  const wasLive = new Array<boolean>(options.subscribers).fill(false);
   let ended: string | undefined;
 
   return {
@@ -73,9 +73,9 @@ export function rxkubeClient(spec: BenchClientSpec, options: BenchClientOptions)
             source.subscribe({
               next: (state) => {
                 lastHealth = state.health;
-                if (!wasLive[i] && state.health.status === 'live') {
-                  wasLive[i] = true;
-                  if (++live === options.subscribers) allLive();
+                if (state.health.status === 'live' && live.size < options.subscribers) {
+                  live.add(i);
+                  if (live.size === options.subscribers) allLive();
                 }
                 const first = latest[i] === undefined;
                 latest[i] = state.items;
