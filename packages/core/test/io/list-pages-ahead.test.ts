@@ -29,6 +29,12 @@ class HeldBody {
     this.#wake?.();
   }
 
+  /** The body's last text, then its end. */
+  finish(text: string): void {
+    this.push(text);
+    this.push(null);
+  }
+
   async *[Symbol.asyncIterator](): AsyncGenerator<Uint8Array> {
     for (;;) {
       if (this.signal?.aborted) throw new DOMException('aborted', 'AbortError');
@@ -74,19 +80,23 @@ const head = (metadata: Record<string, unknown>) =>
 const item = (name: string) => JSON.stringify({ metadata: { name, namespace: 'default' } });
 const continueOf = (call: Call | undefined) => call?.request.query?.continue;
 
+/** `list$` over a held transport, once its first page has been asked for. */
+async function listHeld(pageSize: number) {
+  const { transport, calls } = heldTransport();
+  const listed = firstValueFrom(list$({ transport }, pods, { pageSize }));
+  await until(() => calls.length === 1);
+  return { calls, listed };
+}
+
 describe('list$ asks for the next page at the head of the current one', () => {
   it('requests the next page once the head names it, before the body ends, and lists every item in order', async () => {
-    const { transport, calls } = heldTransport();
-    const listed = firstValueFrom(list$({ transport }, pods, { pageSize: 2 }));
-    await until(() => calls.length === 1);
+    const { calls, listed } = await listHeld(2);
     calls[0]?.body.push(head({ resourceVersion: '5', continue: 'c1' }) + item('a'));
     await until(() => calls.length === 2);
     expect(continueOf(calls[1])).toBe('c1');
     // The first page is still arriving, and the second has been asked for.
-    calls[0]?.body.push(`,${item('b')}]}`);
-    calls[0]?.body.push(null);
-    calls[1]?.body.push(`${head({ resourceVersion: '5' })}${item('c')}]}`);
-    calls[1]?.body.push(null);
+    calls[0]?.body.finish(`,${item('b')}]}`);
+    calls[1]?.body.finish(`${head({ resourceVersion: '5' })}${item('c')}]}`);
     const result = await listed;
     expect(result.items.map((i) => i.metadata?.name)).toEqual(['a', 'b', 'c']);
     expect(result.resourceVersion).toBe('5');
@@ -94,53 +104,41 @@ describe('list$ asks for the next page at the head of the current one', () => {
   });
 
   it('asks for one page ahead at most, however early the later heads arrive', async () => {
-    const { transport, calls } = heldTransport();
-    const listed = firstValueFrom(list$({ transport }, pods, { pageSize: 1 }));
-    await until(() => calls.length === 1);
+    const { calls, listed } = await listHeld(1);
     calls[0]?.body.push(head({ resourceVersion: '5', continue: 'c1' }));
     await until(() => calls.length === 2);
     calls[1]?.body.push(head({ resourceVersion: '5', continue: 'c2' }));
     // Page 2's head names page 3, but page 1 is not read yet: nothing more is asked for.
     await until(() => calls[1]?.body.waiting === true);
     expect(calls).toHaveLength(2);
-    calls[0]?.body.push(`${item('a')}]}`);
-    calls[0]?.body.push(null);
+    calls[0]?.body.finish(`${item('a')}]}`);
     await until(() => calls.length === 3);
     expect(continueOf(calls[2])).toBe('c2');
-    calls[1]?.body.push(`${item('b')}]}`);
-    calls[1]?.body.push(null);
-    calls[2]?.body.push(`${head({ resourceVersion: '5' })}${item('c')}]}`);
-    calls[2]?.body.push(null);
+    calls[1]?.body.finish(`${item('b')}]}`);
+    calls[2]?.body.finish(`${head({ resourceVersion: '5' })}${item('c')}]}`);
     expect((await listed).items.map((i) => i.metadata?.name)).toEqual(['a', 'b', 'c']);
   });
 
   it('goes by the page parsed whole: a head naming another token is given up and the right page asked for', async () => {
-    const { transport, calls } = heldTransport();
-    const listed = firstValueFrom(list$({ transport }, pods, { pageSize: 1 }));
-    await until(() => calls.length === 1);
+    const { calls, listed } = await listHeld(1);
     // A body with the metadata twice: JSON.parse keeps the last.
     calls[0]?.body.push(
       '{"kind":"PodList","metadata":{"resourceVersion":"5","continue":"early"},"metadata":{"resourceVersion":"5","continue":"right"},"items":[',
     );
     await until(() => calls.length === 2);
-    calls[0]?.body.push(`${item('a')}]}`);
-    calls[0]?.body.push(null);
+    calls[0]?.body.finish(`${item('a')}]}`);
     await until(() => calls.length === 3);
     expect(calls.map(continueOf)).toEqual([undefined, 'early', 'right']);
     expect(calls[1]?.request.signal?.aborted).toBe(true);
-    calls[2]?.body.push(`${head({ resourceVersion: '5' })}${item('b')}]}`);
-    calls[2]?.body.push(null);
+    calls[2]?.body.finish(`${head({ resourceVersion: '5' })}${item('b')}]}`);
     expect((await listed).items.map((i) => i.metadata?.name)).toEqual(['a', 'b']);
   });
 
   it('aborts the page asked for ahead when the current page fails', async () => {
-    const { transport, calls } = heldTransport();
-    const listed = firstValueFrom(list$({ transport }, pods, { pageSize: 1 }));
-    await until(() => calls.length === 1);
+    const { calls, listed } = await listHeld(1);
     calls[0]?.body.push(head({ resourceVersion: '5', continue: 'c1' }));
     await until(() => calls.length === 2);
-    calls[0]?.body.push('{"cut short');
-    calls[0]?.body.push(null);
+    calls[0]?.body.finish('{"cut short');
     await expect(listed).rejects.toBeInstanceOf(DecodeError);
     expect(calls[1]?.request.signal?.aborted).toBe(true);
   });
@@ -156,12 +154,9 @@ describe('list$ asks for the next page at the head of the current one', () => {
   });
 
   it('asks nothing ahead of a page whose head has no token (the last page)', async () => {
-    const { transport, calls } = heldTransport();
-    const listed = firstValueFrom(list$({ transport }, pods, { pageSize: 1 }));
-    await until(() => calls.length === 1);
+    const { calls, listed } = await listHeld(1);
     calls[0]?.body.push(head({ resourceVersion: '5' }));
-    calls[0]?.body.push(`${item('a')}]}`);
-    calls[0]?.body.push(null);
+    calls[0]?.body.finish(`${item('a')}]}`);
     expect((await listed).items).toHaveLength(1);
     expect(calls).toHaveLength(1);
   });
