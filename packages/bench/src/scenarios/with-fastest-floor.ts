@@ -1,13 +1,18 @@
 import type { Figure } from '../report/figure.js';
+import { median } from '../report/median.js';
 
 /** The labels of the plain clients, each a candidate for the headline floor. */
 export const FLOOR_LABELS: readonly string[] = ['floor (Buffer split)', 'old floor (setEncoding)'];
 
 /**
- * Adds the headline `floor` of every run: for each section, metric and round, the better of the
- * plain clients' figures (the lower time, CPU or heap; the higher rate), so that rxkube is
- * measured against the fastest plain client of that very run. Each `floor` figure's `note` names
- * the client it was taken from. The plain clients' own figures stay, under their labels.
+ * Adds the headline `floor` of every run: for each section and metric, the plain client whose
+ * median over the runs is the better one (the lower time, CPU or heap; the higher rate), each of
+ * its runs then the floor of that run, so that rxkube is paired run by run with the fastest plain
+ * client. Each `floor` figure's `note` names the client it was taken from. The plain clients' own
+ * figures stay, under their labels.
+ *
+ * The choice is made once per metric, not run by run: the better of two noisy figures of each run
+ * would favour the floor by their noise alone.
  *
  * @example
  * ```ts
@@ -15,17 +20,27 @@ export const FLOOR_LABELS: readonly string[] = ['floor (Buffer split)', 'old flo
  * ```
  */
 export function withFastestFloor(figures: readonly Figure[]): Figure[] {
-  const best = new Map<string, Figure>();
+  const candidates = new Map<string, Map<string, Figure[]>>();
   for (const f of figures) {
     if (!FLOOR_LABELS.includes(f.client)) continue;
-    const key = `${f.section}\u0000${f.metric}\u0000${f.round ?? 0}`;
-    const seen = best.get(key);
-    const better =
-      seen === undefined || (f.better === 'lower' ? f.value < seen.value : f.value > seen.value);
-    if (better) best.set(key, f);
+    const key = `${f.section}\u0000${f.metric}`;
+    const byClient = candidates.get(key) ?? new Map<string, Figure[]>();
+    byClient.set(f.client, [...(byClient.get(f.client) ?? []), f]);
+    candidates.set(key, byClient);
   }
-  const floors = [...best.values()].map(
-    (f): Figure => ({ ...f, client: 'floor', note: `from ${f.client}` }),
-  );
+  const floors: Figure[] = [];
+  for (const byClient of candidates.values()) {
+    let best: { readonly median: number; readonly runs: readonly Figure[] } | undefined;
+    for (const runs of byClient.values()) {
+      const [first] = runs;
+      if (first === undefined) continue;
+      const m = median(runs.map((f) => f.value));
+      const better =
+        first.better === 'lower' ? m < (best?.median ?? Infinity) : m > (best?.median ?? -Infinity);
+      if (better) best = { median: m, runs };
+    }
+    for (const f of best?.runs ?? [])
+      floors.push({ ...f, client: 'floor', note: `from ${f.client}` });
+  }
   return [...floors, ...figures];
 }

@@ -1,15 +1,5 @@
 import type { Figure } from '../report/figure.js';
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  const upper = sorted[middle];
-  const lower = sorted[middle - 1];
-  if (upper === undefined) throw new Error('the median of no values');
-  if (sorted.length % 2 === 1) return upper;
-  if (lower === undefined) throw new Error('the median of an even count without a lower middle');
-  return (lower + upper) / 2;
-}
+import { median } from '../report/median.js';
 
 /** `median of N`, and how often each note of the runs (e.g. which floor) was given. */
 function noteOf(group: readonly Figure[]): string {
