@@ -2,6 +2,7 @@ import type { StartReply } from '../client/client-messages.js';
 import type { BenchClientSpec } from '../clients/bench-client-spec.js';
 import type { Figure } from '../report/figure.js';
 import type { BenchContext } from './bench-context.js';
+import { inTurn } from './in-turn.js';
 import { burst, seed, warmUpBurst } from './server-requests.js';
 import { thousands } from './thousands.js';
 import { withClient } from './with-client.js';
@@ -34,7 +35,7 @@ export async function growthScenario(context: BenchContext): Promise<Figure[]> {
     const seeded = await seed(context, size);
     const section = `Growth: cache of ${thousands(size)}, ${thousands(events)} events`;
     for (let round = 0; round < context.config.repeats; round++) {
-      for (const spec of CLIENTS) {
+      for (const spec of inTurn(CLIENTS, round)) {
         await withClient(context, `growth-${thousands(size)}`, spec, seeded.url, async (client) => {
           await client.request<StartReply>({ type: 'start' });
           await warmUpBurst(context, client);

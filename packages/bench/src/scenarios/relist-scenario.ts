@@ -2,6 +2,7 @@ import type { StartReply } from '../client/client-messages.js';
 import type { BenchClientSpec } from '../clients/bench-client-spec.js';
 import type { Figure } from '../report/figure.js';
 import type { BenchContext } from './bench-context.js';
+import { inTurn } from './in-turn.js';
 import { relist, seed } from './server-requests.js';
 import { thousands } from './thousands.js';
 import { withClient } from './with-client.js';
@@ -31,7 +32,7 @@ export async function relistScenario(context: BenchContext): Promise<Figure[]> {
   const section = `Relist after 410, ${thousands(pods)} pods, ${thousands(changed)} changed`;
   const figures: Figure[] = [];
   for (let round = 0; round < context.config.repeats; round++) {
-    for (const spec of CLIENTS) {
+    for (const spec of inTurn(CLIENTS, round)) {
       await withClient(context, 'relist', spec, seeded.url, async (client) => {
         await client.request<StartReply>({ type: 'start' });
         const result = await relist(context, client, changed, `relist-${client.label}`);

@@ -2,6 +2,7 @@ import type { StartReply } from '../client/client-messages.js';
 import type { BenchClientSpec } from '../clients/bench-client-spec.js';
 import type { Figure } from '../report/figure.js';
 import type { BenchContext } from './bench-context.js';
+import { inTurn } from './in-turn.js';
 import { burst, seed, warmUpBurst } from './server-requests.js';
 import { thousands } from './thousands.js';
 import { withClient } from './with-client.js';
@@ -28,7 +29,7 @@ export async function shareScenario(context: BenchContext): Promise<Figure[]> {
   const section = `Sharing: ${thousands(pods)} pods, then ${thousands(events)} events`;
   const figures: Figure[] = [];
   for (let round = 0; round < context.config.repeats; round++) {
-    for (const spec of clients) {
+    for (const spec of inTurn(clients, round)) {
       await withClient(context, 'share', spec, seeded.url, async (client) => {
         const started = await client.request<StartReply>({ type: 'start' });
         await warmUpBurst(context, client);

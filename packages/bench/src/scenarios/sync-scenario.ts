@@ -3,6 +3,7 @@ import type { BenchClientSpec } from '../clients/bench-client-spec.js';
 import { clientLabel } from '../clients/client-label.js';
 import type { Figure } from '../report/figure.js';
 import type { BenchContext } from './bench-context.js';
+import { inTurn } from './in-turn.js';
 import { seed } from './server-requests.js';
 import { thousands } from './thousands.js';
 import { withClient } from './with-client.js';
@@ -38,7 +39,7 @@ export async function syncScenario(context: BenchContext, count: number): Promis
   const section = `Initial sync, ${thousands(count)} pods`;
   const figures: Figure[] = [];
   for (let round = 0; round < context.config.repeats; round++) {
-    for (const spec of CLIENTS) {
+    for (const spec of inTurn(CLIENTS, round)) {
       await withClient(context, `sync-${thousands(count)}`, spec, seeded.url, async (client) => {
         const started = await client.request<StartReply>({ type: 'start' });
         if (started.size !== count)

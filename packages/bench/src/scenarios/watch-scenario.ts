@@ -2,6 +2,7 @@ import type { StartReply } from '../client/client-messages.js';
 import type { BenchClientSpec } from '../clients/bench-client-spec.js';
 import type { Figure } from '../report/figure.js';
 import type { BenchContext } from './bench-context.js';
+import { inTurn } from './in-turn.js';
 import { burst, seed, warmUpBurst } from './server-requests.js';
 import { thousands } from './thousands.js';
 import { withClient } from './with-client.js';
@@ -32,7 +33,7 @@ export async function watchScenario(context: BenchContext): Promise<Figure[]> {
   const section = `Watch, ${thousands(events)} MODIFIED events`;
   const figures: Figure[] = [];
   for (let round = 0; round < context.config.repeats; round++) {
-    for (const spec of CLIENTS) {
+    for (const spec of inTurn(CLIENTS, round)) {
       await withClient(context, 'watch', spec, seeded.url, async (client) => {
         await client.request<StartReply>({ type: 'start' });
         await warmUpBurst(context, client);
