@@ -11,8 +11,9 @@ export interface BenchConfig {
   /** LIST page size for every client that paginates (client-go's default). */
   readonly pageSize: number;
   /**
-   * Measurements of sync, watch, sharing and relist run this many times, the clients in turn, and
-   * the best of each counts: other processes on a small machine disturb single runs.
+   * Measurements of sync, watch, growth, sharing and relist run this many times, the clients in
+   * turn (each run starting with the next client): the median of each counts, with the spread of
+   * the per-run ratios, as other processes on a small machine disturb single runs.
    */
   readonly repeats: number;
   /** Initial sync of this many pods. */
@@ -42,10 +43,11 @@ export interface BenchConfig {
 export function benchConfig(quick: boolean, medium = false): BenchConfig {
   if (medium) {
     // The sizes of the outside benchmark the floor was rewritten after: 10k pods, 30k events;
-    // growth from 1k to 100k. About a third of the full run.
+    // growth from 1k to 100k. Five runs: one 30k-event burst on two cores varies by a tenth or
+    // more from run to run, and the median of five pairs is steadier than that of three.
     return {
       ...benchConfig(false),
-      repeats: 3,
+      repeats: 5,
       syncSizes: [10_000],
       watch: { pods: 10_000, events: 30_000 },
       growth: { sizes: [1_000, 100_000], events: 10_000 },

@@ -16,7 +16,7 @@ import { runSuite, SCENARIOS } from './run-suite.js';
 
 const USAGE = `usage: pnpm bench [options]
   --quick             small sizes, for iteration (does not write the docs unless --write)
-  --medium            10k pods and 30k events, three runs; growth 1k to 100k
+  --medium            10k pods and 30k events, five runs; growth 1k to 100k
   --repeats=N         run each measured scenario N times: the median, and the spread of the ratios
   --only=a,b          some of: ${SCENARIOS.join(', ')}
   --cpu-prof=DIR      a CPU profile of every client process
