@@ -103,7 +103,9 @@ export interface CachedCollectionOptions<T extends KubeObject = KubeObject> {
   readonly metadataOnly?: boolean;
   /**
    * Largest accepted LIST page body in bytes, after decompression; a larger one fails the list
-   * with `DecodeError` kind `'oversized'` (retried with backoff). Default
+   * with `DecodeError` kind `'oversized'` (retried with backoff). A relist that asked for the
+   * whole collection in one body (NotOlderThan, unpaginated) asks again at once in pages of
+   * `pageSize`, and so does every later relist of the collection. Default
    * `ioDefaults.maxListBodyBytes` (256 MiB).
    */
   readonly maxListBodyBytes?: number;

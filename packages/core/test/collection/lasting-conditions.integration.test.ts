@@ -468,3 +468,40 @@ describe('9: resources that appear later', () => {
     expect(statuses(strict)).toEqual(['failed']);
   });
 });
+
+describe('10: a collection too large for one body', () => {
+  it('relists in pages when the whole NotOlderThan list is over maxListBodyBytes, and at every later relist', async () => {
+    server = await FakeApiServer.start();
+    for (let i = 0; i < 40; i++) server.create(pods, pod(`p-${String(i).padStart(2, '0')}`));
+    const page = (await fetch(`${server.url}/api/v1/namespaces/ns/pods?limit=5`).then((r) =>
+      r.text(),
+    )) as string;
+    const whole = (await fetch(`${server.url}/api/v1/namespaces/ns/pods`).then((r) =>
+      r.text(),
+    )) as string;
+    // A page of five fits, the whole collection does not.
+    const maxListBodyBytes = 2 * page.length;
+    expect(whole.length).toBeGreaterThan(maxListBodyBytes);
+    const own = () => lists().slice(2); // after the two lists above
+    const r = start({ pageSize: 5, maxListBodyBytes });
+    await r.until(() => r.synced.length > 0);
+    await server.waitFor(() => server.openWatches === 1);
+
+    const whole410 = () =>
+      own().filter((l) => l.query.resourceVersionMatch === 'NotOlderThan').length;
+    for (const relists of [1, 2]) {
+      loseHistory();
+      await r.until(
+        () =>
+          r.latest.stats.relists === relists && converged(r) && r.latest.health.status === 'live',
+      );
+    }
+    // One whole list was tried, at the first relist; every other list came in pages.
+    expect(whole410()).toBe(1);
+    const paged = own().filter((l) => l.query.resourceVersionMatch === undefined);
+    expect(paged.map((l) => l.query.limit)).toEqual(paged.map(() => '5'));
+    // The first list and two relists, each in pages of five: 40, 41 and 42 pods.
+    expect(paged).toHaveLength(8 + 9 + 9);
+    expect(r.error).toBeUndefined();
+  });
+});

@@ -263,6 +263,40 @@ describe('the loop transition (pure)', () => {
     expect(healths(steps)).toEqual(['relisting']);
   });
 
+  it('lists in pages, at once and for every later relist, once a whole NotOlderThan relist was too large', () => {
+    const oversized = new DecodeError('LIST body over maxBodyBytes', { kind: 'oversized' });
+    const steps = drive({}, [
+      listed('5'),
+      failed(gone),
+      elapsed,
+      failed(oversized),
+      listed('9'),
+      failed(gone),
+      elapsed,
+      listed('12'),
+    ]);
+    expect(requests(steps).map(describeRequest)).toEqual([
+      'list - - paged',
+      'watch 5',
+      'list 5 NotOlderThan whole',
+      // no backoff: the same whole list would be too large again
+      'list - - paged',
+      'watch 9',
+      // the next relist is paged from the start
+      'list - - paged',
+      'watch 12',
+    ]);
+    expect(healths(steps)).toEqual(['relisting', 'relisting']);
+    // Other failures of a whole relist are retried as they were.
+    const retried = drive({}, [listed('5'), failed(gone), elapsed, failed(damaged), elapsed]);
+    expect(requests(retried).map(describeRequest)).toEqual([
+      'list - - paged',
+      'watch 5',
+      'list 5 NotOlderThan whole',
+      'list 5 NotOlderThan whole',
+    ]);
+  });
+
   it('reports a relist once even when its list is retried', () => {
     const steps = drive({}, [
       listed('5'),

@@ -1,3 +1,4 @@
+import { DecodeError } from '../../../errors/decode-error.js';
 import { isKubeError, type KubeError } from '../../../errors/kube-error.js';
 import { StreamingListIncompleteError } from '../../../errors/streaming-list-incomplete-error.js';
 import type { ResourceVersion } from '../../../resource-version.js';
@@ -40,6 +41,7 @@ const MS_PER_SECOND = 1_000;
 export function startLoop(context: LoopContext): LoopStep {
   const memory: LoopMemory = {
     streamingLists: context.config.initialList !== 'list',
+    wholeRelists: true,
     attempt: 0,
     healthySince: context.now,
     relists: 0,
@@ -92,6 +94,18 @@ function whileListing(state: ListingState, outcome: LoopOutcome, context: LoopCo
         // replica that has not caught up (504) or no longer has it (410). A consistent read is
         // never older than anything shown; "0" could be, so it is never used again.
         return begin({ ...state, from: { kind: 'consistent' } }, context);
+      }
+      if (state.from.kind === 'notOlderThan' && isOversized(outcome.error)) {
+        // The whole collection is over maxListBodyBytes: in pages it fits, now and at every
+        // later relist. Waiting first would only fetch the same whole body again.
+        return begin(
+          {
+            ...state,
+            from: { kind: 'consistent' },
+            memory: { ...state.memory, wholeRelists: false },
+          },
+          context,
+        );
       }
       return retryOrFail(state, outcome.error, context);
     default:
@@ -192,7 +206,9 @@ function relist(
   const figures = config.relistBackoff;
   const relists = now - memory.lastRelistAt < figures.resetAfterMs ? memory.relists + 1 : 1;
   const delayMs = Math.round(cap(figures, relists) * (1 + random()));
-  const from: ListFrom = { kind: 'notOlderThan', resourceVersion: state.from };
+  const from: ListFrom = memory.wholeRelists
+    ? { kind: 'notOlderThan', resourceVersion: state.from }
+    : { kind: 'consistent' };
   const next: LoopMemory = { ...memory, relists, lastRelistAt: now, relisting: true };
   const commands: LoopCommand[] = memory.relisting
     ? []
@@ -363,6 +379,11 @@ function isStuck(from: ListFrom, listed: ResourceVersion): boolean {
 
 function isGone(error: unknown): error is KubeError {
   return isKubeError(error) && error.reason === 'ResourceVersionExpired';
+}
+
+/** A LIST body over `maxListBodyBytes`. */
+function isOversized(error: unknown): boolean {
+  return error instanceof DecodeError && error.kind === 'oversized';
 }
 
 function isStale(error: unknown): boolean {

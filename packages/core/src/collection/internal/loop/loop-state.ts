@@ -4,7 +4,8 @@ import type { ResourceVersion } from '../../../resource-version.js';
  * Where a list starts from.
  * - `first`: the very first list, with the caller's `listSemantic` (`"0"` for `'any'`);
  * - `notOlderThan`: a relist at the newest version shown, unpaginated, NotOlderThan;
- * - `consistent`: a consistent read (version unset), the fallback of a relist.
+ * - `consistent`: a consistent read (version unset) in pages, the fallback of a relist, and every
+ *   relist once a whole one was too large.
  */
 export type ListFrom =
   | { readonly kind: 'first' }
@@ -15,6 +16,12 @@ export type ListFrom =
 export interface LoopMemory {
   /** Lists are streamed (`sendInitialEvents`); false for `'list'` and after `'auto'` fell back. */
   readonly streamingLists: boolean;
+  /**
+   * A relist may ask for the whole collection in one body (NotOlderThan, from the watch cache);
+   * false once such a body was over `maxListBodyBytes`: relists are consistent reads in pages
+   * from then on, as the same whole list would be too large again.
+   */
+  readonly wholeRelists: boolean;
   /** The backoff attempt of the current run of transient failures (0: none). */
   readonly attempt: number;
   /** When the last backoff wait ended (or the loop started): attempts reset after a healthy while. */
