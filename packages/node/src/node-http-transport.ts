@@ -9,12 +9,15 @@ import {
   TransportError,
 } from '@rxkube/core';
 import {
+  type LineSink,
+  type ReadLinesOptions,
   redactError,
   redactUrl,
   requestUrl,
   unsendableRequest,
   withAuth,
 } from '@rxkube/core/transport';
+import { decoderReadLines } from './internal/decoder-read-lines.js';
 import { forEachChunk } from './internal/for-each-chunk.js';
 import { type Pem, pemToBuffer } from './internal/pem-to-buffer.js';
 import { transportErrorDetail } from './internal/transport-error-detail.js';
@@ -233,6 +236,12 @@ class NodeHttpTransportImpl implements UndiciTransport {
     };
     const cutShort = () =>
       response.complete ? undefined : bodyError(new Error('the body ended before its length'));
+    // Lines are decoded from the body's data events, as undici's are: no promise per chunk, and
+    // the socket is never paused between two chunks.
+    const readLines = (sink: LineSink, options: ReadLinesOptions) => {
+      take();
+      return decoderReadLines(response, sink, options, bodyError, cutShort);
+    };
     const body: ResponseBody = Object.assign(chunks(), {
       forEachChunk: (chunk: (bytes: Uint8Array) => boolean | undefined) => {
         take();
@@ -247,6 +256,7 @@ class NodeHttpTransportImpl implements UndiciTransport {
       status: response.statusCode ?? 0,
       header: headerOf,
       body,
+      readLines,
       async text() {
         const parts: Buffer[] = [];
         for await (const chunk of chunks()) parts.push(chunk as Buffer);

@@ -8,13 +8,16 @@ import { readBodyStream } from './read-body-stream.js';
  * chunk, and every value goes to the sink synchronously. The rules and errors are the
  * decoder's: the whole lines before a bad one are delivered, then it fails. Any failure, or an
  * exception thrown by the sink, destroys the stream (freeing the connection) and rejects;
- * `mapStreamError` maps errors of the stream itself, such as a dropped connection.
+ * `mapStreamError` maps errors of the stream itself, such as a dropped connection. `ended`
+ * checks a clean end (a body cut short may end without an error): what it returns fails the
+ * read, before the last unfinished line is decoded.
  */
 export function decoderReadLines(
   body: Readable,
   sink: LineSink,
   options: ReadLinesOptions,
   mapStreamError: (error: unknown) => unknown,
+  ended: () => unknown = () => undefined,
 ): Promise<void> {
   const decoder = new NdjsonDecoder((value) => sink.value(value), {
     maxLineBytes: options.maxLineBytes,
@@ -25,8 +28,9 @@ export function decoderReadLines(
     {
       chunk: (chunk) => decoder.push(chunk),
       end: (settle) => {
-        decoder.end();
-        settle();
+        const short = ended();
+        if (short === undefined) decoder.end();
+        settle(short);
       },
     },
     mapStreamError,

@@ -6,7 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import { type AddressInfo, connect, type Socket } from 'node:net';
 import { inspect } from 'node:util';
-import { type ResponseBody, TransportError, watch$ } from '@rxkube/core';
+import { type KubeResponse, type ResponseBody, TransportError, watch$ } from '@rxkube/core';
 import { lastValueFrom, take, toArray } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -78,6 +78,13 @@ function pushOf(body: ResponseBody): NonNullable<ResponseBody['forEachChunk']> {
   const push = body.forEachChunk;
   if (push === undefined) throw new Error('the body has no forEachChunk');
   return push;
+}
+
+/** The response's `readLines`, which both Node transports' responses have. */
+function linesOf(response: KubeResponse): NonNullable<KubeResponse['readLines']> {
+  const read = response.readLines;
+  if (read === undefined) throw new Error('the response has no readLines');
+  return read;
 }
 
 /** A CONNECT proxy that counts tunnels and requires `proxy-authorization` when given one. */
@@ -273,6 +280,80 @@ export function describeHttpTransport(
         expect(calls).toBe(1);
         await until(() => server.openSockets() === 0);
       }
+    });
+
+    it('decodes lines push-style with readLines, split anywhere, and counts the bytes', async () => {
+      const server = await serve();
+      const parts = ['{"a":1}\n{"a"', ':"é', '"}\n', '{"a":3}'];
+      server.script((_req, res) => {
+        res.writeHead(200);
+        const next = (i: number) => {
+          const part = parts[i];
+          if (part === undefined) return void res.end();
+          res.write(part);
+          setTimeout(() => next(i + 1), 5);
+        };
+        next(0);
+      });
+      const response = await transport({ baseUrl: server.url }).request({
+        path: '/x',
+        streaming: true,
+      });
+      const values: unknown[] = [];
+      let bytes = 0;
+      await linesOf(response)(
+        {
+          value: (value) => void values.push(value),
+          bytes: (count) => {
+            bytes += count;
+          },
+        },
+        { maxLineBytes: 1024 },
+      );
+      expect(values).toEqual([{ a: 1 }, { a: 'é' }, { a: 3 }]);
+      expect(bytes).toBe(Buffer.byteLength(parts.join('')));
+    });
+
+    it('fails readLines with TransportError when the connection drops mid-body, with or without a length, after the whole lines', async () => {
+      const server = await serve();
+      for (const length of [undefined, 1_000]) {
+        server.script((_req, res) => {
+          res.writeHead(200, length === undefined ? {} : { 'content-length': String(length) });
+          res.write('{"a":1}\n{"partial":');
+          setTimeout(() => res.socket?.destroy(), 20);
+        });
+        const response = await transport({ baseUrl: server.url }).request({ path: '/x' });
+        const values: unknown[] = [];
+        const read = linesOf(response)(
+          { value: (value) => void values.push(value) },
+          { maxLineBytes: 1024 },
+        );
+        await expect(read).rejects.toBeInstanceOf(TransportError);
+        expect(values).toEqual([{ a: 1 }]);
+      }
+    });
+
+    it('rejects readLines and frees the connection when the signal aborts mid-body', async () => {
+      const server = await serve();
+      server.script((_req, res) => {
+        res.writeHead(200);
+        res.write('{"a":1}\n');
+      });
+      const controller = new AbortController();
+      const response = await transport({ baseUrl: server.url }).request({
+        path: '/x',
+        signal: controller.signal,
+        streaming: true,
+      });
+      const values: unknown[] = [];
+      const read = linesOf(response)(
+        { value: (value) => void values.push(value) },
+        { maxLineBytes: 1024 },
+      );
+      await until(() => values.length === 1);
+      controller.abort();
+      await expect(read).rejects.toBeInstanceOf(Error);
+      await until(() => server.openSockets() === 0);
     });
 
     it('rejects forEachChunk and frees the connection when the signal aborts mid-body', async () => {
