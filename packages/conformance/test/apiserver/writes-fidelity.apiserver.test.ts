@@ -8,6 +8,7 @@ import { diffValues } from '../../src/diff-values.js';
 import { matchDifferences } from '../../src/match-differences.js';
 import { normalizeObservation } from '../../src/normalize-observation.js';
 import { type RawExchange, rawExchange } from '../../src/raw-exchange.js';
+import { crdBody } from '../../../testing/test/support/crd-body.js';
 import { cluster, kubeconfigClient } from './cluster.js';
 import { knownDifferences } from './known-differences.js';
 
@@ -36,39 +37,6 @@ const PM = 'application/json;as=PartialObjectMetadata;g=meta.k8s.io;v=v1';
 const PML = 'application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1';
 /** Where `RXKUBE_CAPTURE_WRITES=<dir>` writes the real server's observations, one file per case. */
 const CAPTURE_DIR = process.env.RXKUBE_CAPTURE_WRITES;
-
-/**
- * A CustomResourceDefinition of one served and stored version `v1` whose objects keep any field
- * (`x-kubernetes-preserve-unknown-fields`); `version` adds to that version (subresources, columns).
- */
-function crdBody(
-  name: string,
-  group: string,
-  names: Record<string, unknown>,
-  version: Record<string, unknown> = {},
-) {
-  return {
-    apiVersion: 'apiextensions.k8s.io/v1',
-    kind: 'CustomResourceDefinition',
-    metadata: { name },
-    spec: {
-      group,
-      scope: 'Namespaced',
-      names,
-      versions: [
-        {
-          name: 'v1',
-          served: true,
-          storage: true,
-          schema: {
-            openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true },
-          },
-          ...version,
-        },
-      ],
-    },
-  };
-}
 
 const send = (t: Target, request: KubeRequest) => rawExchange(t.transport, request);
 const write = (
@@ -244,7 +212,7 @@ describe('FakeApiServer writes (as kube-apiserver 1.20) against the real kube-ap
           path: '/apis/apiextensions.k8s.io/v1/customresourcedefinitions',
           headers: { 'content-type': JSON_TYPE },
           body: JSON.stringify(
-            crdBody('widgets.fidelity.rxkube.dev', 'fidelity.rxkube.dev', {
+            crdBody('widgets.fidelity.rxkube.dev', {
               plural: 'widgets',
               singular: 'widget',
               kind: 'Widget',
@@ -375,7 +343,6 @@ describe('FakeApiServer writes (as kube-apiserver 1.20) against the real kube-ap
         CRDS,
         crdBody(
           crdName,
-          group,
           { plural: 'things', kind: 'Thing' },
           { subresources: { status: {} } },
         ),
@@ -474,7 +441,7 @@ describe('FakeApiServer writes (as kube-apiserver 1.20) against the real kube-ap
       [
         'crd',
         `${CRDS}/cous.${crdGroup}`,
-        crdBody(`cous.${crdGroup}`, crdGroup, { plural: 'cous', kind: 'Cou' }),
+        crdBody(`cous.${crdGroup}`, { plural: 'cous', kind: 'Cou' }),
       ],
       [
         'customResource',
@@ -690,7 +657,7 @@ describe('FakeApiServer writes (as kube-apiserver 1.20) against the real kube-ap
         'crd',
         CRDS,
         `labs.${crdGroup}`,
-        crdBody(`labs.${crdGroup}`, crdGroup, { plural: 'labs', kind: 'Lab' }),
+        crdBody(`labs.${crdGroup}`, { plural: 'labs', kind: 'Lab' }),
       ],
       [
         'customResource',
@@ -1685,7 +1652,6 @@ describe('FakeApiServer writes (as kube-apiserver 1.20) against the real kube-ap
     const gadgets = `/apis/${group}/v1/namespaces/${NAMESPACE}/gadgets`;
     const crd = crdBody(
       name,
-      group,
       { plural: 'gadgets', kind: 'Gadget', shortNames: ['gdg'], categories: ['all'] },
       {
         subresources: { status: {} },

@@ -1,6 +1,8 @@
 /**
  * A CustomResourceDefinition of one served and stored version `v1`, namespaced, whose objects
- * keep any field; `version` adds to that version (`subresources`, printer columns).
+ * keep any field; the group is the name after its first dot; `names` may add `singular`,
+ * `shortNames` and `categories`; `version` adds to that version (`subresources`, printer
+ * columns).
  *
  * @example
  * ```ts
@@ -9,7 +11,7 @@
  */
 export function crdBody(
   name: string,
-  names: { readonly plural: string; readonly kind: string },
+  names: { readonly plural: string; readonly kind: string } & Readonly<Record<string, unknown>>,
   version: Record<string, unknown> = {},
 ) {
   return {
