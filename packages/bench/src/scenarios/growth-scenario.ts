@@ -19,7 +19,7 @@ const SELF_SECTION = 'Growth: rxkube per event against its own at the smallest c
 /**
  * Growth: for each cache size, the wall and CPU time per event of the same burst. Each size's
  * figures are compared with the floor at that size, and rxkube's with rxkube's at the smallest
- * size.
+ * size of the same run (each run seeds and measures every size in turn).
  *
  * @example
  * ```ts
@@ -31,10 +31,13 @@ export async function growthScenario(context: BenchContext): Promise<Figure[]> {
   const perSize: Figure[] = [];
   // rxkube's figures again, against its own at the smallest size.
   const own: Figure[] = [];
-  for (const size of sizes) {
-    const seeded = await seed(context, size);
-    const section = `Growth: cache of ${thousands(size)}, ${thousands(events)} events`;
-    for (let round = 0; round < context.config.repeats; round++) {
+  // Every run goes through all sizes, so that rxkube's figure at a size and its figure at the
+  // smallest, which the run's ratio pairs, are measured minutes apart at most, not a whole size's
+  // runs apart.
+  for (let round = 0; round < context.config.repeats; round++) {
+    for (const size of sizes) {
+      const seeded = await seed(context, size);
+      const section = `Growth: cache of ${thousands(size)}, ${thousands(events)} events`;
       for (const spec of inTurn(CLIENTS, round)) {
         await withClient(context, `growth-${thousands(size)}`, spec, seeded.url, async (client) => {
           await client.request<StartReply>({ type: 'start' });
