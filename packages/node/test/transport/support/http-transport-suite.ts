@@ -80,6 +80,20 @@ function pushOf(body: ResponseBody): NonNullable<ResponseBody['forEachChunk']> {
   return push;
 }
 
+/** A 200 whose body is written in `parts`, 5 ms apart, so that each arrives as a chunk of its own. */
+function inParts(parts: readonly string[]): Parameters<ScriptServer['script']>[0] {
+  return (_req, res) => {
+    res.writeHead(200);
+    const next = (i: number) => {
+      const part = parts[i];
+      if (part === undefined) return void res.end();
+      res.write(part);
+      setTimeout(() => next(i + 1), 5);
+    };
+    next(0);
+  };
+}
+
 /** The response's `readLines`, which both Node transports' responses have. */
 function linesOf(response: KubeResponse): NonNullable<KubeResponse['readLines']> {
   const read = response.readLines;
@@ -215,16 +229,7 @@ export function describeHttpTransport(
     it('pushes every chunk of a body to forEachChunk and resolves at its end', async () => {
       const server = await serve();
       const parts = ['{"items":[', '{"a":"é"},', '{"b":"😀"}', ']}'];
-      server.script((_req, res) => {
-        res.writeHead(200);
-        const next = (i: number) => {
-          const part = parts[i];
-          if (part === undefined) return void res.end();
-          res.write(part);
-          setTimeout(() => next(i + 1), 5);
-        };
-        next(0);
-      });
+      server.script(inParts(parts));
       const response = await transport({ baseUrl: server.url }).request({ path: '/x' });
       const chunks: Uint8Array[] = [];
       await pushOf(response.body)((chunk) => void chunks.push(chunk));
@@ -285,16 +290,7 @@ export function describeHttpTransport(
     it('decodes lines push-style with readLines, split anywhere, and counts the bytes', async () => {
       const server = await serve();
       const parts = ['{"a":1}\n{"a"', ':"é', '"}\n', '{"a":3}'];
-      server.script((_req, res) => {
-        res.writeHead(200);
-        const next = (i: number) => {
-          const part = parts[i];
-          if (part === undefined) return void res.end();
-          res.write(part);
-          setTimeout(() => next(i + 1), 5);
-        };
-        next(0);
-      });
+      server.script(inParts(parts));
       const response = await transport({ baseUrl: server.url }).request({
         path: '/x',
         streaming: true,
