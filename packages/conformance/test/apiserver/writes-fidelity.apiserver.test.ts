@@ -4,11 +4,11 @@ import type { KubeRequest, Transport } from '@rxkube/core';
 import { type KubeConfig, loadKubeConfig } from '@rxkube/node';
 import { FakeApiServer } from '@rxkube/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { crdBody } from '../../../testing/test/support/crd-body.js';
 import { diffValues } from '../../src/diff-values.js';
 import { matchDifferences } from '../../src/match-differences.js';
 import { normalizeObservation } from '../../src/normalize-observation.js';
 import { type RawExchange, rawExchange } from '../../src/raw-exchange.js';
-import { crdBody } from '../../../testing/test/support/crd-body.js';
 import { cluster, kubeconfigClient } from './cluster.js';
 import { knownDifferences } from './known-differences.js';
 
@@ -341,11 +341,7 @@ describe('FakeApiServer writes (as kube-apiserver 1.20) against the real kube-ap
         t,
         'POST',
         CRDS,
-        crdBody(
-          crdName,
-          { plural: 'things', kind: 'Thing' },
-          { subresources: { status: {} } },
-        ),
+        crdBody(crdName, { plural: 'things', kind: 'Thing' }, { subresources: { status: {} } }),
       );
       // Served once established: poll the collection (a condition, not a sleep).
       for (let i = 0; i < 200 && (await send(t, { path: things })).status !== 200; i += 1) {
