@@ -55,43 +55,32 @@ export function evaluateTargets(figures: readonly Figure[]): TargetResult[] {
     return target(`${metric} at ${size} ≤ 1.3× at ${base}`, largest, 1.3, 'lower');
   };
 
-  const results: TargetResult[] = [];
-  for (const section of syncSections) {
-    results.push(
-      target(
-        `sync time ${sizeOf(section)} ≤ 1.05× floor`,
-        find(is(section), 'time to synced', 'rxkube'),
-        1.05,
-        'lower',
-      ),
-      target(
-        `sync time ${sizeOf(section)}, first in the process, ≤ 1.05× floor`,
-        find(is(section), 'time to synced, first in the process', 'rxkube'),
-        1.05,
-        'lower',
-      ),
-    );
-  }
-  const pagesAhead = [...new Set(figures.map((f) => f.section))].filter((s) =>
-    s.startsWith('Pages ahead: initial sync'),
-  );
-  for (const section of pagesAhead) {
-    const size = section.replace('Pages ahead: initial sync, ', '');
-    results.push(
-      target(
-        `sync time ${size} ≤ 1.05× the floor asking pages ahead`,
-        find(is(section), 'time to synced', 'rxkube'),
-        1.05,
-        'lower',
-      ),
-      target(
-        `sync time ${size}, first in the process, ≤ 1.05× the floor asking pages ahead`,
-        find(is(section), 'time to synced, first in the process', 'rxkube'),
-        1.05,
-        'lower',
-      ),
-    );
-  }
+  // Each sync section (`<prefix><size>`) held to 1.05× its baseline, second and first sync.
+  const syncTargets = (prefix: string, against: string): TargetResult[] =>
+    [...new Set(figures.map((f) => f.section))]
+      .filter((s) => s.startsWith(prefix))
+      .flatMap((section) => {
+        const size = section.slice(prefix.length);
+        return [
+          target(
+            `sync time ${size} ≤ 1.05× ${against}`,
+            find(is(section), 'time to synced', 'rxkube'),
+            1.05,
+            'lower',
+          ),
+          target(
+            `sync time ${size}, first in the process, ≤ 1.05× ${against}`,
+            find(is(section), 'time to synced, first in the process', 'rxkube'),
+            1.05,
+            'lower',
+          ),
+        ];
+      });
+
+  const results: TargetResult[] = [
+    ...syncTargets('Initial sync, ', 'floor'),
+    ...syncTargets('Pages ahead: initial sync, ', 'the floor asking pages ahead'),
+  ];
   results.push(
     target('watch events/s ≥ 1.0× floor', find(watch, 'events/s', 'rxkube'), 1.0, 'higher'),
   );
