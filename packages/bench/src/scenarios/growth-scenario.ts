@@ -3,7 +3,7 @@ import type { BenchClientSpec } from '../clients/bench-client-spec.js';
 import type { Figure } from '../report/figure.js';
 import type { BenchContext } from './bench-context.js';
 import { inTurn } from './in-turn.js';
-import { burst, seed, warmUpBurst } from './server-requests.js';
+import { bursts, seed, warmUpBurst } from './server-requests.js';
 import { thousands } from './thousands.js';
 import { withClient } from './with-client.js';
 import { withFastestFloor } from './with-fastest-floor.js';
@@ -27,7 +27,7 @@ const SELF_SECTION = 'Growth: rxkube per event against its own at the smallest c
  * ```
  */
 export async function growthScenario(context: BenchContext): Promise<Figure[]> {
-  const { sizes, events } = context.config.growth;
+  const { sizes, events, bursts: count } = context.config.growth;
   const perSize: Figure[] = [];
   // rxkube's figures again, against its own at the smallest size.
   const own: Figure[] = [];
@@ -37,16 +37,23 @@ export async function growthScenario(context: BenchContext): Promise<Figure[]> {
   for (let round = 0; round < context.config.repeats; round++) {
     for (const size of sizes) {
       const seeded = await seed(context, size);
-      const section = `Growth: cache of ${thousands(size)}, ${thousands(events)} events`;
+      const section = `Growth: cache of ${thousands(size)}, ${count > 1 ? `${count} × ` : ''}${thousands(events)} events`;
       for (const spec of inTurn(CLIENTS, round)) {
         await withClient(context, `growth-${thousands(size)}`, spec, seeded.url, async (client) => {
           await client.request<StartReply>({ type: 'start' });
           await warmUpBurst(context, client);
-          const result = await burst(context, client, events, `growth-${size}-${round}`);
-          const perEvent = (result.applyMs / events) * 1000;
-          const cpuPerEvent = (result.cpuMs / events) * 1000;
+          const { total: result, each } = await bursts(
+            context,
+            client,
+            events,
+            count,
+            `growth-${size}-${round}`,
+          );
+          const perEvent = (result.applyMs / result.events) * 1000;
+          const cpuPerEvent = (result.cpuMs / result.events) * 1000;
+          const eachPerEvent = each.map((b) => ((b.applyMs / b.events) * 1000).toFixed(1));
           context.log(
-            `growth ${thousands(size)}: ${client.label}: ${perEvent.toFixed(1)} µs/event, ${cpuPerEvent.toFixed(1)} µs CPU/event`,
+            `growth ${thousands(size)}: ${client.label}: ${perEvent.toFixed(1)} µs/event${count > 1 ? ` (bursts: ${eachPerEvent.join(', ')})` : ''}, ${cpuPerEvent.toFixed(1)} µs CPU/event`,
           );
           const common = {
             section,

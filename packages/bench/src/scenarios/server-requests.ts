@@ -1,6 +1,7 @@
 import type { AwaitReply, ClientCommand } from '../client/client-messages.js';
 import type { SeedReply, ServerCommand, WriteReply } from '../server/server-messages.js';
 import type { BenchContext } from './bench-context.js';
+import { sumBursts } from './sum-bursts.js';
 import type { ClientSession } from './with-client.js';
 
 /** Events the server releases at once: below its cut-off for slow watchers (see server-main). */
@@ -51,6 +52,24 @@ export async function burst(
     serverWriteMs += written.writeMs;
   }
   return { events, applyMs, cpuMs, serverWriteMs };
+}
+
+/**
+ * `count` bursts of `events` each, one after the other in the same client: the result over all
+ * of them (see {@link sumBursts}), and each burst's own, for the log.
+ */
+export async function bursts(
+  context: BenchContext,
+  session: ClientSession,
+  events: number,
+  count: number,
+  marker: string,
+): Promise<{ readonly total: BurstResult; readonly each: readonly BurstResult[] }> {
+  const each: BurstResult[] = [];
+  for (let i = 0; i < count; i++) {
+    each.push(await burst(context, session, events, count > 1 ? `${marker}-${i}` : marker));
+  }
+  return { total: sumBursts(each), each };
 }
 
 /** Events of the warm-up burst: enough for V8 to compile each client's event path. */
