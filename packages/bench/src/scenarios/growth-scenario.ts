@@ -2,6 +2,7 @@ import type { StartReply } from '../client/client-messages.js';
 import type { BenchClientSpec } from '../clients/bench-client-spec.js';
 import type { Figure } from '../report/figure.js';
 import type { BenchContext } from './bench-context.js';
+import { burstsLabel, eachBurstText } from './burst-labels.js';
 import { inTurn } from './in-turn.js';
 import { bursts, seed, warmUpBurst } from './server-requests.js';
 import { thousands } from './thousands.js';
@@ -37,7 +38,7 @@ export async function growthScenario(context: BenchContext): Promise<Figure[]> {
   for (let round = 0; round < context.config.repeats; round++) {
     for (const size of sizes) {
       const seeded = await seed(context, size);
-      const section = `Growth: cache of ${thousands(size)}, ${count > 1 ? `${count} × ` : ''}${thousands(events)} events`;
+      const section = `Growth: cache of ${thousands(size)}, ${burstsLabel(count, events)} events`;
       for (const spec of inTurn(CLIENTS, round)) {
         await withClient(context, `growth-${thousands(size)}`, spec, seeded.url, async (client) => {
           await client.request<StartReply>({ type: 'start' });
@@ -51,9 +52,9 @@ export async function growthScenario(context: BenchContext): Promise<Figure[]> {
           );
           const perEvent = (result.applyMs / result.events) * 1000;
           const cpuPerEvent = (result.cpuMs / result.events) * 1000;
-          const eachPerEvent = each.map((b) => ((b.applyMs / b.events) * 1000).toFixed(1));
+          const perBurst = eachBurstText(each, (b) => ((b.applyMs / b.events) * 1000).toFixed(1));
           context.log(
-            `growth ${thousands(size)}: ${client.label}: ${perEvent.toFixed(1)} µs/event${count > 1 ? ` (bursts: ${eachPerEvent.join(', ')})` : ''}, ${cpuPerEvent.toFixed(1)} µs CPU/event`,
+            `growth ${thousands(size)}: ${client.label}: ${perEvent.toFixed(1)} µs/event${perBurst}, ${cpuPerEvent.toFixed(1)} µs CPU/event`,
           );
           const common = {
             section,

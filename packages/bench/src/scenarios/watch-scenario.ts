@@ -2,9 +2,9 @@ import type { StartReply } from '../client/client-messages.js';
 import type { BenchClientSpec } from '../clients/bench-client-spec.js';
 import type { Figure } from '../report/figure.js';
 import type { BenchContext } from './bench-context.js';
+import { burstsLabel, eachBurstText } from './burst-labels.js';
 import { inTurn } from './in-turn.js';
 import { bursts, seed, warmUpBurst } from './server-requests.js';
-import { thousands } from './thousands.js';
 import { withClient } from './with-client.js';
 import { withFastestFloor } from './with-fastest-floor.js';
 import { withSpread } from './with-spread.js';
@@ -30,7 +30,7 @@ const CLIENTS: readonly BenchClientSpec[] = [
 export async function watchScenario(context: BenchContext): Promise<Figure[]> {
   const { pods, events, bursts: count } = context.config.watch;
   const seeded = await seed(context, pods);
-  const section = `Watch, ${count > 1 ? `${count} × ` : ''}${thousands(events)} MODIFIED events`;
+  const section = `Watch, ${burstsLabel(count, events)} MODIFIED events`;
   const figures: Figure[] = [];
   for (let round = 0; round < context.config.repeats; round++) {
     for (const spec of inTurn(CLIENTS, round)) {
@@ -45,9 +45,9 @@ export async function watchScenario(context: BenchContext): Promise<Figure[]> {
           `watch-${client.label}`,
         );
         const perSecond = (result.events / result.applyMs) * 1000;
-        const eachPerSecond = each.map((b) => ((b.events / b.applyMs) * 1000).toFixed(0));
+        const perBurst = eachBurstText(each, (b) => ((b.events / b.applyMs) * 1000).toFixed(0));
         context.log(
-          `watch: ${client.label}: ${perSecond.toFixed(0)} events/s${count > 1 ? ` (bursts: ${eachPerSecond.join(', ')})` : ''}, ${((result.cpuMs / result.events) * 1000).toFixed(1)} µs CPU/event (server wrote at ${((result.events / result.serverWriteMs) * 1000).toFixed(0)}/s)`,
+          `watch: ${client.label}: ${perSecond.toFixed(0)} events/s${perBurst}, ${((result.cpuMs / result.events) * 1000).toFixed(1)} µs CPU/event (server wrote at ${((result.events / result.serverWriteMs) * 1000).toFixed(0)}/s)`,
         );
         const common = { section, client: client.label, round } as const;
         figures.push(
