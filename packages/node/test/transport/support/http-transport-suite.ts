@@ -94,6 +94,26 @@ function inParts(parts: readonly string[]): Parameters<ScriptServer['script']>[0
   };
 }
 
+/** A 200 that writes `body` and then leaves the response open. */
+function leftOpen(body: string): Parameters<ScriptServer['script']>[0] {
+  return (_req, res) => {
+    res.writeHead(200);
+    res.write(body);
+  };
+}
+
+/**
+ * A 200 that writes `body` (announcing `length` bytes, or no length) and then drops the
+ * connection: a body cut short.
+ */
+function droppedAfter(body: string, length?: number): Parameters<ScriptServer['script']>[0] {
+  return (_req, res) => {
+    res.writeHead(200, length === undefined ? {} : { 'content-length': String(length) });
+    res.write(body);
+    setTimeout(() => res.socket?.destroy(), 20);
+  };
+}
+
 /** The response's `readLines`, which both Node transports' responses have. */
 function linesOf(response: KubeResponse): NonNullable<KubeResponse['readLines']> {
   const read = response.readLines;
@@ -214,11 +234,7 @@ export function describeHttpTransport(
 
     it('fails the body with TransportError when the connection drops mid-body', async () => {
       const server = await serve();
-      server.script((_req, res) => {
-        res.writeHead(200);
-        res.write('{"partial":');
-        setTimeout(() => res.socket?.destroy(), 20);
-      });
+      server.script(droppedAfter('{"partial":'));
       const response = await transport({ baseUrl: server.url }).request({
         path: '/x',
         streaming: true,
@@ -240,11 +256,7 @@ export function describeHttpTransport(
     it('fails forEachChunk with TransportError when the connection drops mid-body, with or without a length', async () => {
       const server = await serve();
       for (const length of [undefined, 1_000]) {
-        server.script((_req, res) => {
-          res.writeHead(200, length === undefined ? {} : { 'content-length': String(length) });
-          res.write('{"partial":');
-          setTimeout(() => res.socket?.destroy(), 20);
-        });
+        server.script(droppedAfter('{"partial":', length));
         const response = await transport({ baseUrl: server.url }).request({ path: '/x' });
         const received: number[] = [];
         const read = pushOf(response.body)((chunk) => void received.push(chunk.length));
@@ -255,10 +267,7 @@ export function describeHttpTransport(
 
     it('stops forEachChunk at false or a throw and frees the connection', async () => {
       const server = await serve();
-      server.script((_req, res) => {
-        res.writeHead(200);
-        res.write('first');
-      });
+      server.script(leftOpen('first'));
       const stop = new Error('enough');
       const cases: [() => boolean, unknown][] = [
         [() => false, 'resolved'],
@@ -313,11 +322,7 @@ export function describeHttpTransport(
     it('fails readLines with TransportError when the connection drops mid-body, with or without a length, after the whole lines', async () => {
       const server = await serve();
       for (const length of [undefined, 1_000]) {
-        server.script((_req, res) => {
-          res.writeHead(200, length === undefined ? {} : { 'content-length': String(length) });
-          res.write('{"a":1}\n{"partial":');
-          setTimeout(() => res.socket?.destroy(), 20);
-        });
+        server.script(droppedAfter('{"a":1}\n{"partial":', length));
         const response = await transport({ baseUrl: server.url }).request({ path: '/x' });
         const values: unknown[] = [];
         const read = linesOf(response)(
@@ -331,10 +336,7 @@ export function describeHttpTransport(
 
     it('rejects readLines and frees the connection when the signal aborts mid-body', async () => {
       const server = await serve();
-      server.script((_req, res) => {
-        res.writeHead(200);
-        res.write('{"a":1}\n');
-      });
+      server.script(leftOpen('{"a":1}\n'));
       const controller = new AbortController();
       const response = await transport({ baseUrl: server.url }).request({
         path: '/x',
@@ -354,10 +356,7 @@ export function describeHttpTransport(
 
     it('rejects forEachChunk and frees the connection when the signal aborts mid-body', async () => {
       const server = await serve();
-      server.script((_req, res) => {
-        res.writeHead(200);
-        res.write('first');
-      });
+      server.script(leftOpen('first'));
       const controller = new AbortController();
       const response = await transport({ baseUrl: server.url }).request({
         path: '/x',
@@ -373,10 +372,7 @@ export function describeHttpTransport(
 
     it('frees the connection when the signal aborts', async () => {
       const server = await serve();
-      server.script((_req, res) => {
-        res.writeHead(200);
-        res.write('\n');
-      });
+      server.script(leftOpen('\n'));
       const controller = new AbortController();
       await transport({ baseUrl: server.url }).request({
         path: '/x',
