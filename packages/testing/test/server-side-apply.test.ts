@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeApiServer } from '../src/index.js';
 import { call, type Json } from './support/http.js';
 
@@ -131,6 +131,32 @@ describe('server-side apply (PATCH application/apply-patch+yaml)', () => {
       'fieldManager=alice',
     );
     expect(pruned.body.data).toEqual({ a: '1', c: '3' });
+  });
+
+  it('leaves the object as it was when an apply changes nothing, also seconds later, beside another manager', async () => {
+    const base = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 's' } };
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.parse('2026-01-01T00:00:00Z') });
+    try {
+      await apply(server, `${CM}/s`, { ...base, data: { a: '1' } }, 'fieldManager=alice');
+      const before = await apply(
+        server,
+        `${CM}/s`,
+        { ...base, data: { b: '2' } },
+        'fieldManager=bob',
+      );
+      vi.setSystemTime(Date.parse('2026-01-01T00:00:05Z'));
+      const again = await apply(
+        server,
+        `${CM}/s`,
+        { ...base, data: { a: '1' } },
+        'fieldManager=alice',
+      );
+      expect(again.status).toBe(200);
+      expect(again.body.metadata.resourceVersion).toBe(before.body.metadata.resourceVersion);
+      expect(again.body.metadata.managedFields).toEqual(before.body.metadata.managedFields);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('names an updater with its API version in a conflict', async () => {

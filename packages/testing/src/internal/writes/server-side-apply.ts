@@ -106,8 +106,8 @@ export function serverSideApply(request: ApplyRequest): ApplyOutcome {
       encodeManagedFields([previous]),
       encodeManagedFields([{ ...previous, set: applied }]),
     ) ||
-    kept.length !== others.length ||
-    kept.some((e, i) => e !== others[i]);
+    // By content: taking nothing from another manager leaves its entry as it was.
+    !jsonEqual(encodeManagedFields(kept), encodeManagedFields(others));
   const time = objectChanged || managersChanged ? timestampNow() : previous?.time;
   const mine: ManagedEntry = {
     manager,
