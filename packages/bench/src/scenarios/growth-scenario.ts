@@ -42,7 +42,7 @@ export async function growthScenario(context: BenchContext): Promise<Figure[]> {
       for (const spec of inTurn(CLIENTS, round)) {
         await withClient(context, `growth-${thousands(size)}`, spec, seeded.url, async (client) => {
           await client.request<StartReply>({ type: 'start' });
-          await warmUpBurst(context, client);
+          await warmUpBurst(context, client, events);
           const { total: result, each } = await bursts(
             context,
             client,

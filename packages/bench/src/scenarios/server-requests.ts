@@ -72,23 +72,27 @@ export async function bursts(
   return { total: sumBursts(each), each };
 }
 
-/** Events of the warm-up burst: enough for V8 to compile each client's event path. */
-const WARM_UP_EVENTS = 2_000;
-
 /**
- * A burst that is not measured, before the measured ones: the client's event path runs until V8
- * has compiled it, as in any process that has been watching for a while. Without it, a client
- * with more functions on that path pays for its compilation inside the measured time, which
- * a short burst does not amortise.
+ * A burst that is not measured, as long as one measured burst (`events`), before the measured
+ * ones: the client's event path runs until V8 has compiled it, as in any process that has been
+ * watching for a while. A client with more functions on that path needs more events for that: after
+ * 2 000, V8's log (`--trace-opt`) showed rxkube's per-event functions (the decoder's split, the
+ * envelope check, the cache's apply and reducer) optimised inside the first measured burst of
+ * 30 000, and the floor's loop long before; after 30 000 only functions called once per chunk were
+ * left.
  *
  * @example
  * ```ts
- * await warmUpBurst(context, session);
+ * await warmUpBurst(context, session, 30_000);
  * const measured = await burst(context, session, 30_000, 'watch');
  * ```
  */
-export async function warmUpBurst(context: BenchContext, session: ClientSession): Promise<void> {
-  await burst(context, session, WARM_UP_EVENTS, 'warm-up');
+export async function warmUpBurst(
+  context: BenchContext,
+  session: ClientSession,
+  events: number,
+): Promise<void> {
+  await burst(context, session, events, 'warm-up');
 }
 
 /** What a client took to relist after 410 and show `changed` changed objects. */

@@ -32,7 +32,7 @@ export async function shareScenario(context: BenchContext): Promise<Figure[]> {
     for (const spec of inTurn(clients, round)) {
       await withClient(context, 'share', spec, seeded.url, async (client) => {
         const started = await client.request<StartReply>({ type: 'start' });
-        await warmUpBurst(context, client);
+        await warmUpBurst(context, client, events);
         const result = await burst(context, client, events, `share-${client.label}`);
         context.log(
           `share: ${client.label}: sync ${started.syncMs.toFixed(0)} ms, ${((result.applyMs / events) * 1000).toFixed(1)} µs/event, ${((result.cpuMs / events) * 1000).toFixed(1)} µs CPU/event`,

@@ -36,7 +36,7 @@ export async function watchScenario(context: BenchContext): Promise<Figure[]> {
     for (const spec of inTurn(CLIENTS, round)) {
       await withClient(context, 'watch', spec, seeded.url, async (client) => {
         await client.request<StartReply>({ type: 'start' });
-        await warmUpBurst(context, client);
+        await warmUpBurst(context, client, events);
         const { total: result, each } = await bursts(
           context,
           client,
