@@ -38,10 +38,21 @@ describe('warmUpBurst', () => {
     ]);
   });
 
-  it('splits a long warm-up into releases the server takes at once, as measured bursts are', async () => {
+  it('stops at 30 000 events, enough for every client, when measured bursts are longer', async () => {
     const { sent, context, session } = recording();
     await warmUpBurst(context, session, 100_000);
-    const written = sent.filter((c) => c.type === 'burst');
-    expect(written.map((c) => ('count' in c ? c.count : 0))).toEqual([40_000, 40_000, 20_000]);
+    expect(sent).toEqual([
+      { type: 'arm', marker: 'warm-up-0', count: 30_000 },
+      { type: 'burst', count: 30_000, marker: 'warm-up-0' },
+      { type: 'await' },
+    ]);
+  });
+
+  it('is as short as a short measured burst', async () => {
+    const { sent, context, session } = recording();
+    await warmUpBurst(context, session, 5_000);
+    expect(sent.filter((c) => c.type === 'burst')).toEqual([
+      { type: 'burst', count: 5_000, marker: 'warm-up-0' },
+    ]);
   });
 });

@@ -73,13 +73,18 @@ export async function bursts(
 }
 
 /**
- * A burst that is not measured, as long as one measured burst (`events`), before the measured
- * ones: the client's event path runs until V8 has compiled it, as in any process that has been
- * watching for a while. A client with more functions on that path needs more events for that: after
- * 2 000, V8's log (`--trace-opt`) showed rxkube's per-event functions (the decoder's split, the
- * envelope check, the cache's apply and reducer) optimised inside the first measured burst of
- * 30 000, and the floor's loop long before; after 30 000 only functions called once per chunk were
- * left.
+ * Events after which V8 had optimised every client's per-event path: after 2 000, its log
+ * (`--trace-opt`) showed rxkube's per-event functions (the decoder's split, the envelope check,
+ * the cache's apply and reducer) optimised inside the first measured burst of 30 000, and the
+ * floor's loop long before; after 30 000, only functions called once per chunk were left.
+ */
+const WARM_UP_MAX_EVENTS = 30_000;
+
+/**
+ * A burst that is not measured, before the measured ones: as long as one measured burst
+ * (`events`), up to 30 000 events. The client's event path runs until V8 has compiled it, as in
+ * any process that has been watching for a while; a client with more functions on that path
+ * needs more events for that.
  *
  * @example
  * ```ts
@@ -92,7 +97,7 @@ export async function warmUpBurst(
   session: ClientSession,
   events: number,
 ): Promise<void> {
-  await burst(context, session, events, 'warm-up');
+  await burst(context, session, Math.min(events, WARM_UP_MAX_EVENTS), 'warm-up');
 }
 
 /** What a client took to relist after 410 and show `changed` changed objects. */
