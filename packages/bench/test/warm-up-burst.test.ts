@@ -28,31 +28,21 @@ function recording() {
 }
 
 describe('warmUpBurst', () => {
-  it('sends as many unmeasured events as a measured burst has', async () => {
+  it.each([
+    { case: 'as many unmeasured events as a measured burst has', measured: 30_000, warmUp: 30_000 },
+    { case: 'as few as a short measured burst has', measured: 5_000, warmUp: 5_000 },
+    {
+      case: 'at most 30 000, enough for every client, when measured bursts are longer',
+      measured: 100_000,
+      warmUp: 30_000,
+    },
+  ])('sends $case', async ({ measured, warmUp }) => {
     const { sent, context, session } = recording();
-    await warmUpBurst(context, session, 30_000);
+    await warmUpBurst(context, session, measured);
     expect(sent).toEqual([
-      { type: 'arm', marker: 'warm-up-0', count: 30_000 },
-      { type: 'burst', count: 30_000, marker: 'warm-up-0' },
+      { type: 'arm', marker: 'warm-up-0', count: warmUp },
+      { type: 'burst', count: warmUp, marker: 'warm-up-0' },
       { type: 'await' },
-    ]);
-  });
-
-  it('stops at 30 000 events, enough for every client, when measured bursts are longer', async () => {
-    const { sent, context, session } = recording();
-    await warmUpBurst(context, session, 100_000);
-    expect(sent).toEqual([
-      { type: 'arm', marker: 'warm-up-0', count: 30_000 },
-      { type: 'burst', count: 30_000, marker: 'warm-up-0' },
-      { type: 'await' },
-    ]);
-  });
-
-  it('is as short as a short measured burst', async () => {
-    const { sent, context, session } = recording();
-    await warmUpBurst(context, session, 5_000);
-    expect(sent.filter((c) => c.type === 'burst')).toEqual([
-      { type: 'burst', count: 5_000, marker: 'warm-up-0' },
     ]);
   });
 });
