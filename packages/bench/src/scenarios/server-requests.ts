@@ -1,4 +1,4 @@
-import type { AwaitReply, ClientCommand } from '../client/client-messages.js';
+import type { AwaitReply, ClientCommand, StartReply } from '../client/client-messages.js';
 import type { SeedReply, ServerCommand, WriteReply } from '../server/server-messages.js';
 import type { BenchContext } from './bench-context.js';
 import { sumBursts } from './sum-bursts.js';
@@ -55,24 +55,6 @@ export async function burst(
 }
 
 /**
- * `count` bursts of `events` each, one after the other in the same client: the result over all
- * of them (see {@link sumBursts}), and each burst's own, for the log.
- */
-export async function bursts(
-  context: BenchContext,
-  session: ClientSession,
-  events: number,
-  count: number,
-  marker: string,
-): Promise<{ readonly total: BurstResult; readonly each: readonly BurstResult[] }> {
-  const each: BurstResult[] = [];
-  for (let i = 0; i < count; i++) {
-    each.push(await burst(context, session, events, count > 1 ? `${marker}-${i}` : marker));
-  }
-  return { total: sumBursts(each), each };
-}
-
-/**
  * Events after which V8 had optimised every client's per-event path: after 2 000, its log
  * (`--trace-opt`) showed rxkube's per-event functions (the decoder's split, the envelope check,
  * the cache's apply and reducer) optimised inside the first measured burst of 30 000, and the
@@ -98,6 +80,32 @@ export async function warmUpBurst(
   events: number,
 ): Promise<void> {
   await burst(context, session, Math.min(events, WARM_UP_MAX_EVENTS), 'warm-up');
+}
+
+/**
+ * A client's sync, its warm-up burst, then `count` measured bursts of `events` each, one after
+ * the other in the same client: the result over the measured ones (see {@link sumBursts}), and
+ * each one's own, for the log.
+ *
+ * @example
+ * ```ts
+ * const { total } = await syncedBursts(context, session, 30_000, 3, 'watch-rxkube');
+ * ```
+ */
+export async function syncedBursts(
+  context: BenchContext,
+  session: ClientSession,
+  events: number,
+  count: number,
+  marker: string,
+): Promise<{ readonly total: BurstResult; readonly each: readonly BurstResult[] }> {
+  await session.request<StartReply>({ type: 'start' });
+  await warmUpBurst(context, session, events);
+  const each: BurstResult[] = [];
+  for (let i = 0; i < count; i++) {
+    each.push(await burst(context, session, events, count > 1 ? `${marker}-${i}` : marker));
+  }
+  return { total: sumBursts(each), each };
 }
 
 /** What a client took to relist after 410 and show `changed` changed objects. */

@@ -1,10 +1,9 @@
-import type { StartReply } from '../client/client-messages.js';
 import type { BenchClientSpec } from '../clients/bench-client-spec.js';
 import type { Figure } from '../report/figure.js';
 import type { BenchContext } from './bench-context.js';
 import { burstsLabel, eachBurstText } from './burst-labels.js';
 import { inTurn } from './in-turn.js';
-import { bursts, seed, warmUpBurst } from './server-requests.js';
+import { seed, syncedBursts } from './server-requests.js';
 import { withClient } from './with-client.js';
 import { withFastestFloor } from './with-fastest-floor.js';
 import { withSpread } from './with-spread.js';
@@ -35,9 +34,7 @@ export async function watchScenario(context: BenchContext): Promise<Figure[]> {
   for (let round = 0; round < context.config.repeats; round++) {
     for (const spec of inTurn(CLIENTS, round)) {
       await withClient(context, 'watch', spec, seeded.url, async (client) => {
-        await client.request<StartReply>({ type: 'start' });
-        await warmUpBurst(context, client, events);
-        const { total: result, each } = await bursts(
+        const { total: result, each } = await syncedBursts(
           context,
           client,
           events,
