@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { burstsLabel, eachBurstText } from '../src/scenarios/burst-labels.js';
 
 describe('burst labels', () => {
-  const burst = (applyMs: number) => ({ events: 30_000, applyMs, cpuMs: 0, serverWriteMs: 0 });
+  const burst = (applyMs: number) => ({
+    events: 30_000,
+    applyMs,
+    cpuMs: 0,
+    collectorMs: 0,
+    youngCollectorMs: 0,
+    collections: 0,
+    serverWriteMs: 0,
+  });
 
   it('names one burst by its size and several by their count too', () => {
     expect(burstsLabel(1, 30_000)).toBe('30k');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ClientCommand } from '../src/client/client-messages.js';
+import type { AwaitReply, ClientCommand } from '../src/client/client-messages.js';
 import type { BenchContext } from '../src/scenarios/bench-context.js';
 import { warmUpBurst } from '../src/scenarios/server-requests.js';
 import type { ServerCommand } from '../src/server/server-messages.js';
@@ -21,7 +21,14 @@ function recording() {
     label: 'client',
     request: async (command: ClientCommand) => {
       sent.push(command);
-      return { armedToDoneMs: 2, firstToDoneMs: 1, cpuMs: 1 } as never;
+      return {
+        armedToDoneMs: 2,
+        firstToDoneMs: 1,
+        cpuMs: 1,
+        collectorMs: 0,
+        youngCollectorMs: 0,
+        collections: 0,
+      } satisfies AwaitReply as never;
     },
   };
   return { sent, context, session };

@@ -3,6 +3,7 @@ import { getHeapSpaceStatistics, writeHeapSnapshot } from 'node:v8';
 import { createBenchClient } from '../clients/create-bench-client.js';
 import { IpcChannel } from '../ipc/ipc-channel.js';
 import type { AwaitReply, ClientCommand, ClientJob, StartReply } from './client-messages.js';
+import { CollectorPauses } from './collector-pauses.js';
 import { CpuProfiler } from './cpu-profiler.js';
 import { MarkCounter } from './mark-counter.js';
 
@@ -59,6 +60,7 @@ const options = { url: job.url, pageSize: job.pageSize, subscribers: consumers }
 const client = await createBenchClient(job.spec, { ...options, onApplied: counter.applied });
 let armedCpu = process.cpuUsage();
 const profiler = job.cpuProfile === undefined ? undefined : new CpuProfiler();
+const pauses = new CollectorPauses();
 
 /** What the first sync of the process showed. */
 interface FirstSync {
@@ -115,10 +117,15 @@ async function start(): Promise<StartReply> {
 
 async function awaitMarks(): Promise<AwaitReply> {
   const times = await counter.done;
+  const cpu = cpuMs(armedCpu);
+  const collector = await pauses.within(times.firstAt, times.doneAt);
   return {
     armedToDoneMs: times.doneAt - times.armedAt,
     firstToDoneMs: times.doneAt - times.firstAt,
-    cpuMs: cpuMs(armedCpu),
+    cpuMs: cpu,
+    collectorMs: collector.ms,
+    youngCollectorMs: collector.youngMs,
+    collections: collector.count,
   };
 }
 

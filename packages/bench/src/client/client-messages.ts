@@ -69,4 +69,10 @@ export interface AwaitReply {
   readonly firstToDoneMs: number;
   /** CPU time of the process from `arm` to the answer. */
   readonly cpuMs: number;
+  /** The main thread's pauses for the garbage collector from the first to the last event. */
+  readonly collectorMs: number;
+  /** The part of `collectorMs` spent in young-generation collections. */
+  readonly youngCollectorMs: number;
+  /** How many pauses `collectorMs` adds up. */
+  readonly collections: number;
 }

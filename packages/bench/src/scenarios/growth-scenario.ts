@@ -2,6 +2,7 @@ import type { BenchClientSpec } from '../clients/bench-client-spec.js';
 import type { Figure } from '../report/figure.js';
 import type { BenchContext } from './bench-context.js';
 import { burstsLabel, eachBurstText } from './burst-labels.js';
+import { COLLECTOR_METRIC, collectorText } from './collector-figures.js';
 import { inTurn } from './in-turn.js';
 import { seed, syncedBursts } from './server-requests.js';
 import { thousands } from './thousands.js';
@@ -51,7 +52,7 @@ export async function growthScenario(context: BenchContext): Promise<Figure[]> {
           const cpuPerEvent = (result.cpuMs / result.events) * 1000;
           const perBurst = eachBurstText(each, (b) => ((b.applyMs / b.events) * 1000).toFixed(1));
           context.log(
-            `growth ${thousands(size)}: ${client.label}: ${perEvent.toFixed(1)} µs/event${perBurst}, ${cpuPerEvent.toFixed(1)} µs CPU/event`,
+            `growth ${thousands(size)}: ${client.label}: ${perEvent.toFixed(1)} µs/event${perBurst}, ${cpuPerEvent.toFixed(1)} µs CPU/event, ${collectorText(result)}`,
           );
           const common = {
             section,
@@ -63,6 +64,11 @@ export async function growthScenario(context: BenchContext): Promise<Figure[]> {
           const figures = [
             { ...common, metric: 'time / event', value: perEvent },
             { ...common, metric: 'CPU / event', value: cpuPerEvent },
+            {
+              ...common,
+              metric: COLLECTOR_METRIC,
+              value: (result.collectorMs / result.events) * 1000,
+            },
           ];
           perSize.push(...figures);
           if (client.label === 'rxkube') {

@@ -19,6 +19,12 @@ export interface BurstResult {
   readonly applyMs: number;
   /** CPU time of the client process over the same releases (including waiting for the server). */
   readonly cpuMs: number;
+  /** The client's main thread paused for the garbage collector, over the same stretches as `applyMs`. */
+  readonly collectorMs: number;
+  /** The part of `collectorMs` spent in young-generation collections. */
+  readonly youngCollectorMs: number;
+  /** How many pauses `collectorMs` adds up. */
+  readonly collections: number;
   readonly serverWriteMs: number;
 }
 
@@ -35,6 +41,9 @@ export async function burst(
 ): Promise<BurstResult> {
   let applyMs = 0;
   let cpuMs = 0;
+  let collectorMs = 0;
+  let youngCollectorMs = 0;
+  let collections = 0;
   let serverWriteMs = 0;
   for (let part = 0, left = events; left > 0; part++) {
     const count = Math.min(RELEASE_EVENTS, left);
@@ -49,9 +58,12 @@ export async function burst(
     const applied = await session.request<AwaitReply>({ type: 'await' });
     applyMs += applied.firstToDoneMs;
     cpuMs += applied.cpuMs;
+    collectorMs += applied.collectorMs;
+    youngCollectorMs += applied.youngCollectorMs;
+    collections += applied.collections;
     serverWriteMs += written.writeMs;
   }
-  return { events, applyMs, cpuMs, serverWriteMs };
+  return { events, applyMs, cpuMs, collectorMs, youngCollectorMs, collections, serverWriteMs };
 }
 
 /**

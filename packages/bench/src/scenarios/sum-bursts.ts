@@ -11,16 +11,19 @@ import type { BurstResult } from './server-requests.js';
  * ```
  */
 export function sumBursts(results: readonly BurstResult[]): BurstResult {
-  if (results.length === 0) throw new Error('no burst to add up');
-  let events = 0;
-  let applyMs = 0;
-  let cpuMs = 0;
-  let serverWriteMs = 0;
-  for (const result of results) {
-    events += result.events;
-    applyMs += result.applyMs;
-    cpuMs += result.cpuMs;
-    serverWriteMs += result.serverWriteMs;
+  const [first, ...rest] = results;
+  if (first === undefined) throw new Error('no burst to add up');
+  let total: BurstResult = first;
+  for (const result of rest) {
+    total = {
+      events: total.events + result.events,
+      applyMs: total.applyMs + result.applyMs,
+      cpuMs: total.cpuMs + result.cpuMs,
+      collectorMs: total.collectorMs + result.collectorMs,
+      youngCollectorMs: total.youngCollectorMs + result.youngCollectorMs,
+      collections: total.collections + result.collections,
+      serverWriteMs: total.serverWriteMs + result.serverWriteMs,
+    };
   }
-  return { events, applyMs, cpuMs, serverWriteMs };
+  return total;
 }

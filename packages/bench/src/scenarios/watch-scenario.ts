@@ -2,6 +2,7 @@ import type { BenchClientSpec } from '../clients/bench-client-spec.js';
 import type { Figure } from '../report/figure.js';
 import type { BenchContext } from './bench-context.js';
 import { burstsLabel, eachBurstText } from './burst-labels.js';
+import { COLLECTOR_METRIC, collectorText } from './collector-figures.js';
 import { inTurn } from './in-turn.js';
 import { seed, syncedBursts } from './server-requests.js';
 import { withClient } from './with-client.js';
@@ -44,7 +45,7 @@ export async function watchScenario(context: BenchContext): Promise<Figure[]> {
         const perSecond = (result.events / result.applyMs) * 1000;
         const perBurst = eachBurstText(each, (b) => ((b.events / b.applyMs) * 1000).toFixed(0));
         context.log(
-          `watch: ${client.label}: ${perSecond.toFixed(0)} events/s${perBurst}, ${((result.cpuMs / result.events) * 1000).toFixed(1)} µs CPU/event (server wrote at ${((result.events / result.serverWriteMs) * 1000).toFixed(0)}/s)`,
+          `watch: ${client.label}: ${perSecond.toFixed(0)} events/s${perBurst}, ${((result.cpuMs / result.events) * 1000).toFixed(1)} µs CPU/event, ${collectorText(result)} (server wrote at ${((result.events / result.serverWriteMs) * 1000).toFixed(0)}/s)`,
         );
         const common = { section, client: client.label, round } as const;
         figures.push(
@@ -53,6 +54,13 @@ export async function watchScenario(context: BenchContext): Promise<Figure[]> {
             ...common,
             metric: 'CPU / event',
             value: (result.cpuMs / result.events) * 1000,
+            unit: 'µs',
+            better: 'lower',
+          },
+          {
+            ...common,
+            metric: COLLECTOR_METRIC,
+            value: (result.collectorMs / result.events) * 1000,
             unit: 'µs',
             better: 'lower',
           },
