@@ -1,4 +1,5 @@
 import type { BenchClientSpec } from '../clients/bench-client-spec.js';
+import { clientLabel } from '../clients/client-label.js';
 import type { Figure } from '../report/figure.js';
 import type { BenchContext } from './bench-context.js';
 import { burstsLabel, eachBurstText } from './burst-labels.js';
@@ -16,6 +17,7 @@ const CLIENTS: readonly BenchClientSpec[] = [
   { kind: 'rxkube' },
 ];
 const SELF_SECTION = 'Growth: rxkube per event against its own at the smallest cache';
+const FLOORS_SECTION = 'Growth: each plain client per event against its own at the smallest cache';
 
 /**
  * Growth: for each cache size, the wall and CPU time per event of the same burst. Each size's
@@ -30,8 +32,10 @@ const SELF_SECTION = 'Growth: rxkube per event against its own at the smallest c
 export async function growthScenario(context: BenchContext): Promise<Figure[]> {
   const { sizes, events, bursts: count } = context.config.growth;
   const perSize: Figure[] = [];
-  // rxkube's figures again, against its own at the smallest size.
+  // rxkube's figures again, against its own at the smallest size; and the plain clients' against
+  // theirs, which shows how much of the growth any client that keeps what it parses has.
   const own: Figure[] = [];
+  const floorsOwn: Figure[] = [];
   // Every run goes through all sizes, so that rxkube's figure at a size and its figure at the
   // smallest, which the run's ratio pairs, are measured minutes apart at most, not a whole size's
   // runs apart.
@@ -71,9 +75,11 @@ export async function growthScenario(context: BenchContext): Promise<Figure[]> {
             },
           ];
           perSize.push(...figures);
+          const self = { client: `${client.label} at ${thousands(size)}` };
           if (client.label === 'rxkube') {
-            const self = { section: SELF_SECTION, client: `rxkube at ${thousands(size)}` };
-            own.push(...figures.map((f) => ({ ...f, ...self })));
+            own.push(...figures.map((f) => ({ ...f, ...self, section: SELF_SECTION })));
+          } else {
+            floorsOwn.push(...figures.map((f) => ({ ...f, ...self, section: FLOORS_SECTION })));
           }
         });
       }
@@ -81,9 +87,18 @@ export async function growthScenario(context: BenchContext): Promise<Figure[]> {
   }
   const [smallestSize] = sizes;
   if (smallestSize === undefined) throw new Error('the growth scenario has no sizes');
-  const smallest = `rxkube at ${thousands(smallestSize)}`;
+  const smallest = (label: string) => `${label} at ${thousands(smallestSize)}`;
+  const againstOwn = (figures: readonly Figure[], label: string) =>
+    withSpread(
+      figures.filter((f) => f.client.startsWith(`${label} at `)),
+      smallest(label),
+      (f) => ({ section: f.section, client: smallest(label) }),
+    );
   return [
     ...withSpread(withFastestFloor(perSize), 'floor'),
-    ...withSpread(own, smallest, (f) => ({ section: f.section, client: smallest })),
+    ...againstOwn(own, 'rxkube'),
+    ...CLIENTS.filter((spec) => spec.kind !== 'rxkube').flatMap((spec) =>
+      againstOwn(floorsOwn, clientLabel(spec)),
+    ),
   ];
 }
