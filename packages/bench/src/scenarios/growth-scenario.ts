@@ -1,6 +1,7 @@
 import type { BenchClientSpec } from '../clients/bench-client-spec.js';
 import { clientLabel } from '../clients/client-label.js';
 import type { Figure } from '../report/figure.js';
+import { againstOwn } from './against-own.js';
 import type { BenchContext } from './bench-context.js';
 import { burstsLabel, eachBurstText } from './burst-labels.js';
 import { COLLECTOR_METRIC, collectorText } from './collector-figures.js';
@@ -87,18 +88,12 @@ export async function growthScenario(context: BenchContext): Promise<Figure[]> {
   }
   const [smallestSize] = sizes;
   if (smallestSize === undefined) throw new Error('the growth scenario has no sizes');
-  const smallest = (label: string) => `${label} at ${thousands(smallestSize)}`;
-  const againstOwn = (figures: readonly Figure[], label: string) =>
-    withSpread(
-      figures.filter((f) => f.client.startsWith(`${label} at `)),
-      smallest(label),
-      (f) => ({ section: f.section, client: smallest(label) }),
-    );
+  const smallest = thousands(smallestSize);
   return [
     ...withSpread(withFastestFloor(perSize), 'floor'),
-    ...againstOwn(own, 'rxkube'),
+    ...againstOwn(own, 'rxkube', smallest),
     ...CLIENTS.filter((spec) => spec.kind !== 'rxkube').flatMap((spec) =>
-      againstOwn(floorsOwn, clientLabel(spec)),
+      againstOwn(floorsOwn, clientLabel(spec), smallest),
     ),
   ];
 }
