@@ -2,8 +2,8 @@ import type { BurstResult } from './server-requests.js';
 
 /**
  * The metric of the main thread's pauses for the garbage collector per event. A client that keeps
- * every object it parses has each one copied out of the young generation unless it is replaced
- * before the next collection, so this figure grows with the cache.
+ * every object it parses has the young generation's collections copy each one, and move it to the
+ * old generation if it is still kept at the next, so this figure grows with the cache.
  */
 export const COLLECTOR_METRIC = 'collector pauses / event';
 

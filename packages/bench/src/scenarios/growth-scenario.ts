@@ -21,9 +21,9 @@ const SELF_SECTION = 'Growth: rxkube per event against its own at the smallest c
 const FLOORS_SECTION = 'Growth: each plain client per event against its own at the smallest cache';
 
 /**
- * Growth: for each cache size, the wall and CPU time per event of the same burst. Each size's
- * figures are compared with the floor at that size, and rxkube's with rxkube's at the smallest
- * size of the same run (each run seeds and measures every size in turn).
+ * Growth: for each cache size, the wall time, CPU time and collector pauses per event of the same
+ * burst. Each size's figures are compared with the floor at that size, and each client's with its
+ * own at the smallest size of the same run (each run seeds and measures every size in turn).
  *
  * @example
  * ```ts
