@@ -19,6 +19,18 @@ export const COLLECTOR_METRIC = 'collector pauses / event';
  */
 export function collectorText(result: BurstResult): string {
   const young = result.youngCollectorMs;
-  const perEvent = ((result.collectorMs / result.events) * 1000).toFixed(1);
+  const perEvent = collectorPerEvent(result).toFixed(1);
   return `collector ${result.collections} pauses, ${result.collectorMs.toFixed(0)} ms (young ${young.toFixed(0)} ms), ${perEvent} µs/event`;
+}
+
+/**
+ * The collector's pauses per event of a burst, in µs: the value of {@link COLLECTOR_METRIC}.
+ *
+ * @example
+ * ```ts
+ * figures.push({ ...common, metric: COLLECTOR_METRIC, value: collectorPerEvent(result) });
+ * ```
+ */
+export function collectorPerEvent(result: BurstResult): number {
+  return (result.collectorMs / result.events) * 1000;
 }

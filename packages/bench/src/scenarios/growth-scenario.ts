@@ -4,7 +4,7 @@ import type { Figure } from '../report/figure.js';
 import { againstOwn } from './against-own.js';
 import type { BenchContext } from './bench-context.js';
 import { burstsLabel, eachBurstText } from './burst-labels.js';
-import { COLLECTOR_METRIC, collectorText } from './collector-figures.js';
+import { COLLECTOR_METRIC, collectorPerEvent, collectorText } from './collector-figures.js';
 import { inTurn } from './in-turn.js';
 import { seed, syncedBursts } from './server-requests.js';
 import { thousands } from './thousands.js';
@@ -82,7 +82,7 @@ export async function growthScenario(context: BenchContext): Promise<Figure[]> {
             {
               ...common,
               metric: COLLECTOR_METRIC,
-              value: (result.collectorMs / result.events) * 1000,
+              value: collectorPerEvent(result),
             },
           ];
           perSize.push(...figures);

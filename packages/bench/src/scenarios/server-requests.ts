@@ -39,12 +39,7 @@ export async function burst(
   events: number,
   marker: string,
 ): Promise<BurstResult> {
-  let applyMs = 0;
-  let cpuMs = 0;
-  let collectorMs = 0;
-  let youngCollectorMs = 0;
-  let collections = 0;
-  let serverWriteMs = 0;
+  const parts: BurstResult[] = [];
   for (let part = 0, left = events; left > 0; part++) {
     const count = Math.min(RELEASE_EVENTS, left);
     left -= count;
@@ -56,14 +51,17 @@ export async function burst(
       marker: mark,
     } satisfies ServerCommand);
     const applied = await session.request<AwaitReply>({ type: 'await' });
-    applyMs += applied.firstToDoneMs;
-    cpuMs += applied.cpuMs;
-    collectorMs += applied.collectorMs;
-    youngCollectorMs += applied.youngCollectorMs;
-    collections += applied.collections;
-    serverWriteMs += written.writeMs;
+    parts.push({
+      events: count,
+      applyMs: applied.firstToDoneMs,
+      cpuMs: applied.cpuMs,
+      collectorMs: applied.collectorMs,
+      youngCollectorMs: applied.youngCollectorMs,
+      collections: applied.collections,
+      serverWriteMs: written.writeMs,
+    });
   }
-  return { events, applyMs, cpuMs, collectorMs, youngCollectorMs, collections, serverWriteMs };
+  return sumBursts(parts);
 }
 
 /**

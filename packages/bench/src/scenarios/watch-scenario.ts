@@ -2,7 +2,7 @@ import type { BenchClientSpec } from '../clients/bench-client-spec.js';
 import type { Figure } from '../report/figure.js';
 import type { BenchContext } from './bench-context.js';
 import { burstsLabel, eachBurstText } from './burst-labels.js';
-import { COLLECTOR_METRIC, collectorText } from './collector-figures.js';
+import { COLLECTOR_METRIC, collectorPerEvent, collectorText } from './collector-figures.js';
 import { inTurn } from './in-turn.js';
 import { seed, syncedBursts } from './server-requests.js';
 import { withClient } from './with-client.js';
@@ -60,7 +60,7 @@ export async function watchScenario(context: BenchContext): Promise<Figure[]> {
           {
             ...common,
             metric: COLLECTOR_METRIC,
-            value: (result.collectorMs / result.events) * 1000,
+            value: collectorPerEvent(result),
             unit: 'µs',
             better: 'lower',
           },
