@@ -1,4 +1,4 @@
-import { asyncScheduler, Observable, type SchedulerLike } from 'rxjs';
+import { Observable, type SchedulerLike } from 'rxjs';
 import { DecodeError } from './errors/decode-error.js';
 import { errorFromResponse } from './errors/error-from-response.js';
 import { excerpt } from './errors/internal/excerpt.js';
@@ -18,6 +18,8 @@ import type { ListResult } from './list-result.js';
 import type { ObjectSchema } from './object-schema.js';
 import { type ResourceRef, resourcePath } from './resource-ref.js';
 import { asResourceVersion, type ResourceVersion } from './resource-version.js';
+import { monotonicScheduler } from './time/monotonic-scheduler.js';
+import { scheduleAfter } from './time/schedule-after.js';
 import type { KubeRequest } from './transport.js';
 
 const HTTP_OK = 200;
@@ -86,7 +88,7 @@ export interface ListOptions<T extends KubeObject = KubeObject> {
    * `TransportError`, in browsers too, where `fetch` has no timeout of its own. Default 60 000 ms.
    */
   readonly pageTimeoutMs?: number;
-  /** Clock and timers of the page deadline; tests pass a virtual-time scheduler. Default `asyncScheduler`. */
+  /** Clock and timers of the page deadline; tests pass a virtual-time scheduler. Default `monotonicScheduler` (`@rxkube/core/time`). */
   readonly scheduler?: SchedulerLike;
   /**
    * Largest accepted response body of one page, in bytes after decompression; a larger one
@@ -296,15 +298,15 @@ async function withPageDeadline<R>(
   fetchPage: (signal: AbortSignal) => Promise<R>,
 ): Promise<R> {
   const timeoutMs = options.pageTimeoutMs ?? ioDefaults.listPageTimeoutMs;
-  const scheduler = options.scheduler ?? asyncScheduler;
+  const scheduler = options.scheduler ?? monotonicScheduler;
   const controller = new AbortController();
   const abort = () => controller.abort();
   signal.addEventListener('abort', abort);
   let expired = false;
-  const deadline = scheduler.schedule(() => {
+  const deadline = scheduleAfter(scheduler, timeoutMs, () => {
     expired = true;
     controller.abort();
-  }, timeoutMs);
+  });
   try {
     return await fetchPage(controller.signal);
   } catch (error) {

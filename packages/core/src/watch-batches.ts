@@ -1,4 +1,4 @@
-import { asyncScheduler, Observable } from 'rxjs';
+import { Observable } from 'rxjs';
 import { DecodeError } from './errors/decode-error.js';
 import { errorFromStatus } from './errors/error-from-status.js';
 import { WatchEmptyError } from './errors/watch-empty-error.js';
@@ -15,6 +15,7 @@ import type { KubeObject } from './kube-object.js';
 import { NdjsonDecoder } from './ndjson/ndjson-decoder.js';
 import { type ResourceRef, resourcePath } from './resource-ref.js';
 import { asResourceVersion } from './resource-version.js';
+import { monotonicScheduler } from './time/monotonic-scheduler.js';
 import type { LineSink } from './transport.js';
 import type { WatchEvent } from './watch-event.js';
 import type { WatchOptions } from './watch-options.js';
@@ -47,7 +48,7 @@ export function watchBatches$<T extends KubeObject = KubeObject>(
   options: WatchOptions<T> = {},
 ): Observable<readonly WatchEvent<T>[]> {
   return new Observable<readonly WatchEvent<T>[]>((subscriber) => {
-    const scheduler = options.scheduler ?? asyncScheduler;
+    const scheduler = options.scheduler ?? monotonicScheduler;
     const idleTimeoutMs = options.idleTimeoutMs ?? ioDefaults.idleTimeoutMs;
     const maxLineBytes = options.maxLineBytes ?? ioDefaults.maxLineBytes;
     const decode = metadataOnlyDecoder(

@@ -49,7 +49,7 @@ export interface WatchOptions<T extends KubeObject = KubeObject> {
    * is kept. Default false.
    */
   readonly metadataOnly?: boolean;
-  /** Clock and timers of the idle timeout; tests pass a virtual-time scheduler. Default `asyncScheduler`. */
+  /** Clock and timers of the idle timeout; tests pass a virtual-time scheduler. Default `monotonicScheduler` (`@rxkube/core/time`). */
   readonly scheduler?: SchedulerLike;
   /**
    * Told once when the server accepted the watch (HTTP 200, before any event), e.g. to show that

@@ -1,8 +1,9 @@
-import { asyncScheduler, type Observable } from 'rxjs';
+import type { Observable } from 'rxjs';
 import type { KubeClient } from '../kube-client.js';
 import type { KubeObject } from '../kube-object.js';
 import { list$ } from '../list.js';
 import type { ResourceRef } from '../resource-ref.js';
+import { monotonicScheduler } from '../time/monotonic-scheduler.js';
 import { watch$ } from '../watch.js';
 import { watchBatches$ } from '../watch-batches.js';
 import type { CachedCollectionOptions } from './cached-collection-options.js';
@@ -31,6 +32,6 @@ export function collectionUpdates$<T extends KubeObject = KubeObject>(
     ref,
     options,
     { list: list$, watch: watch$, watchBatches: watchBatches$ },
-    { scheduler: asyncScheduler, random: Math.random },
+    { scheduler: monotonicScheduler, random: Math.random },
   );
 }

@@ -24,6 +24,6 @@ export interface EventRecorderOptions {
   readonly cacheSize?: number;
   /** Pending writes before new Events are dropped. Default 1000. */
   readonly maxPending?: number;
-  /** Where time is read; tests pass a virtual one. Default `asyncScheduler`. */
+  /** Where time is read; tests pass a virtual one. Default `monotonicScheduler` (`@rxkube/core/time`). */
   readonly scheduler?: SchedulerLike;
 }

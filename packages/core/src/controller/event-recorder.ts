@@ -1,16 +1,8 @@
-import {
-  asyncScheduler,
-  catchError,
-  concatMap,
-  map,
-  type Observable,
-  of,
-  ReplaySubject,
-  Subject,
-} from 'rxjs';
+import { catchError, concatMap, map, type Observable, of, ReplaySubject, Subject } from 'rxjs';
 import { isKubeError } from '../errors/kube-error.js';
 import type { KubeClient } from '../kube-client.js';
 import type { KubeObject } from '../kube-object.js';
+import { monotonicScheduler } from '../time/monotonic-scheduler.js';
 import { create$ } from '../writes/create.js';
 import { patch$ } from '../writes/patch.js';
 import type { EventOutcome } from './event-outcome.js';
@@ -74,7 +66,7 @@ export interface EventRecorder {
  * ```
  */
 export function eventRecorder(client: KubeClient, options: EventRecorderOptions): EventRecorder {
-  const scheduler = options.scheduler ?? asyncScheduler;
+  const scheduler = options.scheduler ?? monotonicScheduler;
   const limits: CorrelationLimits = {
     windowMs: options.windowMs ?? eventRecorderDefaults.windowMs,
     burst: options.burst ?? eventRecorderDefaults.burst,

@@ -34,6 +34,6 @@ export interface LeaderElectionOptions {
    * releases, but cannot wait for the write to finish.
    */
   readonly signal?: AbortSignal;
-  /** Timers run here; tests pass a virtual one. Default `asyncScheduler`. */
+  /** Timers run here; tests pass a virtual one. Default `monotonicScheduler` (`@rxkube/core/time`). */
   readonly scheduler?: SchedulerLike;
 }

@@ -1,6 +1,8 @@
-import { asyncScheduler, Observable, type Subscription } from 'rxjs';
+import { Observable, type Subscription } from 'rxjs';
 import { isKubeError } from '../errors/kube-error.js';
 import type { KubeClient } from '../kube-client.js';
+import { monotonicScheduler } from '../time/monotonic-scheduler.js';
+import { scheduleAfter } from '../time/schedule-after.js';
 import {
   type ElectionEvent,
   type ElectionState,
@@ -64,11 +66,8 @@ export function leaderElection$(
   const timings = timingsOf(options);
   const { identity } = options;
   const releaseOnCancel = options.releaseOnCancel ?? leaderElectionDefaults.releaseOnCancel;
-  const scheduler = options.scheduler ?? asyncScheduler;
-  const now =
-    options.scheduler !== undefined || globalThis.performance === undefined
-      ? () => scheduler.now()
-      : () => globalThis.performance.now();
+  const scheduler = options.scheduler ?? monotonicScheduler;
+  const now = () => scheduler.now();
   const requests = leaseRequests(client, options.namespace, options.name);
   // A request that hangs must leave room for another try before the renew deadline.
   const requestTimeoutMs = timings.renewDeadlineMs / 2;
@@ -106,12 +105,13 @@ export function leaderElection$(
         (before.type !== 'leading' || before.renewedAt !== state.renewedAt)
       ) {
         deadline?.unsubscribe();
-        deadline = scheduler.schedule(
+        deadline = scheduleAfter(
+          scheduler,
+          state.renewedAt + timings.renewDeadlineMs - now(),
           () => {
             apply({ type: 'deadline', now: now() });
             emit();
           },
-          Math.max(0, state.renewedAt + timings.renewDeadlineMs - now()),
         );
       } else if (state.type !== 'leading') {
         deadline?.unsubscribe();
@@ -148,7 +148,7 @@ export function leaderElection$(
     const run = () => {
       const controller = new AbortController();
       attempt = controller;
-      const timeout = scheduler.schedule(() => controller.abort(), requestTimeoutMs);
+      const timeout = scheduleAfter(scheduler, requestTimeoutMs, () => controller.abort());
       tryOnce(controller.signal)
         .then(
           () => {
@@ -166,7 +166,7 @@ export function leaderElection$(
           if (controller !== attempt || ended) return;
           attempt = undefined;
           emit();
-          next = scheduler.schedule(run, nextAttemptInMs(state, timings, now()));
+          next = scheduleAfter(scheduler, nextAttemptInMs(state, timings, now()), run);
         });
     };
 
@@ -176,7 +176,7 @@ export function leaderElection$(
     const release = async (lease: Lease | undefined) => {
       if (lease === undefined) return;
       const controller = new AbortController();
-      const timeout = scheduler.schedule(() => controller.abort(), requestTimeoutMs);
+      const timeout = scheduleAfter(scheduler, requestTimeoutMs, () => controller.abort());
       try {
         await requests.update(lease, releasedSpec(lease, microTime(new Date())), controller.signal);
       } catch {

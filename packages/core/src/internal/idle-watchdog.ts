@@ -1,4 +1,6 @@
-import { asyncScheduler, type SchedulerLike } from 'rxjs';
+import type { SchedulerLike, Subscription } from 'rxjs';
+import { monotonicScheduler } from '../time/monotonic-scheduler.js';
+import { scheduleAfter } from '../time/schedule-after.js';
 
 /** Fires once when `touch()` has not been called for `idleMs`. */
 export interface IdleWatchdog {
@@ -15,20 +17,22 @@ export interface IdleWatchdog {
 export function startIdleWatchdog(
   idleMs: number,
   onIdle: () => void,
-  scheduler: SchedulerLike = asyncScheduler,
+  scheduler: SchedulerLike = monotonicScheduler,
 ): IdleWatchdog {
   let last = scheduler.now();
   let stopped = false;
-  const subscription = scheduler.schedule(function check() {
+  let subscription: Subscription;
+  const check = () => {
     if (stopped) return;
     const idle = scheduler.now() - last;
     if (idle >= idleMs) {
       stopped = true;
       onIdle();
     } else {
-      this.schedule(undefined, idleMs - idle);
+      subscription = scheduleAfter(scheduler, idleMs - idle, check);
     }
-  }, idleMs);
+  };
+  subscription = scheduleAfter(scheduler, idleMs, check);
   return {
     touch() {
       last = scheduler.now();

@@ -1,5 +1,8 @@
+import type { Subscription } from 'rxjs';
 import { fetchTransport } from '../fetch/fetch-transport.js';
 import type { KubeClient } from '../kube-client.js';
+import { monotonicScheduler } from '../time/monotonic-scheduler.js';
+import { scheduleAfter } from '../time/schedule-after.js';
 import type { KubeRequest, KubeResponse, Transport } from '../transport.js';
 import { muxEndpointUrl } from './internal/mux-endpoint-url.js';
 import { MuxOpenError } from './internal/mux-open-error.js';
@@ -71,14 +74,14 @@ export function createProxyClient(options: ProxyClientOptions): KubeClient {
   const lacksEndpoint = (): Promise<boolean> => {
     probe ??= (() => {
       const controller = new AbortController();
-      let timer: ReturnType<typeof setTimeout> | undefined;
+      let timer: Subscription | undefined;
       // A server that accepts the probe and never answers it (say, one that is not a proxy at
       // all) has no endpoint: asking it again on every request would never end.
       const silent = new Promise<boolean>((resolve) => {
-        timer = setTimeout(() => {
+        timer = scheduleAfter(monotonicScheduler, probeTimeoutMs, () => {
           controller.abort();
           resolve(true);
-        }, probeTimeoutMs);
+        });
       });
       const answered = fetchImpl(muxEndpointUrl(options.baseUrl).href, {
         method: 'GET',
@@ -92,7 +95,7 @@ export function createProxyClient(options: ProxyClientOptions): KubeClient {
         },
         () => false,
       );
-      return Promise.race([answered, silent]).finally(() => clearTimeout(timer));
+      return Promise.race([answered, silent]).finally(() => timer?.unsubscribe());
     })();
     const result = probe;
     // An unreachable proxy is asked again next time.

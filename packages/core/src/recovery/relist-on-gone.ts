@@ -1,15 +1,15 @@
 import {
-  asyncScheduler,
   defer,
   type MonoTypeOperatorFunction,
   type Observable,
   of,
   retry,
   type SchedulerLike,
-  timer,
 } from 'rxjs';
 import { isKubeError } from '../errors/kube-error.js';
 import type { ResourceVersionExpiredError } from '../errors/resource-version-expired-error.js';
+import { afterDelay } from '../time/after-delay.js';
+import { monotonicScheduler } from '../time/monotonic-scheduler.js';
 import { recoveryDefaults } from './recovery-defaults.js';
 
 /** Configuration of {@link relistOnGone}. */
@@ -24,7 +24,7 @@ export interface RelistOnGoneConfig {
   /** Backoff for relists in a storm: the delay before the n-th is `min(maxMs, initialMs × 2^(n-2))`. */
   readonly initialMs?: number;
   readonly maxMs?: number;
-  /** Where the delays run. Default `asyncScheduler`. */
+  /** Where the delays run. Default `monotonicScheduler` (`@rxkube/core/time`). */
   readonly scheduler?: SchedulerLike;
 }
 
@@ -56,7 +56,7 @@ export function relistOnGone<T>(config: RelistOnGoneConfig = {}): MonoTypeOperat
   const resetAfterMs = config.resetAfterMs ?? defaults.resetAfterMs;
   const initialMs = config.initialMs ?? defaults.initialMs;
   const maxMs = config.maxMs ?? defaults.maxMs;
-  const scheduler = config.scheduler ?? asyncScheduler;
+  const scheduler = config.scheduler ?? monotonicScheduler;
 
   return (source: Observable<T>) =>
     defer(() => {
@@ -71,7 +71,7 @@ export function relistOnGone<T>(config: RelistOnGoneConfig = {}): MonoTypeOperat
             lastRelistAt = now;
             config.onRelist?.(error);
             if (consecutive === 1) return of(0);
-            return timer(Math.min(maxMs, initialMs * 2 ** (consecutive - 2)), scheduler);
+            return afterDelay(Math.min(maxMs, initialMs * 2 ** (consecutive - 2)), scheduler);
           },
         }),
       );

@@ -1,12 +1,7 @@
-import {
-  asyncScheduler,
-  type MonoTypeOperatorFunction,
-  retry,
-  type SchedulerLike,
-  throwError,
-  timer,
-} from 'rxjs';
+import { type MonoTypeOperatorFunction, retry, type SchedulerLike, throwError } from 'rxjs';
 import { isKubeError } from '../errors/kube-error.js';
+import { afterDelay } from '../time/after-delay.js';
+import { monotonicScheduler } from '../time/monotonic-scheduler.js';
 import { recoveryDefaults } from './recovery-defaults.js';
 
 /**
@@ -33,7 +28,7 @@ export interface RetryOnConflictConfig {
   readonly onRetry?: (info: { readonly attempt: number; readonly delayMs: number }) => void;
   /** A number in [0, 1); the jitter's source. Default `Math.random`. */
   readonly random?: () => number;
-  /** Where the delays run. Default `asyncScheduler`. */
+  /** Where the delays run. Default `monotonicScheduler` (`@rxkube/core/time`). */
   readonly scheduler?: SchedulerLike;
 }
 
@@ -72,7 +67,7 @@ export function retryOnConflict<T>(
   const maxMs = config.maxMs ?? defaults.maxMs;
   const jitter = config.jitter ?? defaults.jitter;
   const random = config.random ?? Math.random;
-  const scheduler = config.scheduler ?? asyncScheduler;
+  const scheduler = config.scheduler ?? monotonicScheduler;
   return retry<T>({
     count: Math.max(0, attempts - 1),
     delay: (error: unknown, retryCount: number) => {
@@ -80,7 +75,7 @@ export function retryOnConflict<T>(
       const base = Math.min(maxMs, initialMs * factor ** (retryCount - 1));
       const delayMs = base * (1 + jitter * random());
       config.onRetry?.({ attempt: retryCount, delayMs });
-      return timer(delayMs, scheduler);
+      return afterDelay(delayMs, scheduler);
     },
   });
 }

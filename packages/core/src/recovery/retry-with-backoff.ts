@@ -1,14 +1,14 @@
 import {
-  asyncScheduler,
   defer,
   type MonoTypeOperatorFunction,
   type Observable,
   retry,
   type SchedulerLike,
   tap,
-  timer,
 } from 'rxjs';
 import { isKubeError } from '../errors/kube-error.js';
+import { afterDelay } from '../time/after-delay.js';
+import { monotonicScheduler } from '../time/monotonic-scheduler.js';
 import { recoveryDefaults } from './recovery-defaults.js';
 
 /** What `retryWithBackoff` reports before each retry. */
@@ -40,7 +40,7 @@ export interface RetryWithBackoffConfig {
   readonly onRetry?: (info: RetryInfo) => void;
   /** A number in [0, 1); the jitter's source. Default `Math.random`. */
   readonly random?: () => number;
-  /** Where the delays run. Default `asyncScheduler`. */
+  /** Where the delays run. Default `monotonicScheduler` (`@rxkube/core/time`). */
   readonly scheduler?: SchedulerLike;
 }
 
@@ -82,7 +82,7 @@ export function retryWithBackoff<T>(
   const resetAfterMs = config.resetAfterMs ?? defaults.resetAfterMs;
   const shouldRetry = config.shouldRetry ?? isRetryable;
   const random = config.random ?? Math.random;
-  const scheduler = config.scheduler ?? asyncScheduler;
+  const scheduler = config.scheduler ?? monotonicScheduler;
 
   return (source: Observable<T>) =>
     defer(() => {
@@ -99,7 +99,7 @@ export function retryWithBackoff<T>(
             const retryAfterMs = isKubeError(error) ? (error.retryAfterMs ?? 0) : 0;
             const delayMs = Math.max(jittered, retryAfterMs);
             config.onRetry?.({ attempt, delayMs, error });
-            return timer(delayMs, scheduler).pipe(
+            return afterDelay(delayMs, scheduler).pipe(
               tap(() => {
                 healthySince = scheduler.now();
               }),

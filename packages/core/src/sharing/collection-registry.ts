@@ -1,10 +1,12 @@
-import type { MonoTypeOperatorFunction, Observable } from 'rxjs';
+import type { MonoTypeOperatorFunction, Observable, Subscription } from 'rxjs';
 import type { CachedCollectionOptions } from '../collection/cached-collection-options.js';
 import type { CollectionUpdate } from '../collection/collection-update.js';
 import { collectionUpdates$ } from '../collection/collection-updates.js';
 import type { KubeClient } from '../kube-client.js';
 import type { KubeObject } from '../kube-object.js';
 import type { ResourceRef } from '../resource-ref.js';
+import { monotonicScheduler } from '../time/monotonic-scheduler.js';
+import { scheduleAfter } from '../time/schedule-after.js';
 import type { CollectionLease } from './collection-lease.js';
 import { collectionRegistryDefaults } from './collection-registry-defaults.js';
 import type { CollectionRegistryOptions } from './collection-registry-options.js';
@@ -15,7 +17,7 @@ interface Entry {
   /** The shared stream; its item type is the one of the first lease (the key includes `schema`/`transform`). */
   readonly updates$: Observable<unknown>;
   users: number;
-  linger: ReturnType<typeof setTimeout> | undefined;
+  linger: Subscription | undefined;
 }
 
 /**
@@ -92,10 +94,8 @@ export class CollectionRegistry {
     const merged = this.#merge(options);
     const key = collectionKey(ref, merged);
     const entry = this.#entries.get(key) ?? this.#create(key, ref, merged);
-    if (entry.linger !== undefined) {
-      clearTimeout(entry.linger);
-      entry.linger = undefined;
-    }
+    entry.linger?.unsubscribe();
+    entry.linger = undefined;
     entry.users += 1;
     let released = false;
     return {
@@ -112,7 +112,7 @@ export class CollectionRegistry {
   /** Forgets every collection at once (the injector is going away). Open subscriptions go on. */
   dispose(): void {
     for (const entry of this.#entries.values()) {
-      if (entry.linger !== undefined) clearTimeout(entry.linger);
+      entry.linger?.unsubscribe();
     }
     this.#entries.clear();
   }
@@ -142,9 +142,9 @@ export class CollectionRegistry {
       this.#entries.delete(key);
       return;
     }
-    entry.linger = setTimeout(() => {
+    entry.linger = scheduleAfter(monotonicScheduler, this.#keepAliveMs, () => {
       if (entry.users === 0 && this.#entries.get(key) === entry) this.#entries.delete(key);
-    }, this.#keepAliveMs);
+    });
   }
 
   #merge<T extends KubeObject>(options: CachedCollectionOptions<T>): CachedCollectionOptions<T> {

@@ -1,8 +1,9 @@
-import { type MonoTypeOperatorFunction, Observable, ReplaySubject, share, timer } from 'rxjs';
+import { type MonoTypeOperatorFunction, Observable, ReplaySubject, share } from 'rxjs';
 import type { CollectionState } from '../collection/collection-state.js';
 import type { CollectionUpdate } from '../collection/collection-update.js';
 import type { Delta } from '../collection/delta.js';
 import type { KubeObject } from '../kube-object.js';
+import { afterDelay } from '../time/after-delay.js';
 
 /** Configuration of {@link shareCollection}. */
 export interface ShareCollectionConfig {
@@ -54,7 +55,7 @@ export function shareCollection<S extends ShareableCollection>(
         connector: () => new ReplaySubject<S>(1),
         resetOnError: true,
         resetOnComplete: true,
-        resetOnRefCountZero: keepAliveMs > 0 ? () => timer(keepAliveMs) : true,
+        resetOnRefCountZero: keepAliveMs > 0 ? () => afterDelay(keepAliveMs) : true,
       }),
     );
     return new Observable<S>((subscriber) => {

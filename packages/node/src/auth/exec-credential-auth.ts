@@ -1,5 +1,6 @@
 import { isatty } from 'node:tty';
 import type { AuthProvider } from '@rxkube/core';
+import { monotonicScheduler, scheduleAfter } from '@rxkube/core/time';
 import { lookPath } from '../internal/look-path.js';
 import type { ExecConfig } from '../kubeconfig/kube-config.js';
 import { KUBE_CONFIG_DEFAULTS } from '../kubeconfig/kube-config-defaults.js';
@@ -55,7 +56,10 @@ export interface ExecCredentialAuthOptions {
   readonly env?: Readonly<Record<string, string | undefined>>;
   /** Whether standard input is a terminal; asked of file descriptor 0 when unset. */
   readonly stdinIsTerminal?: boolean;
-  /** The clock, in milliseconds; `Date.now` when unset. */
+  /**
+   * The wall clock, in milliseconds since the epoch, read against the credential's
+   * `expirationTimestamp` (a wall-clock time the issuer wrote); `Date.now` when unset.
+   */
   readonly now?: () => number;
   /**
    * How long one run may take, until its output is closed. Default
@@ -246,9 +250,9 @@ async function runPlugin(
 
   const stdout = await new Promise<string>((resolve, reject) => {
     const timeoutMs = options.timeoutMs ?? KUBE_CONFIG_DEFAULTS.execTimeoutMs;
-    let timer: ReturnType<typeof setTimeout> | undefined;
+    let timer: { unsubscribe(): void } | undefined;
     const fail = (error: KubeConfigError) => {
-      clearTimeout(timer);
+      timer?.unsubscribe();
       reject(error);
     };
     const failed = (message: string, cause?: unknown) =>
@@ -262,7 +266,7 @@ async function runPlugin(
       stdio: [interactive ? 'inherit' : 'ignore', 'pipe', 'inherit'],
       windowsHide: true,
     });
-    timer = setTimeout(() => {
+    timer = scheduleAfter(monotonicScheduler, timeoutMs, () => {
       // A child of the plugin may still hold the pipe open: stop reading it as well.
       child.kill('SIGKILL');
       child.stdout?.destroy();
@@ -272,7 +276,7 @@ async function runPlugin(
           `exec plugin '${exec.command}'${who} did not finish within ${timeoutMs} ms and was ended`,
         ),
       );
-    }, timeoutMs);
+    });
     const chunks: Buffer[] = [];
     let size = 0;
     child.stdout?.on('data', (chunk: Buffer) => {
@@ -290,7 +294,7 @@ async function runPlugin(
       failed(`could not be started (${error.code ?? error.message})${hint}`);
     });
     child.on('close', (code, signal) => {
-      clearTimeout(timer);
+      timer?.unsubscribe();
       if (code === 0) resolve(Buffer.concat(chunks).toString('utf8'));
       else failed(signal ? `was ended by ${signal}` : `exited with code ${code}`);
     });

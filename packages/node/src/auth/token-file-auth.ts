@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { AuthProvider } from '@rxkube/core';
+import { monotonicNow } from '@rxkube/core/time';
 import { KUBE_CONFIG_DEFAULTS } from '../kubeconfig/kube-config-defaults.js';
 import { KubeConfigError } from '../kubeconfig/kube-config-error.js';
 
@@ -20,7 +21,7 @@ export interface TokenFileAuthOptions {
    * Default {@link KUBE_CONFIG_DEFAULTS.tokenFileRefreshMs} (one minute, as client-go).
    */
   readonly refreshMs?: number;
-  /** The clock, in milliseconds; `Date.now` when unset. */
+  /** The clock of the token's age, in milliseconds; `monotonicNow` when unset (it never steps). */
   readonly now?: () => number;
 }
 
@@ -43,7 +44,7 @@ export interface TokenFileAuthOptions {
 export function tokenFileAuth(options: TokenFileAuthOptions): AuthProvider {
   const { path } = options;
   const refreshMs = options.refreshMs ?? KUBE_CONFIG_DEFAULTS.tokenFileRefreshMs;
-  const now = options.now ?? Date.now;
+  const now = options.now ?? monotonicNow;
   let token: string | undefined;
   let readAt = Number.NEGATIVE_INFINITY;
   let reading: Promise<string> | undefined;

@@ -1,4 +1,5 @@
 import { Observable, type OperatorFunction, type SchedulerLike, type Subscription } from 'rxjs';
+import { scheduleAfter } from '../../time/schedule-after.js';
 
 /**
  * Groups values that arrive in the same turn (typically every event decoded from one network chunk)
@@ -35,7 +36,7 @@ export function batchSynchronous<T>(scheduler?: SchedulerLike): OperatorFunction
       const subscription = source.subscribe({
         next(value) {
           pending.push(value);
-          if (scheduler !== undefined) scheduled ??= scheduler.schedule(flush);
+          if (scheduler !== undefined) scheduled ??= scheduleAfter(scheduler, 0, flush);
           else if (!queued) {
             queued = true;
             queueMicrotask(flushQueued);

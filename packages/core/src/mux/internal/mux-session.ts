@@ -1,7 +1,10 @@
+import type { Subscription } from 'rxjs';
 import { DecodeError } from '../../errors/decode-error.js';
 import { MuxFlowControlError } from '../../errors/mux-flow-control-error.js';
 import { TransportError } from '../../errors/transport-error.js';
 import { redactUrl } from '../../redact-url.js';
+import { monotonicScheduler } from '../../time/monotonic-scheduler.js';
+import { scheduleAfter } from '../../time/schedule-after.js';
 import type { KubeRequest, KubeResponse } from '../../transport.js';
 import type { MuxClientFrame } from '../mux-client-frame.js';
 import { muxProtocol } from '../mux-protocol.js';
@@ -9,7 +12,6 @@ import type { MuxServerFrame } from '../mux-server-frame.js';
 import type { MuxWebSocket, MuxWebSocketConstructor } from '../mux-web-socket.js';
 import { MuxBody } from './mux-body.js';
 import { MuxOpenError } from './mux-open-error.js';
-
 import { parseServerFrame } from './parse-server-frame.js';
 
 /** The shared socket: none, being opened, or open (with its idle timer when nothing uses it). */
@@ -64,7 +66,7 @@ export class MuxSession {
   readonly #encoder = new TextEncoder();
   #state: SocketState = { kind: 'closed' };
   #nextId = 0;
-  #idleTimer: ReturnType<typeof setTimeout> | undefined;
+  #idleTimer: Subscription | undefined;
 
   constructor(options: MuxSessionOptions) {
     this.#options = options;
@@ -134,7 +136,7 @@ export class MuxSession {
     }
     const opened = new Promise<MuxWebSocket>((resolve, reject) => {
       // A server that accepts the connection and never answers the handshake.
-      const timer = setTimeout(() => {
+      const timer = scheduleAfter(monotonicScheduler, this.#options.openTimeoutMs, () => {
         const current = this.#state;
         if (current.kind !== 'opening' || current.socket !== socket) return;
         this.#state = { kind: 'closed' };
@@ -144,9 +146,9 @@ export class MuxSession {
           ),
         );
         socket.close();
-      }, this.#options.openTimeoutMs);
+      });
       socket.addEventListener('open', () => {
-        clearTimeout(timer);
+        timer.unsubscribe();
         if (socket.protocol !== muxProtocol.subprotocol) {
           this.#state = { kind: 'closed' };
           socket.close();
@@ -158,7 +160,7 @@ export class MuxSession {
       });
       /** Ends the session of this socket; false when it had ended already. */
       const gone = (): boolean => {
-        clearTimeout(timer);
+        timer.unsubscribe();
         const current = this.#state;
         if (current.kind !== 'closed' && current.socket === socket) {
           this.#state = { kind: 'closed' };
@@ -335,20 +337,24 @@ export class MuxSession {
   #idleCheck(): void {
     const state = this.#state;
     if (state.kind !== 'open' || this.#requests.size > 0 || this.#idleTimer !== undefined) return;
-    this.#idleTimer = setTimeout(() => {
-      this.#idleTimer = undefined;
-      if (this.#state === state && this.#requests.size === 0) {
-        this.#state = { kind: 'closed' };
-        state.socket.close(1000);
-      }
-    }, this.#options.idleCloseMs);
     // An idle socket alone must not keep a Node process alive.
-    (this.#idleTimer as { unref?: () => void }).unref?.();
+    this.#idleTimer = scheduleAfter(
+      monotonicScheduler,
+      this.#options.idleCloseMs,
+      () => {
+        this.#idleTimer = undefined;
+        if (this.#state === state && this.#requests.size === 0) {
+          this.#state = { kind: 'closed' };
+          state.socket.close(1000);
+        }
+      },
+      { unref: true },
+    );
   }
 
   #clearIdle(): void {
     if (this.#idleTimer === undefined) return;
-    clearTimeout(this.#idleTimer);
+    this.#idleTimer.unsubscribe();
     this.#idleTimer = undefined;
   }
 }

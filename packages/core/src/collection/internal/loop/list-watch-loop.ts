@@ -5,6 +5,7 @@ import type { KubeObject } from '../../../kube-object.js';
 import type { ListOptions } from '../../../list.js';
 import type { ResourceRef } from '../../../resource-ref.js';
 import { asResourceVersion } from '../../../resource-version.js';
+import { scheduleAfter } from '../../../time/schedule-after.js';
 import type { WatchOptions } from '../../../watch.js';
 import type { WatchEvent } from '../../../watch-event.js';
 import type { CachedCollectionOptions } from '../../cached-collection-options.js';
@@ -143,7 +144,9 @@ export function listWatchLoop$<T extends KubeObject>(
         case 'wait': {
           cancel();
           const from = generation;
-          inFlight = scheduler.schedule(() => dispatch({ type: 'elapsed' }, from), command.delayMs);
+          inFlight = scheduleAfter(scheduler, command.delayMs, () =>
+            dispatch({ type: 'elapsed' }, from),
+          );
           return;
         }
         case 'list': {
@@ -202,9 +205,8 @@ export function listWatchLoop$<T extends KubeObject>(
           // The initial events are held back until the bookmark that ends them, then handed over
           // as one complete list: no reader ever sees half of it.
           let initial: Map<string, T> | undefined = new Map();
-          overdue = scheduler.schedule(
-            () => dispatch({ type: 'initialEventsOverdue' }, from),
-            command.initialEventsTimeoutMs,
+          overdue = scheduleAfter(scheduler, command.initialEventsTimeoutMs, () =>
+            dispatch({ type: 'initialEventsOverdue' }, from),
           );
           inFlight = watchBatches<T>(client, ref, {
             ...watchOptions,
