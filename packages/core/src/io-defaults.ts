@@ -45,4 +45,11 @@ export const ioDefaults = {
   errorBodyLimitBytes: 64 * 1024,
   /** Characters of a body or line quoted in an error: enough to recognise it, never a whole page. */
   excerptChars: 200,
+  /**
+   * The longest wait a server's `Retry-After` (or `details.retryAfterSeconds`) is honoured for: 5
+   * minutes. API servers ask for 1 to 32 s (priority and fairness) or up to 30 s (a watch cache
+   * that initializes); a longer value comes from a confused or hostile intermediary, and honouring
+   * `Retry-After: 4294968` would leave a view stale for 50 days. Longer values wait this long.
+   */
+  maxRetryAfterMs: 300_000,
 } as const;

@@ -59,7 +59,10 @@ export interface KubeErrorOptions {
   readonly status?: KubeStatus;
   /** Whether retrying the same request later can succeed. */
   readonly retryable?: boolean;
-  /** How long the server asked the client to wait before retrying. */
+  /**
+   * How long the server asked the client to wait before retrying (`Retry-After`, or the Status's
+   * `details.retryAfterSeconds`), at most `ioDefaults.maxRetryAfterMs` (5 minutes).
+   */
   readonly retryAfterMs?: number;
   readonly cause?: unknown;
 }

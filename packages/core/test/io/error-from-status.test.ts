@@ -13,7 +13,7 @@ import {
   TooManyRequestsError,
   UnauthorizedError,
 } from '../../src/index.js';
-import { errorFromResponse, errorFromStatus } from '../../src/transport/index.js';
+import { errorFromResponse, errorFromStatus, ioDefaults } from '../../src/transport/index.js';
 
 const status = (fields: Partial<KubeStatus>): KubeStatus => ({
   kind: 'Status',
@@ -263,6 +263,29 @@ describe('errorFromStatus', () => {
       httpCode: 429,
     });
     expect(error.retryAfterMs).toBe(5000);
+  });
+
+  it('honours a Retry-After or retryAfterSeconds of any size for at most ioDefaults.maxRetryAfterMs', () => {
+    const cap = ioDefaults.maxRetryAfterMs;
+    expect(cap).toBe(300_000);
+    expect(
+      errorFromStatus(undefined, { httpCode: 429, headers: { 'retry-after': '4294968' } })
+        .retryAfterMs,
+    ).toBe(cap);
+    expect(
+      errorFromStatus(status({ code: 429, details: { retryAfterSeconds: 3_000_000 } }), {
+        httpCode: 429,
+      }).retryAfterMs,
+    ).toBe(cap);
+    expect(
+      errorFromStatus(undefined, {
+        httpCode: 503,
+        headers: { 'retry-after': new Date(Date.now() + 86_400_000).toUTCString() },
+      }).retryAfterMs,
+    ).toBe(cap);
+    expect(
+      errorFromStatus(undefined, { httpCode: 429, headers: { 'retry-after': '299' } }).retryAfterMs,
+    ).toBe(299_000);
   });
 
   it("takes the Status's own code when no HTTP status is given, as for a watch ERROR event", () => {

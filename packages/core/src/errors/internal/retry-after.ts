@@ -1,4 +1,5 @@
 import type { HeaderSource } from '../../header-source.js';
+import { ioDefaults } from '../../io-defaults.js';
 import type { KubeStatus } from '../../kube-status.js';
 
 const MS_PER_SECOND = 1000;
@@ -9,13 +10,23 @@ function header(headers: HeaderSource | undefined, name: string): string | undef
 }
 
 /**
- * The delay a server asked for: the `Retry-After` header (seconds or an HTTP date), else the
- * Status's `details.retryAfterSeconds`.
+ * The delay a server asked for: the `Retry-After` header (seconds or an HTTP date, read against
+ * the wall clock `now`, as the server wrote it), else the Status's `details.retryAfterSeconds`; at
+ * most `ioDefaults.maxRetryAfterMs`.
  */
 export function retryAfterMs(
   headers: HeaderSource | undefined,
   status: KubeStatus | undefined,
   now: () => number = Date.now,
+): number | undefined {
+  const asked = askedMs(headers, status, now);
+  return asked === undefined ? undefined : Math.min(asked, ioDefaults.maxRetryAfterMs);
+}
+
+function askedMs(
+  headers: HeaderSource | undefined,
+  status: KubeStatus | undefined,
+  now: () => number,
 ): number | undefined {
   const raw = header(headers, 'retry-after');
   const value = typeof raw === 'string' ? raw.trim() : undefined;
