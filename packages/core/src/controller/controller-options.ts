@@ -29,15 +29,16 @@ export interface ControllerOptions<T extends KubeObject> {
   readonly related?: readonly RelatedCollection<KubeObject>[];
   /**
    * Brings the world in line with the object of `key`: `object` is the primary collection's
-   * latest state of it when the run starts, `undefined` once it is deleted. Returns a Promise or
-   * an Observable (its last value counts; it is unsubscribed if the controller is). Rejecting,
-   * throwing or erroring is a failure, retried with backoff.
+   * latest state of it when the run starts, `undefined` once it is deleted. Returns a value, any
+   * promise-like (a thenable, a Promise of another realm or library: awaited), or an Observable
+   * (its last value counts; it is unsubscribed if the controller is). Rejecting, throwing or
+   * erroring is a failure, retried with backoff, and never escapes the controller.
    */
   readonly reconcile: (
     key: string,
     object: T | undefined,
     context: ReconcileContext,
-  ) => Observable<ReconcileResult> | Promise<ReconcileResult> | ReconcileResult;
+  ) => Observable<ReconcileResult> | PromiseLike<ReconcileResult> | ReconcileResult;
   /** Keys that may run at once (never the same key twice). Default 1. */
   readonly concurrency?: number;
   /** Requeue every key of the primary collection this often; 0 = never. Default 0. */
@@ -46,6 +47,6 @@ export interface ControllerOptions<T extends KubeObject> {
   readonly backoff?: { readonly baseMs?: number; readonly maxMs?: number };
   /** Overall rate limit of retries (token bucket). Default 10 per second, burst 100. */
   readonly rateLimit?: { readonly perSecond?: number; readonly burst?: number };
-  /** Where time is read and timers run; tests pass a virtual one. Default `asyncScheduler`. */
+  /** Where time is read and timers run; tests pass a virtual one. Default `monotonicScheduler` (`@rxkube/core/time`). */
   readonly scheduler?: SchedulerLike;
 }

@@ -1,22 +1,23 @@
 import {
-  asyncScheduler,
   defer,
   from,
   isObservable,
   type Observable,
+  type ObservableInput,
   of,
   Observable as RxObservable,
   Subscription,
 } from 'rxjs';
 import type { Delta } from '../collection/delta.js';
 import type { KubeObject } from '../kube-object.js';
+import { monotonicScheduler } from '../time/monotonic-scheduler.js';
+import { scheduleAfter } from '../time/schedule-after.js';
 import { controllerDefaults } from './controller-defaults.js';
 import type { ControllerOptions } from './controller-options.js';
 import type { RunOutcome, WorkQueueInput } from './internal/work-queue-input.js';
 import { initialWorkQueueState, type WorkQueueState } from './internal/work-queue-state.js';
 import { type RunStart, stepWorkQueue, type WorkQueueConfig } from './internal/work-queue-step.js';
 import type { ReconcileReport } from './reconcile-report.js';
-import type { ReconcileResult } from './reconcile-result.js';
 import type { WorkQueueStats } from './work-queue-stats.js';
 
 type Finished = Omit<ReconcileReport, 'queue' | 'retryAfterMs'>;
@@ -64,7 +65,7 @@ export function controller$<T extends KubeObject>(
   options: ControllerOptions<T>,
 ): Observable<ReconcileReport> {
   return new RxObservable<ReconcileReport>((subscriber) => {
-    const scheduler = options.scheduler ?? asyncScheduler;
+    const scheduler = options.scheduler ?? monotonicScheduler;
     const config = configOf(options);
     const resyncMs = options.resyncMs ?? controllerDefaults.resyncMs;
     let state = initialWorkQueueState(scheduler.now(), config.rateLimit.burst);
@@ -107,7 +108,7 @@ export function controller$<T extends KubeObject>(
       runs.set(key, entry);
       const startedAt = scheduler.now();
       const object = items?.get(key);
-      let result: ReconcileResult;
+      let result: unknown;
       const end = (
         outcome: RunOutcome,
         report: Omit<Finished, 'key' | 'attempt' | 'durationMs'>,
@@ -127,7 +128,13 @@ export function controller$<T extends KubeObject>(
         },
         error: (error: unknown) => end({ type: 'failed' }, { outcome: 'failed', error }),
         complete: () => {
-          const delayMs = result?.requeueAfterMs;
+          let delayMs: number | undefined;
+          try {
+            delayMs = requeueDelay(result);
+          } catch (error) {
+            end({ type: 'failed' }, { outcome: 'failed', error });
+            return;
+          }
           if (delayMs === undefined) end({ type: 'done' }, { outcome: 'done' });
           else
             end(
@@ -145,13 +152,10 @@ export function controller$<T extends KubeObject>(
       wake?.subscription.unsubscribe();
       wake = undefined;
       if (at === undefined) return;
-      const subscription = scheduler.schedule(
-        () => {
-          wake = undefined;
-          dispatch({ type: 'wake', now: scheduler.now() });
-        },
-        Math.max(0, at - scheduler.now()),
-      );
+      const subscription = scheduleAfter(scheduler, at - scheduler.now(), () => {
+        wake = undefined;
+        dispatch({ type: 'wake', now: scheduler.now() });
+      });
       wake = { at, subscription };
     };
 
@@ -186,13 +190,16 @@ export function controller$<T extends KubeObject>(
       );
     }
     if (resyncMs > 0) {
-      subscriptions.add(
-        scheduler.schedule(function resync() {
-          if (items !== undefined)
-            dispatch({ type: 'add', keys: [...items.keys()], now: scheduler.now() });
-          this.schedule(undefined, resyncMs);
-        }, resyncMs),
-      );
+      let resync: Subscription;
+      const tick = () => {
+        if (items !== undefined)
+          dispatch({ type: 'add', keys: [...items.keys()], now: scheduler.now() });
+        subscriptions.remove(resync);
+        resync = scheduleAfter(scheduler, resyncMs, tick);
+        subscriptions.add(resync);
+      };
+      resync = scheduleAfter(scheduler, resyncMs, tick);
+      subscriptions.add(resync);
     }
 
     return () => {
@@ -221,12 +228,53 @@ function configOf(
   };
 }
 
-function toObservable(
-  result: Observable<ReconcileResult> | Promise<ReconcileResult> | ReconcileResult,
-): Observable<ReconcileResult> {
-  if (isObservable(result)) return result;
-  if (result instanceof Promise) return from(result);
+/**
+ * A reconcile's result as an Observable: an Observable (of any RxJS copy, or an interop one)
+ * through `from`; any promise-like (a thenable, a Promise of another realm) assimilated by a
+ * native Promise first, as `await` does, so a `then` that returns nothing or throws is still
+ * awaited and its rejection handled; anything else is the value itself.
+ */
+function toObservable(result: unknown): Observable<unknown> {
+  if (isObservable(result) || isInteropObservable(result)) {
+    return from(result as ObservableInput<unknown>);
+  }
+  if (isPromiseLike(result)) return from(Promise.resolve(result));
   return of(result);
+}
+
+function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
+  return (
+    (typeof value === 'object' || typeof value === 'function') &&
+    value !== null &&
+    typeof (value as { then?: unknown }).then === 'function'
+  );
+}
+
+function isInteropObservable(value: unknown): boolean {
+  const key = (typeof Symbol === 'function' && Symbol.observable) || '@@observable';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as Record<PropertyKey, unknown>)[key] === 'function'
+  );
+}
+
+/**
+ * The delay a reconcile's last value asks for: `undefined` for none (nothing, or no
+ * `requeueAfterMs`). A delay that is not a number ≥ 0 (NaN, a string, -1) is the reconcile's
+ * mistake: it fails the run, so it is retried with backoff instead of looping at once. Infinity
+ * asks never to run again unless the key changes.
+ */
+function requeueDelay(value: unknown): number | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const delayMs: unknown = (value as { requeueAfterMs?: unknown }).requeueAfterMs;
+  if (delayMs === undefined) return undefined;
+  if (typeof delayMs !== 'number' || !(delayMs >= 0)) {
+    throw new TypeError(
+      `requeueAfterMs must be a number of milliseconds ≥ 0, got ${String(delayMs)}`,
+    );
+  }
+  return delayMs;
 }
 
 function relatedKeys<R extends KubeObject>(
