@@ -54,6 +54,43 @@ describe('leader election decisions', () => {
     expect(planWrite(state, 'me', timings, 26_999, 'now').type).toBe('none');
   });
 
+  it("judges expiry by the duration recorded in the lease, not by this replica's own", () => {
+    // A holder configured with 20 s, seen by a replica configured with 3 s (a rolling upgrade).
+    const short = { leaseDurationMs: 3_000, renewDeadlineMs: 2_000, retryPeriodMs: 500 };
+    const state = stepElection(
+      { type: 'following' },
+      { type: 'read', lease: lease('other', { leaseDurationSeconds: 20 }), now: 1_000 },
+      short,
+      'me',
+    );
+    expect(planWrite(state, 'me', short, 4_000, 'now').type).toBe('none');
+    expect(planWrite(state, 'me', short, 20_999, 'now').type).toBe('none');
+    expect(planWrite(state, 'me', short, 21_000, 'now').type).toBe('update');
+    expect(nextAttemptInMs(state, short, 20_900)).toBe(100);
+    // …and the other way round: a 3 s holder seen by a 20 s replica expires after 3 s.
+    const long = { leaseDurationMs: 20_000, renewDeadlineMs: 15_000, retryPeriodMs: 2_000 };
+    const seen = stepElection(
+      { type: 'following' },
+      { type: 'read', lease: lease('other', { leaseDurationSeconds: 3 }), now: 0 },
+      long,
+      'me',
+    );
+    expect(planWrite(seen, 'me', long, 2_999, 'now').type).toBe('none');
+    expect(planWrite(seen, 'me', long, 3_000, 'now').type).toBe('update');
+  });
+
+  it('falls back to its own duration when the lease records none (or nonsense)', () => {
+    for (const leaseDurationSeconds of [undefined, -1, Number.NaN]) {
+      const state = read(
+        { type: 'following' },
+        lease('other', { leaseDurationSeconds: leaseDurationSeconds as number }),
+        0,
+      );
+      expect(planWrite(state, 'me', timings, 14_999, 'now').type).toBe('none');
+      expect(planWrite(state, 'me', timings, 15_000, 'now').type).toBe('update');
+    }
+  });
+
   it('ignores the times written in the lease (another machine clock)', () => {
     const state = read(
       { type: 'following' },

@@ -174,6 +174,40 @@ describe('leaderElection$ against FakeApiServer', () => {
     expect(holder()?.holderIdentity).toBe('b');
   });
 
+  it('never overlaps when replicas run with different lease durations (a rolling upgrade)', async () => {
+    // The leader was configured with a long lease, the new replica with a short one: the new one
+    // must wait for the duration the leader recorded in the lease, or both lead at once.
+    const long = { leaseDurationMs: 3_000, renewDeadlineMs: 2_000, retryPeriodMs: 200 };
+    const short = { leaseDurationMs: 1_000, renewDeadlineMs: 600, retryPeriodMs: 100 };
+    const network = severable();
+    const a = replica('a', long, network.client);
+    await a.leading(true);
+    const b = replica('b', short);
+    await server.waitFor(() => b.log.some((e) => e.status.holder === 'a'));
+    network.cut(true);
+    await a.leading(false);
+    await b.leading(true);
+    const [ledByA] = a.intervals;
+    const [ledByB] = b.intervals;
+    assert(ledByA?.to !== undefined && ledByB, 'a led and stopped, then b leads');
+    expect(ledByB.from).toBeGreaterThan(ledByA.to);
+  });
+
+  it('takes over after the duration the leader recorded, shorter than its own', async () => {
+    const short = { leaseDurationMs: 1_000, renewDeadlineMs: 600, retryPeriodMs: 100 };
+    const long = { leaseDurationMs: 4_000, renewDeadlineMs: 3_000, retryPeriodMs: 200 };
+    const a = replica('a', short);
+    await a.leading(true);
+    const b = replica('b', long);
+    await server.waitFor(() => b.log.some((e) => e.status.holder === 'a'));
+    const stoppedAt = performance.now();
+    a.subscription.unsubscribe(); // no release: the lease is left to expire
+    await b.leading(true);
+    const handOverMs = performance.now() - stoppedAt;
+    expect(handOverMs).toBeGreaterThanOrEqual(short.leaseDurationMs - short.retryPeriodMs);
+    expect(handOverMs).toBeLessThan(short.leaseDurationMs + long.retryPeriodMs + 1_000);
+  });
+
   it('keeps trying through a lasting outage without anyone leading, and elects one when it ends', async () => {
     const networkA = severable();
     const networkB = severable();

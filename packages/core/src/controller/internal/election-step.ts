@@ -10,6 +10,13 @@ export interface Observation {
   readonly record: string;
   readonly holder: string | undefined;
   readonly at: number;
+  /**
+   * How long the lease holds after `at`: the `leaseDurationSeconds` its holder recorded, as
+   * client-go judges it (`observedRecord.LeaseDurationSeconds`), so replicas configured with
+   * different durations (a rolling upgrade that changes it) agree on when it expires; the
+   * replica's own duration only when the lease records none.
+   */
+  readonly durationMs: number;
 }
 
 /**
@@ -63,7 +70,7 @@ export function stepElection(
 ): ElectionState {
   switch (event.type) {
     case 'read': {
-      const observed = observe(state.observed, event.lease, event.now);
+      const observed = observe(state.observed, event.lease, event.now, timings);
       if (event.lease === undefined) return { type: 'following' };
       // Someone else's write is on the lease: whatever this replica believed, it does not lead.
       if (state.type === 'leading' && observed.holder === identity)
@@ -77,13 +84,13 @@ export function stepElection(
         return {
           type: 'following',
           lease: event.lease,
-          observed: observe(undefined, event.lease, event.now),
+          observed: observe(undefined, event.lease, event.now, timings),
         };
       }
       return {
         type: 'leading',
         lease: event.lease,
-        observed: observe(undefined, event.lease, event.now),
+        observed: observe(undefined, event.lease, event.now, timings),
         renewedAt: event.sentAt,
       };
     case 'failed':
@@ -98,9 +105,9 @@ export function stepElection(
 
 /**
  * client-go's `tryAcquireOrRenew` decision on the lease just read: create it when missing; leave
- * it alone while another holder's lease has not expired (observed + lease duration, on the local
- * clock); otherwise take or renew it, keeping the acquire time and transition count when this
- * replica already held it.
+ * it alone while another holder's lease has not expired (observed + the duration recorded in it,
+ * on the local clock); otherwise take or renew it, keeping the acquire time and transition count
+ * when this replica already held it.
  */
 export function planWrite(
   state: ElectionState,
@@ -124,7 +131,7 @@ export function planWrite(
     holder !== undefined &&
     holder !== identity &&
     state.observed !== undefined &&
-    state.observed.at + timings.leaseDurationMs > now
+    state.observed.at + state.observed.durationMs > now
   ) {
     return { type: 'none' };
   }
@@ -153,7 +160,7 @@ export function nextAttemptInMs(
 ): number {
   const poll = state.type === 'leading' ? timings.retryPeriodMs : timings.retryPeriodMs / 2;
   if (state.type === 'leading' || state.observed?.holder === undefined) return poll;
-  const expiresIn = state.observed.at + timings.leaseDurationMs - now;
+  const expiresIn = state.observed.at + state.observed.durationMs - now;
   return Math.max(0, Math.min(poll, expiresIn));
 }
 
@@ -172,8 +179,16 @@ function observe(
   previous: Observation | undefined,
   lease: Lease | undefined,
   now: number,
+  timings: ElectionTimings,
 ): Observation {
   const record = JSON.stringify(lease?.spec ?? null);
   if (previous !== undefined && previous.record === record) return previous;
-  return { record, holder: lease?.spec?.holderIdentity || undefined, at: now };
+  const seconds: unknown = lease?.spec?.leaseDurationSeconds;
+  const durationMs =
+    typeof seconds === 'number' && Number.isFinite(seconds) && seconds >= 0
+      ? seconds * MS_PER_SECOND
+      : timings.leaseDurationMs;
+  return { record, holder: lease?.spec?.holderIdentity || undefined, at: now, durationMs };
 }
+
+const MS_PER_SECOND = 1_000;
