@@ -297,6 +297,30 @@ describe('the loop transition (pure)', () => {
     ]);
   });
 
+  it('falls back to a consistent read in pages when a first list at "0" is too large, and keeps relists paged', () => {
+    // The watch cache ignores `limit` for "0": the whole collection comes in one body.
+    const oversized = new DecodeError('LIST body over maxBodyBytes', { kind: 'oversized' });
+    const steps = drive({ listSemantic: 'any' }, [
+      failed(oversized),
+      listed('9'),
+      failed(gone),
+      elapsed,
+      listed('12'),
+    ]);
+    expect(requests(steps).map(describeRequest)).toEqual([
+      'list 0 - paged',
+      // at once: the same whole list would be too large again
+      'list - - paged',
+      'watch 9',
+      'list - - paged',
+      'watch 12',
+    ]);
+    expect(healths(steps)).toEqual(['relisting']);
+    // A first consistent list whose one page is too large is not a whole list: it backs off.
+    const paged = drive({}, [failed(oversized)]);
+    expect(stepAt(paged, 1).state).toMatchObject({ phase: 'waiting', reason: 'backoff' });
+  });
+
   it('reports a relist once even when its list is retried', () => {
     const steps = drive({}, [
       listed('5'),

@@ -95,7 +95,7 @@ function whileListing(state: ListingState, outcome: LoopOutcome, context: LoopCo
         // never older than anything shown; "0" could be, so it is never used again.
         return begin({ ...state, from: { kind: 'consistent' } }, context);
       }
-      if (state.from.kind === 'notOlderThan' && isOversized(outcome.error)) {
+      if (isWhole(state.from, context.config) && isOversized(outcome.error)) {
         // The whole collection is over maxListBodyBytes: in pages it fits, now and at every
         // later relist. Waiting first would only fetch the same whole body again.
         return begin(
@@ -370,6 +370,15 @@ function drawTimeout({ config, random }: LoopContext): number {
 
 function cap(figures: BackoffFigures, attempt: number): number {
   return Math.min(figures.maxMs, figures.initialMs * figures.factor ** (attempt - 1));
+}
+
+/**
+ * Whether a list asks for the whole collection in one body whatever its `limit`: a relist
+ * NotOlderThan a version, or a first list at `"0"` (`listSemantic: 'any'`), which the watch cache
+ * serves whole (it ignores `limit` for `"0"`).
+ */
+function isWhole(from: ListFrom, config: LoopConfig): boolean {
+  return from.kind === 'notOlderThan' || (from.kind === 'first' && config.listSemantic === 'any');
 }
 
 /** A relist NotOlderThan a version, answered at exactly that version, does not get past it. */
