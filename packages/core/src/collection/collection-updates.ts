@@ -12,8 +12,9 @@ import { createCollection$ } from './internal/create-collection.js';
 
 /**
  * The live collection with its health from the very start: like `cachedCollection$`, but health
- * changes before the first complete list are emitted too (`synced: false`), e.g. to show that the
- * initial list is being retried while the server refuses.
+ * before the first complete list is emitted too (`synced: false`): `listing` at once on
+ * subscribing, before any request, then every change, e.g. to show that the initial list is being
+ * retried while the server refuses.
  *
  * @example
  * ```ts

@@ -191,7 +191,8 @@ describe('cachedCollection$ against the fake API server', () => {
     server.faults.failNext({ kind: 'list', count: 2, status: 500 });
     const r = start();
     await r.until(() => r.synced.length > 0);
-    expect(r.updates[0]).toMatchObject({
+    expect(r.updates[0]).toMatchObject({ synced: false, health: { status: 'listing' } });
+    expect(r.updates[1]).toMatchObject({
       synced: false,
       health: { status: 'reconnecting', attempt: 1 },
     });

@@ -110,8 +110,10 @@ describe('1: quiet collections', () => {
     await server.waitFor(() => server.count('watch', (q) => q.endedBy === 'server') >= 3, {
       timeoutMs: 20_000,
     });
-    // Synced (listing) until the first watch is accepted, then live, and nothing else after it.
-    expect(statuses(r)).toEqual(['listing', 'live']);
+    // Listing at once, synced (listing) until the first watch is accepted, then live, and nothing
+    // else after it.
+    expect(statuses(r)).toEqual(['listing', 'listing', 'live']);
+    expect(r.updates.map((u) => u.synced)).toEqual([false, true, true]);
     expect(lists()).toHaveLength(1);
     expect(server.count('watch', (q) => q.endedBy === 'client')).toBe(0);
     for (const w of watches()) expect(Number(w.query.timeoutSeconds)).toBeLessThanOrEqual(2);
@@ -465,7 +467,7 @@ describe('9: resources that appear later', () => {
     const strict = start({ retryNotFoundOrForbidden: false }, rbac());
     await strict.until(() => strict.error !== undefined).catch(() => undefined);
     expect(isKubeError(strict.error) && strict.error.code).toBe(403);
-    expect(statuses(strict)).toEqual(['failed']);
+    expect(statuses(strict)).toEqual(['listing', 'failed']);
   });
 });
 
@@ -503,5 +505,30 @@ describe('10: a collection too large for one body', () => {
     // The first list and two relists, each in pages of five: 40, 41 and 42 pods.
     expect(paged).toHaveLength(8 + 9 + 9);
     expect(r.error).toBeUndefined();
+  });
+
+  it('lists in pages after a first list at "0" (listSemantic any) is over maxListBodyBytes', async () => {
+    // The watch cache ignores `limit` for "0": that first list comes whole, however large.
+    server = await FakeApiServer.start();
+    for (let i = 0; i < 40; i++) server.create(pods, pod(`p-${String(i).padStart(2, '0')}`));
+    const page = await fetch(`${server.url}/api/v1/namespaces/ns/pods?limit=5`).then((r) =>
+      r.text(),
+    );
+    const fromCache = await fetch(
+      `${server.url}/api/v1/namespaces/ns/pods?limit=5&resourceVersion=0`,
+    ).then((r) => r.json() as Promise<{ items: unknown[] }>);
+    expect(fromCache.items).toHaveLength(40);
+    const own = () => lists().slice(2); // after the two lists above
+    const r = start({ pageSize: 5, maxListBodyBytes: 2 * page.length, listSemantic: 'any' });
+    await r.until(() => r.synced.length > 0);
+    expect(r.latest.items.size).toBe(40);
+    // "0" once, then a consistent read in eight pages of five: no loop, no backoff.
+    expect(own().map((l) => l.query.resourceVersion ?? '-')).toEqual(['0', ...Array(8).fill('-')]);
+    expect(
+      own()
+        .slice(1)
+        .map((l) => l.query.limit),
+    ).toEqual(Array(8).fill('5'));
+    expect(statuses(r)).not.toContain('reconnecting');
   });
 });

@@ -110,7 +110,7 @@ function collect(obs: Observable<CollectionUpdate<KubeObject>>, into: string[]) 
 }
 
 describe('the list-then-watch loop', () => {
-  it('emits nothing before the complete list, then resumes a dropped watch from the last version without a LIST', () => {
+  it('shows listing at once and no item before the complete list, then resumes a dropped watch from the last version without a LIST', () => {
     const out: string[] = [];
     let calls: Call[] = [];
     run(({ cold, start }) => {
@@ -129,6 +129,7 @@ describe('the list-then-watch loop', () => {
       collect(start(script.sources), out);
     });
     expect(out).toEqual([
+      'unsynced listing',
       'listing 5 [ns/a] a:ns/a',
       'live 5 [ns/a] ',
       'live 6 [ns/a] m:ns/a',
@@ -171,7 +172,7 @@ describe('the list-then-watch loop', () => {
       ['watch', '1'],
       ['watch', '77'],
     ]);
-    expect(out).toEqual(['listing 1 [] ', 'live 1 [] ']);
+    expect(out).toEqual(['unsynced listing', 'listing 1 [] ', 'live 1 [] ']);
   });
 
   it('relists after 410 at the last known version, unpaginated NotOlderThan, and diffs the result', () => {
@@ -200,6 +201,7 @@ describe('the list-then-watch loop', () => {
     });
     expect(calls[3]?.options.resourceVersion).toBe('12');
     expect(out).toEqual([
+      'unsynced listing',
       'listing 3 [ns/a,ns/b] a:ns/a,a:ns/b',
       'live 3 [ns/a,ns/b] ',
       'live 4 [ns/a,ns/b] m:ns/b',
@@ -229,15 +231,16 @@ describe('the list-then-watch loop', () => {
       });
     });
     expect(out).toEqual([
+      'unsynced listing',
       'listing 3 [ns/a] a:ns/a',
       'live 3 [ns/a] ',
       'relisting 3 [ns/a] ',
       'relisting 5 [ns/b] a:ns/b,d:ns/a',
       'live 5 [ns/b] ',
     ]);
-    const relistAt = times[3];
-    assert(relistAt !== undefined, 'a fourth state');
-    expect(times).toEqual([0, 10, 13, relistAt, relistAt + 20]);
+    const relistAt = times[4];
+    assert(relistAt !== undefined, 'a fifth state');
+    expect(times).toEqual([0, 0, 10, 13, relistAt, relistAt + 20]);
     expect(relistAt).toBeGreaterThan(13);
   });
 
@@ -286,13 +289,14 @@ describe('the list-then-watch loop', () => {
     });
     // Listed after two retries: back to listing, live once the watch is accepted 2 ms later.
     expect(out).toEqual([
+      'unsynced listing',
       'unsynced reconnecting',
       'unsynced reconnecting',
       'listing 1 [] ',
       'live 1 [] ',
     ]);
     // random() = 0.5: 50 ms, then 100 ms
-    expect(times).toEqual([0, 50, 150, 152]);
+    expect(times).toEqual([0, 0, 50, 150, 152]);
   });
 
   it('fails with the typed error after showing failed health on a permanent error', () => {
@@ -304,7 +308,13 @@ describe('the list-then-watch loop', () => {
       );
       collect(start(script.sources), out);
     });
-    expect(out).toEqual(['listing 1 [] ', 'live 1 [] ', 'failed 1 [] ', 'error HttpStatus']);
+    expect(out).toEqual([
+      'unsynced listing',
+      'listing 1 [] ',
+      'live 1 [] ',
+      'failed 1 [] ',
+      'error HttpStatus',
+    ]);
   });
 
   it('keeps retrying permanent errors when asked to', () => {
@@ -365,7 +375,11 @@ describe('the list-then-watch loop', () => {
       calls = script.calls;
       collect(start(script.sources, { initialList: 'stream' }), out);
     });
-    expect(out).toEqual(['live 3 [ns/a,ns/b] a:ns/a,a:ns/b', 'live 4 [ns/a,ns/b] m:ns/a']);
+    expect(out).toEqual([
+      'unsynced listing',
+      'live 3 [ns/a,ns/b] a:ns/a,a:ns/b',
+      'live 4 [ns/a,ns/b] m:ns/a',
+    ]);
     expect(calls.map((c) => c.kind)).toEqual(['watch', 'watch']);
     expect(calls[0]?.options).toMatchObject({ sendInitialEvents: true, bookmarks: true });
     expect(calls[1]?.options).not.toHaveProperty('sendInitialEvents');

@@ -1,4 +1,4 @@
-import { defer, filter, map, type Observable } from 'rxjs';
+import { defer, filter, map, type Observable, startWith } from 'rxjs';
 import type { KubeClient } from '../../kube-client.js';
 import type { KubeObject } from '../../kube-object.js';
 import type { ResourceRef } from '../../resource-ref.js';
@@ -14,6 +14,12 @@ import { initialModel, type ReflectorModel } from './reflector-model.js';
 import { step } from './step.js';
 
 const NO_DELTAS: readonly Delta<KubeObject>[] = [];
+const FIRST = initialModel<KubeObject>();
+const LISTING_UPDATE: CollectionUpdate<never> = {
+  synced: false,
+  health: FIRST.health,
+  stats: FIRST.stats,
+};
 
 /**
  * Everything `collectionUpdates$` is made of, with its sources and clocks injectable: the
@@ -54,5 +60,7 @@ export function createCollection$<T extends KubeObject>(
             }
           : { synced: false, health: model.health, stats: model.stats },
     ),
+    // `listing` at once, before the first request: a view can say what it is waiting for.
+    startWith<CollectionUpdate<T>>(LISTING_UPDATE),
   );
 }
