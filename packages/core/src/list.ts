@@ -108,9 +108,12 @@ export interface ListOptions<T extends KubeObject = KubeObject> {
  * last word (a head naming another token has its early request aborted). When a continue token
  * expires mid-pagination (HTTP 410), the list is restarted once, without the token and unpaginated,
  * like client-go's full-list fallback; any other 410 (or a second one) errors with
- * `ResourceVersionExpiredError`. Unsuccessful statuses become typed errors (`errorFromStatus`); a
- * page without `metadata.resourceVersion` (or with an empty one: nothing could be watched from it)
- * errors with `DecodeError` kind `'shape'`; bytes that are not UTF-8 with kind `'encoding'`; a page
+ * `ResourceVersionExpiredError`. A pagination that does not end (a continue token handed out
+ * again, or more items than the first page's `remainingItemCount` announced) is restarted the same
+ * way, and errors with `DecodeError` kind `'endless'` the second time. Unsuccessful statuses
+ * become typed errors (`errorFromStatus`); a page without `metadata.resourceVersion` (or with an
+ * empty one: nothing could be watched from it), or with an item without `metadata.name`, errors
+ * with `DecodeError` kind `'shape'`; bytes that are not UTF-8 with kind `'encoding'`; a page
  * body over `maxBodyBytes` with kind `'oversized'`. A page that takes longer than `pageTimeoutMs`
  * fails with a retryable `TransportError`.
  *
@@ -218,6 +221,11 @@ async function listAll<T extends KubeObject>(
     const pageItems: (readonly T[])[] = [];
     let count = 0;
     let pages = 0;
+    // A server that hands out a token it handed out before, or more items than its first page
+    // announced, would be followed for ever (a buggy aggregated server): that list fails.
+    const tokens = new Set<string>();
+    let announced: number | undefined;
+    let endless: string | undefined;
     let current = new PageFetch<PageAnswer>(signal, (pageSignal, onToken) =>
       fetchPage(restarted ? fallbackQuery : firstQuery, pageSignal, onToken),
     );
@@ -248,12 +256,29 @@ async function listAll<T extends KubeObject>(
         }
         pages += 1;
         const remaining = page.metadata.remainingItemCount;
+        if (pages === 1 && remaining !== undefined) announced = listed.length + remaining;
         options.onPage?.({
           page: pages,
           items: count,
           ...(remaining === undefined ? {} : { remainingItemCount: remaining }),
         });
         const next = page.metadata.continue;
+        if (announced !== undefined && count > announced) {
+          endless = `${count} items where the first page announced ${announced}`;
+        } else if (next && tokens.has(next)) {
+          endless = `page ${pages} handed out a continue token of an earlier page again`;
+        }
+        if (endless !== undefined) {
+          // As for an expired token: once more from the start, in one unpaginated request.
+          if (!restarted) {
+            restarted = true;
+            break;
+          }
+          throw new DecodeError(`the LIST of ${path} does not end: ${endless}`, {
+            kind: 'endless',
+          });
+        }
+        if (next) tokens.add(next);
         if (!next) {
           // Nothing can be watched from an empty version (kube-rs: NoResourceVersion).
           if (page.metadata.resourceVersion === '') {

@@ -7,8 +7,16 @@ import { KubeError, type KubeErrorOptions } from './kube-error.js';
  * - `encoding`: bytes that are not valid UTF-8.
  * - `shape`: valid JSON of the wrong shape (not a watch event, not a list, an unknown event type).
  * - `not-json`: a body that is not JSON at all, such as an HTML error page from a proxy.
+ * - `endless`: a paginated LIST that does not end: a continue token came back, or the pages held
+ *   more items than the first one announced (a buggy aggregated server).
  */
-export type DecodeErrorKind = 'malformed' | 'oversized' | 'encoding' | 'shape' | 'not-json';
+export type DecodeErrorKind =
+  | 'malformed'
+  | 'oversized'
+  | 'encoding'
+  | 'shape'
+  | 'not-json'
+  | 'endless';
 
 /** Options of a {@link DecodeError}. */
 export interface DecodeErrorOptions extends KubeErrorOptions {

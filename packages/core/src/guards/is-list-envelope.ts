@@ -17,6 +17,9 @@ export function isListEnvelope(value: unknown): boolean {
   if (!Array.isArray(items)) return false;
   for (const item of items as readonly unknown[]) {
     if (!isRecord(item) || !isObjectMeta(item.metadata)) return false;
+    // Every stored object has a name: one without would be merged with others under `ns/`.
+    const { name } = item.metadata as { name?: string };
+    if (name === undefined || name === '') return false;
   }
   return true;
 }

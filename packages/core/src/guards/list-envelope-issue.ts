@@ -5,6 +5,7 @@ const META_STRING_FIELDS = ['name', 'generateName', 'namespace', 'uid', 'resourc
 
 function describe(value: unknown): string {
   if (value === undefined) return 'nothing';
+  if (value === '') return 'an empty string';
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   return `a ${typeof value}`;
@@ -19,6 +20,10 @@ function metaIssue(meta: unknown, path: readonly (string | number)[]): string | 
   if (!isRecord(meta)) return expected(path, 'an object', meta);
   for (const field of META_STRING_FIELDS) {
     const value = meta[field];
+    // A list item must have a name, as a watch event's object must.
+    if (field === 'name' && (value === undefined || value === '')) {
+      return expected([...path, field], 'a name', value);
+    }
     if (value !== undefined && typeof value !== 'string') {
       return expected([...path, field], 'a string', value);
     }

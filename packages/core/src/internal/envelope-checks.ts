@@ -1,5 +1,10 @@
 import * as z from 'zod/mini';
-import { listMetaShape, objectMetaShape, watchEventTypes } from '../schemas/internal/shapes.js';
+import {
+  listItemMetaShape,
+  listMetaShape,
+  objectMetaShape,
+  watchEventTypes,
+} from '../schemas/internal/shapes.js';
 
 /**
  * The reference schemas of the envelope checks, in zod. The request path uses the hand-written
@@ -15,8 +20,11 @@ export const watchEnvelopeCheck = z.object({
   object: z.object({ metadata: z.optional(z.object(objectMetaShape)) }),
 });
 
-/** Validates a LIST response's envelope and every item's metadata, keeping the originals. */
+/**
+ * Validates a LIST response's envelope and every item's metadata (with a name, as the watch path
+ * requires of an event's object), keeping the originals.
+ */
 export const listEnvelopeCheck = z.object({
   metadata: z.object(listMetaShape),
-  items: z.nullable(z.array(z.object({ metadata: z.object(objectMetaShape) }))),
+  items: z.nullable(z.array(z.object({ metadata: z.object(listItemMetaShape) }))),
 });

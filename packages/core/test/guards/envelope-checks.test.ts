@@ -116,10 +116,20 @@ describe('the hand-written envelope guards', () => {
       'metadata.resourceVersion: expected a string, received a number',
     );
     expect(
-      listEnvelopeIssue({ ...page, items: [page.items[0], { metadata: { uid: 'secret' } }, {}] }),
+      listEnvelopeIssue({
+        ...page,
+        items: [page.items[0], { metadata: { name: 'b', uid: 'secret' } }, {}],
+      }),
     ).toBe('items.2.metadata: expected an object, received nothing');
-    expect(listEnvelopeIssue({ ...page, items: [{ metadata: { namespace: ['x'] } }] })).toBe(
-      'items.0.metadata.namespace: expected a string, received an array',
+    expect(
+      listEnvelopeIssue({ ...page, items: [{ metadata: { name: 'a', namespace: ['x'] } }] }),
+    ).toBe('items.0.metadata.namespace: expected a string, received an array');
+    // An item without a name, as a watch event's object without one, is refused.
+    expect(listEnvelopeIssue({ ...page, items: [{ metadata: { uid: 'secret' } }] })).toBe(
+      'items.0.metadata.name: expected a name, received nothing',
+    );
+    expect(listEnvelopeIssue({ ...page, items: [{ metadata: { name: '' } }] })).toBe(
+      'items.0.metadata.name: expected a name, received an empty string',
     );
     expect(listEnvelopeIssue({ ...page, items: 'none' })).toBe(
       'items: expected an array or null, received a string',

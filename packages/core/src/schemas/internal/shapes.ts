@@ -13,6 +13,15 @@ export const objectMetaShape = {
   resourceVersion: z.optional(z.string()),
 };
 
+/**
+ * `metadata` of a list item: an object the server stored always has a name, so an item without
+ * one (or with an empty one) is rejected, as a watch event's object is.
+ */
+export const listItemMetaShape = {
+  ...objectMetaShape,
+  name: z.string().check(z.minLength(1)),
+};
+
 /** The event types a watch stream may carry, as one object type written out once. */
 type WatchEventTypeMap = {
   ADDED: 'ADDED';
