@@ -22,6 +22,13 @@ export interface KubeRequest {
    * own, since a quiet watch is normal (`watch$` detects stalls with `idleTimeoutMs`).
    */
   readonly streaming?: boolean;
+  /**
+   * Called by a transport that adds credentials (`withAuth`) with a function that rejects the
+   * credential it sent with this request: the next request then asks for a fresh one. For a 401
+   * the transport cannot see, inside a body: a watch's ERROR event with a 401 Status after its
+   * HTTP 200.
+   */
+  readonly onCredential?: (reject: () => void) => void;
 }
 
 /**

@@ -60,6 +60,8 @@ export function watchBatches$<T extends KubeObject = KubeObject>(
     const startedAt = scheduler.now();
     let finished = false;
     let events = 0;
+    /** Rejects the credential this watch was sent with (see `KubeRequest.onCredential`). */
+    let rejectCredential: (() => void) | undefined;
     /** The events decoded since the last delivery: one array per chunk, handed on as it is. */
     let batch: WatchEvent<T>[] = [];
     const deliver = () => {
@@ -105,8 +107,12 @@ export function watchBatches$<T extends KubeObject = KubeObject>(
           });
           return;
         }
-        case 'ERROR':
-          throw errorFromEvent(object);
+        case 'ERROR': {
+          const error = errorFromEvent(object);
+          // A 401 after the HTTP 200: the credential expired while the watch ran.
+          if (error.reason === 'Unauthorized') rejectCredential?.();
+          throw error;
+        }
         default: {
           if (!object.metadata?.name) {
             throw new DecodeError(`${event.type} event whose object has no metadata.name`, {
@@ -130,6 +136,9 @@ export function watchBatches$<T extends KubeObject = KubeObject>(
         headers: options.metadataOnly ? { accept: metadataOnlyAccept.object } : ACCEPT_JSON,
         signal: controller.signal,
         streaming: true,
+        onCredential: (reject) => {
+          rejectCredential = reject;
+        },
       });
       watchdog.touch();
       if (response.status !== HTTP_OK) throw await errorOfResponse(response);

@@ -9,7 +9,8 @@ const HTTP_UNAUTHORIZED = 401;
  * rejected, asks for the header again and retries the request once (the 401 body is
  * discarded); a second 401 is returned as it is. Passing the rejected value lets a provider keep
  * a credential it already replaced: several requests failing together with the same old token
- * cause one refresh, as in client-go, not one each.
+ * cause one refresh, as in client-go, not one each. A 401 inside a body (a watch's ERROR event)
+ * reaches the provider the same way, through the request's `onCredential`.
  *
  * @example
  * ```ts
@@ -26,6 +27,8 @@ export function withAuth(transport: Transport, auth: AuthProvider): Transport {
     request: KubeRequest,
   ): Promise<{ response: KubeResponse; value: string | undefined }> => {
     const value = await auth.header();
+    const { invalidate } = auth;
+    if (invalidate !== undefined) request.onCredential?.(() => invalidate.call(auth, value));
     const response = await transport.request(
       value === undefined
         ? request

@@ -13,10 +13,14 @@ const HTTP_OK_MAX = 299;
  * its body.
  *
  * - A JSON `Status` body → `errorFromStatus(status, { httpCode, headers })`.
- * - JSON that is not a Status → `errorFromStatus(undefined, { httpCode, headers })`.
- * - A body that is not JSON, such as an HTML page from a proxy: with an error code, the
- *   `errorFromStatus` error for that code whose message quotes a short excerpt and whose `cause`
- *   is a `DecodeError` of kind `'not-json'`; with a 2xx code, that `DecodeError` itself.
+ * - Anything else is not the API server's answer but an intermediary's (a proxy, a load
+ *   balancer, a captive portal), so it is retryable whatever its code (a 302, 400, 401 or 404 of
+ *   a proxy says nothing about the request the API server would have answered):
+ *   - JSON that is not a Status → `errorFromStatus(undefined, { httpCode, headers })`, retryable;
+ *   - a body that is not JSON, such as an HTML page: with an error code, the `errorFromStatus`
+ *     error for that code, retryable, whose message quotes a short excerpt and whose `cause` is a
+ *     `DecodeError` of kind `'not-json'`; with a 2xx code, that `DecodeError` itself.
+ * - Such an error carries no `status`: that is how to tell it from the API server's own.
  *
  * Only a short excerpt of the body ever reaches a message, never the whole page.
  *
@@ -46,6 +50,7 @@ export function errorFromResponse(
       httpCode,
       headers,
       message: `HTTP ${httpCode} with a JSON body that is not a Status: ${excerpt(body)}`,
+      retryable: true,
     });
   }
   const quoted = excerpt(body);
@@ -61,5 +66,6 @@ export function errorFromResponse(
     headers,
     message: notJson.message,
     cause: notJson,
+    retryable: true,
   });
 }

@@ -21,4 +21,10 @@ export interface ErrorFromStatusOptions {
   readonly message?: string;
   /** The underlying error, kept as `cause`. Default: none. */
   readonly cause?: unknown;
+  /**
+   * Whether a retry can help, instead of what the error's class says. `errorFromResponse` sets
+   * it for an answer whose body is not the API server's Status: an intermediary's. Default: the
+   * class's own.
+   */
+  readonly retryable?: boolean;
 }

@@ -16,6 +16,7 @@ import { UnauthorizedError } from './unauthorized-error.js';
 const HTTP_UNAUTHORIZED = 401;
 const HTTP_FORBIDDEN = 403;
 const HTTP_NOT_FOUND = 404;
+const HTTP_REQUEST_TIMEOUT = 408;
 const HTTP_CONFLICT = 409;
 const HTTP_GONE = 410;
 const HTTP_UNPROCESSABLE = 422;
@@ -35,7 +36,8 @@ const HTTP_GATEWAY_TIMEOUT = 504;
  * - 429 → `TooManyRequestsError` (`retryAfterMs` from `Retry-After` or `details.retryAfterSeconds`)
  * - 504 with cause `ResourceVersionTooLarge`, or (servers before 1.19) a cause whose message is
  *   "Too large resource version" → `ResourceVersionTooLargeError`
- * - anything else → `HttpStatusError`, retryable for 5xx
+ * - anything else → `HttpStatusError`, retryable for 5xx and 408 (a proxy or load balancer that
+ *   gave up waiting: nothing was wrong with the request)
  *
  * The message is the server's Status message (or `HTTP <code>`); headers are only read for
  * `Retry-After` and never quoted.
@@ -69,6 +71,7 @@ export function errorFromStatus(
     ...(status === undefined ? {} : { status }),
     ...(delay === undefined ? {} : { retryAfterMs: delay }),
     ...(context.cause === undefined ? {} : { cause: context.cause }),
+    ...(context.retryable === undefined ? {} : { retryable: context.retryable }),
   };
 
   if (code === HTTP_GONE || reason === 'Expired' || reason === 'Gone') {
@@ -87,7 +90,10 @@ export function errorFromStatus(
   if (code === HTTP_GATEWAY_TIMEOUT && isTooLarge(status)) {
     return new ResourceVersionTooLargeError(message, options);
   }
-  return new HttpStatusError(message, { ...options, retryable: code >= HTTP_SERVER_ERROR });
+  return new HttpStatusError(message, {
+    retryable: code >= HTTP_SERVER_ERROR || code === HTTP_REQUEST_TIMEOUT,
+    ...options,
+  });
 }
 
 /** Kubernetes 1.19+ names the cause; older servers only say so in the cause's message. */

@@ -100,13 +100,17 @@ describe('errorFromStatus', () => {
       HttpStatusError,
       true,
     ],
+    // Credentials are refreshed and replaced: a collection backs off and tries again.
     [
       '401 Unauthorized',
       status({ reason: 'Unauthorized', code: 401 }),
       401,
       UnauthorizedError,
-      false,
+      true,
     ],
+    // A proxy or load balancer that gave up waiting.
+    ['a bare 408 without a Status', undefined, 408, HttpStatusError, true],
+    ['408 with a Status', status({ reason: 'Timeout', code: 408 }), 408, HttpStatusError, true],
     ['403 Forbidden', status({ reason: 'Forbidden', code: 403 }), 403, ForbiddenError, false],
     ['404 NotFound', status({ reason: 'NotFound', code: 404 }), 404, NotFoundError, false],
     ['a bare 404 without a Status', undefined, 404, NotFoundError, false],
@@ -339,6 +343,37 @@ describe('errorFromResponse', () => {
     const error = errorFromResponse(410, body);
     expect(error).toBeInstanceOf(ResourceVersionExpiredError);
     expect(error.message).toBe('The resourceVersion for the provided list is too old.');
+  });
+
+  it.each([
+    [
+      302,
+      '<html><body>Moved to <a href="/login">the login page</a></body></html>',
+      HttpStatusError,
+    ],
+    [400, '<html><title>400 Bad Request</title></html>', HttpStatusError],
+    [401, '<html><title>401 Authorization Required</title></html>', UnauthorizedError],
+    [404, 'Not Found', NotFoundError],
+    [408, '<html><title>408 Request Timeout</title></html>', HttpStatusError],
+    [400, '{"error":"bad gateway config"}', HttpStatusError],
+  ] as const)(
+    'takes an HTTP %s whose body is not a Status for an intermediary: retryable, without a status',
+    (code, body, type) => {
+      const error = errorFromResponse(code, body);
+      expect(error).toBeInstanceOf(type);
+      expect(error.retryable).toBe(true);
+      expect(error.status).toBeUndefined();
+      expect(error.code).toBe(code);
+    },
+  );
+
+  it("keeps the API server's own 400 permanent", () => {
+    const error = errorFromResponse(
+      400,
+      JSON.stringify(status({ reason: 'BadRequest', code: 400, message: 'bad selector' })),
+    );
+    expect(error.retryable).toBe(false);
+    expect(error.status).toBeDefined();
   });
 
   it('keeps Retry-After for a 429 whose body is not JSON', () => {
