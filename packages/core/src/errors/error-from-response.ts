@@ -7,6 +7,7 @@ import type { KubeError } from './kube-error.js';
 
 const HTTP_OK_MIN = 200;
 const HTTP_OK_MAX = 299;
+const HTTP_NOT_FOUND = 404;
 
 /**
  * The typed error for an HTTP answer that cannot be used, from its status code and (the start of)
@@ -14,8 +15,10 @@ const HTTP_OK_MAX = 299;
  *
  * - A JSON `Status` body → `errorFromStatus(status, { httpCode, headers })`.
  * - Anything else is not the API server's answer but an intermediary's (a proxy, a load
- *   balancer, a captive portal), so it is retryable whatever its code (a 302, 400, 401 or 404 of
- *   a proxy says nothing about the request the API server would have answered):
+ *   balancer, a captive portal), so it is retryable whatever its code (a 302, 400 or 401 of a
+ *   proxy says nothing about the request the API server would have answered). The exception is
+ *   404: the API server itself answers `404 page not found` in plain text for a path it does not
+ *   serve (a group or version it does not have), so a 404 keeps its meaning either way:
  *   - JSON that is not a Status → `errorFromStatus(undefined, { httpCode, headers })`, retryable;
  *   - a body that is not JSON, such as an HTML page: with an error code, the `errorFromStatus`
  *     error for that code, retryable, whose message quotes a short excerpt and whose `cause` is a
@@ -50,7 +53,7 @@ export function errorFromResponse(
       httpCode,
       headers,
       message: `HTTP ${httpCode} with a JSON body that is not a Status: ${excerpt(body)}`,
-      retryable: true,
+      ...intermediary(httpCode),
     });
   }
   const quoted = excerpt(body);
@@ -66,6 +69,11 @@ export function errorFromResponse(
     headers,
     message: notJson.message,
     cause: notJson,
-    retryable: true,
+    ...intermediary(httpCode),
   });
+}
+
+/** An intermediary's answer is retryable, but for a 404, which the API server sends as text too. */
+function intermediary(httpCode: number): { readonly retryable?: boolean } {
+  return httpCode === HTTP_NOT_FOUND ? {} : { retryable: true };
 }

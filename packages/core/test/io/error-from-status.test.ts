@@ -353,7 +353,6 @@ describe('errorFromResponse', () => {
     ],
     [400, '<html><title>400 Bad Request</title></html>', HttpStatusError],
     [401, '<html><title>401 Authorization Required</title></html>', UnauthorizedError],
-    [404, 'Not Found', NotFoundError],
     [408, '<html><title>408 Request Timeout</title></html>', HttpStatusError],
     [400, '{"error":"bad gateway config"}', HttpStatusError],
   ] as const)(
@@ -366,6 +365,12 @@ describe('errorFromResponse', () => {
       expect(error.code).toBe(code);
     },
   );
+
+  it('keeps a plain-text 404 a NotFoundError that is not retried: the API server sends it too', () => {
+    const error = errorFromResponse(404, '404 page not found\n');
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect(error.retryable).toBe(false);
+  });
 
   it("keeps the API server's own 400 permanent", () => {
     const error = errorFromResponse(
