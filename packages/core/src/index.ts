@@ -34,6 +34,8 @@ export { deletedObjects } from './operators/deleted-objects.js';
 export { filterItems } from './operators/filter-items.js';
 export { type IndexedCollectionState, indexBy } from './operators/index-by.js';
 export { mapItems } from './operators/map-items.js';
+export { backoffDelay } from './recovery/backoff-delay.js';
+export type { BackoffPolicy } from './recovery/backoff-policy.js';
 export { recoveryDefaults } from './recovery/recovery-defaults.js';
 export { type RelistOnGoneConfig, relistOnGone } from './recovery/relist-on-gone.js';
 export { type RetryOnConflictConfig, retryOnConflict } from './recovery/retry-on-conflict.js';

@@ -1,7 +1,7 @@
 import type { KubeObject } from '../kube-object.js';
 import type { ListPageProgress } from '../list.js';
 import type { ObjectSchema } from '../object-schema.js';
-import type { RetryWithBackoffConfig } from '../recovery/retry-with-backoff.js';
+import type { BackoffPolicy } from '../recovery/backoff-policy.js';
 
 /**
  * Options of `cachedCollection$`. Every field is optional; defaults are in `collectionDefaults`.
@@ -43,10 +43,7 @@ export interface CachedCollectionOptions<T extends KubeObject = KubeObject> {
    */
   readonly idleTimeoutMs?: number;
   /** Reconnect backoff: exponential with full jitter. Default 800 ms → 30 s, ×2, reset after 2 min. */
-  readonly backoff?: Pick<
-    RetryWithBackoffConfig,
-    'initialMs' | 'maxMs' | 'factor' | 'resetAfterMs'
-  >;
+  readonly backoff?: Partial<BackoffPolicy>;
   /** Server-side label selector, e.g. `app=web,tier!=db`. */
   readonly labelSelector?: string;
   /** Server-side field selector, e.g. `spec.nodeName=node-1`. */
@@ -75,10 +72,7 @@ export interface CachedCollectionOptions<T extends KubeObject = KubeObject> {
    * Delay before a relist after 410 Gone: a random time in [d, 2d), d growing with each 410 that
    * follows within `resetAfterMs`. Default d = 800 ms → 30 s, ×2, reset after 2 min (client-go's).
    */
-  readonly relistBackoff?: Pick<
-    RetryWithBackoffConfig,
-    'initialMs' | 'maxMs' | 'factor' | 'resetAfterMs'
-  >;
+  readonly relistBackoff?: Partial<BackoffPolicy>;
   /**
    * Consecutive watch failures that make no progress past one version (an empty watch, a damaged
    * line, a 504, an ERROR that is no Status, …) before the collection relists instead of resuming.

@@ -10,6 +10,7 @@ import {
 } from 'rxjs';
 import type { Delta } from '../collection/delta.js';
 import type { KubeObject } from '../kube-object.js';
+import { backoffPolicyOf } from '../recovery/internal/backoff-policy-of.js';
 import { monotonicScheduler } from '../time/monotonic-scheduler.js';
 import { scheduleAfter } from '../time/schedule-after.js';
 import { controllerDefaults } from './controller-defaults.js';
@@ -221,9 +222,15 @@ function configOf(
   const concurrency = options.concurrency ?? controllerDefaults.concurrency;
   if (!(concurrency >= 1))
     throw new RangeError(`concurrency must be at least 1, got ${concurrency}`);
+  const { baseMs, maxMs } = { ...controllerDefaults.backoff, ...options.backoff };
   return {
     concurrency,
-    backoff: { ...controllerDefaults.backoff, ...options.backoff },
+    // client-go's ItemExponentialFailureRateLimiter: base × 2^failures, no jitter
+    backoff: backoffPolicyOf(
+      { initialMs: baseMs, maxMs, factor: 2, jitter: 0 },
+      undefined,
+      'controller$ backoff',
+    ),
     rateLimit: { ...controllerDefaults.rateLimit, ...options.rateLimit },
   };
 }

@@ -1,3 +1,5 @@
+import type { BackoffPolicy } from './backoff-policy.js';
+
 /**
  * The defaults of retrying and relisting (`retryWithBackoff`, `relistOnGone`, `retryOnConflict`
  * and the collections and writes built on them), each with its reason. `collectionDefaults` and
@@ -14,13 +16,13 @@ export const recoveryDefaults = {
    * Exponential backoff with full jitter (client-go's and kube-rs's figures): 800 ms doubling to
    * 30 s, reset after two minutes without a failure.
    */
-  backoff: { initialMs: 800, maxMs: 30_000, factor: 2, resetAfterMs: 120_000 },
+  backoff: { initialMs: 800, maxMs: 30_000, factor: 2, jitter: 'full', resetAfterMs: 120_000 },
   /**
    * Delay before a relist after 410 Gone, client-go's: a random time in [d, 2d) with d = 800 ms
    * for the first, doubling for each 410 that follows within two minutes, up to 30 s; so a fleet
    * hit by one apiserver restart spreads its LISTs over about a second instead of one instant.
    */
-  relistBackoff: { initialMs: 800, maxMs: 30_000, factor: 2, resetAfterMs: 120_000 },
+  relistBackoff: { initialMs: 800, maxMs: 30_000, factor: 2, jitter: 1, resetAfterMs: 120_000 },
   /**
    * How `updateWith$` and `retryOnConflict` retry a 409 Conflict. Modelled on client-go's
    * `retry.DefaultRetry` (5 steps of 10 ms, jitter 0.1), which assumes a conflict is rare and
@@ -44,4 +46,8 @@ export const recoveryDefaults = {
     /** Each delay `d` becomes `d × (1 + jitter × random)`: 1, i.e. anywhere in `[d, 2d)`. */
     jitter: 1,
   },
-} as const;
+} as const satisfies {
+  readonly backoff: BackoffPolicy;
+  readonly relistBackoff: BackoffPolicy;
+  readonly conflictRetry: BackoffPolicy & { readonly attempts: number };
+};

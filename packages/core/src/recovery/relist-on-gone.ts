@@ -2,7 +2,6 @@ import {
   defer,
   type MonoTypeOperatorFunction,
   type Observable,
-  of,
   retry,
   type SchedulerLike,
 } from 'rxjs';
@@ -10,6 +9,9 @@ import { isKubeError } from '../errors/kube-error.js';
 import type { ResourceVersionExpiredError } from '../errors/resource-version-expired-error.js';
 import { afterDelay } from '../time/after-delay.js';
 import { monotonicScheduler } from '../time/monotonic-scheduler.js';
+import { backoffDelay } from './backoff-delay.js';
+import type { BackoffPolicy } from './backoff-policy.js';
+import { backoffPolicyOf } from './internal/backoff-policy-of.js';
 import { recoveryDefaults } from './recovery-defaults.js';
 
 /** Configuration of {@link relistOnGone}. */
@@ -17,13 +19,20 @@ export interface RelistOnGoneConfig {
   /** Told before each resubscription, e.g. to report health or count relists. */
   readonly onRelist?: (error: ResourceVersionExpiredError) => void;
   /**
-   * A 410 that comes within this long of the previous relist is part of a storm: the relist is
-   * delayed with backoff instead of immediate. Default 120 000 ms.
+   * A 410 that comes within this long of the previous relist is part of a storm: its relist waits
+   * longer. Default 120 000 ms.
    */
   readonly resetAfterMs?: number;
-  /** Backoff for relists in a storm: the delay before the n-th is `min(maxMs, initialMs × 2^(n-2))`. */
+  /** The delay before the first relist (before jitter). Default 800 ms. */
   readonly initialMs?: number;
+  /** The longest delay (before jitter). Default 30 000 ms. */
   readonly maxMs?: number;
+  /** Growth of the delay per relist in a storm. Default 2. */
+  readonly factor?: number;
+  /** How each delay is spread (see `BackoffPolicy.jitter`). Default 1: `[d, 2d)`. */
+  readonly jitter?: BackoffPolicy['jitter'];
+  /** A number in [0, 1); the jitter's source. Default `Math.random`. */
+  readonly random?: () => number;
   /** Where the delays run. Default `monotonicScheduler` (`@rxkube/core/time`). */
   readonly scheduler?: SchedulerLike;
 }
@@ -33,9 +42,10 @@ export interface RelistOnGoneConfig {
  * expected to LIST afresh: the version it would resume from is older than the server's history,
  * and only a new snapshot can tell what was missed. Every other error passes through.
  *
- * The first relist is immediate. Should 410s keep coming (a relist storm, as after API-server
- * restarts), each further relist waits with exponential backoff until the source has run for
- * `resetAfterMs` without one.
+ * It waits as a collection does before it relists (`recoveryDefaults.relistBackoff`, client-go's):
+ * a random time in [0.8, 1.6) s, so that a fleet hit by the same API-server restart does not LIST
+ * in one instant. Should 410s keep coming (a relist storm), each further relist waits twice as
+ * long, up to 30 s, until the source has run for `resetAfterMs` without one.
  *
  * @example
  * ```ts
@@ -52,26 +62,24 @@ export interface RelistOnGoneConfig {
  * ```
  */
 export function relistOnGone<T>(config: RelistOnGoneConfig = {}): MonoTypeOperatorFunction<T> {
-  const defaults = recoveryDefaults.backoff;
-  const resetAfterMs = config.resetAfterMs ?? defaults.resetAfterMs;
-  const initialMs = config.initialMs ?? defaults.initialMs;
-  const maxMs = config.maxMs ?? defaults.maxMs;
+  const policy = backoffPolicyOf(recoveryDefaults.relistBackoff, config, 'relistOnGone');
+  const resetAfterMs = policy.resetAfterMs ?? Number.POSITIVE_INFINITY;
+  const random = config.random ?? Math.random;
   const scheduler = config.scheduler ?? monotonicScheduler;
 
   return (source: Observable<T>) =>
     defer(() => {
-      let consecutive = 0;
+      let relists = 0;
       let lastRelistAt = Number.NEGATIVE_INFINITY;
       return source.pipe(
         retry({
           delay: (error: unknown) => {
             if (!isGone(error)) throw error;
             const now = scheduler.now();
-            consecutive = now - lastRelistAt < resetAfterMs ? consecutive + 1 : 1;
+            relists = now - lastRelistAt < resetAfterMs ? relists + 1 : 1;
             lastRelistAt = now;
             config.onRelist?.(error);
-            if (consecutive === 1) return of(0);
-            return afterDelay(Math.min(maxMs, initialMs * 2 ** (consecutive - 2)), scheduler);
+            return afterDelay(backoffDelay(policy, relists, random), scheduler);
           },
         }),
       );

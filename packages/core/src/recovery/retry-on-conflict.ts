@@ -2,6 +2,8 @@ import { type MonoTypeOperatorFunction, retry, type SchedulerLike, throwError } 
 import { isKubeError } from '../errors/kube-error.js';
 import { afterDelay } from '../time/after-delay.js';
 import { monotonicScheduler } from '../time/monotonic-scheduler.js';
+import { backoffDelay } from './backoff-delay.js';
+import { backoffPolicyOf } from './internal/backoff-policy-of.js';
 import { recoveryDefaults } from './recovery-defaults.js';
 
 /**
@@ -60,20 +62,16 @@ export interface RetryOnConflictConfig {
 export function retryOnConflict<T>(
   config: RetryOnConflictConfig = {},
 ): MonoTypeOperatorFunction<T> {
-  const defaults = recoveryDefaults.conflictRetry;
-  const attempts = config.attempts ?? defaults.attempts;
-  const initialMs = config.initialMs ?? defaults.initialMs;
-  const factor = config.factor ?? defaults.factor;
-  const maxMs = config.maxMs ?? defaults.maxMs;
-  const jitter = config.jitter ?? defaults.jitter;
+  const { attempts: defaultAttempts, ...defaults } = recoveryDefaults.conflictRetry;
+  const attempts = config.attempts ?? defaultAttempts;
+  const policy = backoffPolicyOf(defaults, config, 'retryOnConflict');
   const random = config.random ?? Math.random;
   const scheduler = config.scheduler ?? monotonicScheduler;
   return retry<T>({
     count: Math.max(0, attempts - 1),
     delay: (error: unknown, retryCount: number) => {
       if (!isKubeError(error) || error.reason !== 'Conflict') return throwError(() => error);
-      const base = Math.min(maxMs, initialMs * factor ** (retryCount - 1));
-      const delayMs = base * (1 + jitter * random());
+      const delayMs = backoffDelay(policy, retryCount, random);
       config.onRetry?.({ attempt: retryCount, delayMs });
       return afterDelay(delayMs, scheduler);
     },

@@ -9,6 +9,9 @@ import {
 import { isKubeError } from '../errors/kube-error.js';
 import { afterDelay } from '../time/after-delay.js';
 import { monotonicScheduler } from '../time/monotonic-scheduler.js';
+import { backoffDelay } from './backoff-delay.js';
+import type { BackoffPolicy } from './backoff-policy.js';
+import { backoffPolicyOf } from './internal/backoff-policy-of.js';
 import { recoveryDefaults } from './recovery-defaults.js';
 
 /** What `retryWithBackoff` reports before each retry. */
@@ -31,6 +34,8 @@ export interface RetryWithBackoffConfig {
   readonly factor?: number;
   /** A source that ran this long without failing starts again from attempt 1. Default 120 000 ms. */
   readonly resetAfterMs?: number;
+  /** How each delay is spread (see `BackoffPolicy.jitter`). Default `'full'`: `[0, d)`. */
+  readonly jitter?: BackoffPolicy['jitter'];
   /**
    * Which errors are retried. Default: `KubeError`s whose `retryable` is true (network, 5xx, 429,
    * stalled or empty watches, undecodable lines). Others are passed on.
@@ -75,11 +80,8 @@ export interface RetryWithBackoffConfig {
 export function retryWithBackoff<T>(
   config: RetryWithBackoffConfig = {},
 ): MonoTypeOperatorFunction<T> {
-  const defaults = recoveryDefaults.backoff;
-  const initialMs = config.initialMs ?? defaults.initialMs;
-  const maxMs = config.maxMs ?? defaults.maxMs;
-  const factor = config.factor ?? defaults.factor;
-  const resetAfterMs = config.resetAfterMs ?? defaults.resetAfterMs;
+  const policy = backoffPolicyOf(recoveryDefaults.backoff, config, 'retryWithBackoff');
+  const resetAfterMs = policy.resetAfterMs ?? Number.POSITIVE_INFINITY;
   const shouldRetry = config.shouldRetry ?? isRetryable;
   const random = config.random ?? Math.random;
   const scheduler = config.scheduler ?? monotonicScheduler;
@@ -94,10 +96,8 @@ export function retryWithBackoff<T>(
             if (!shouldRetry(error)) throw error;
             if (scheduler.now() - healthySince >= resetAfterMs) attempt = 0;
             attempt++;
-            const cap = Math.min(maxMs, initialMs * factor ** (attempt - 1));
-            const jittered = random() * cap;
             const retryAfterMs = isKubeError(error) ? (error.retryAfterMs ?? 0) : 0;
-            const delayMs = Math.max(jittered, retryAfterMs);
+            const delayMs = Math.max(backoffDelay(policy, attempt, random), retryAfterMs);
             config.onRetry?.({ attempt, delayMs, error });
             return afterDelay(delayMs, scheduler).pipe(
               tap(() => {

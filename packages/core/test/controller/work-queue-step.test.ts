@@ -7,7 +7,16 @@ import {
 } from '../../src/controller/internal/work-queue-state.js';
 import { stepWorkQueue } from '../../src/controller/internal/work-queue-step.js';
 
-const config = { ...controllerDefaults, concurrency: 2 };
+const config = {
+  ...controllerDefaults,
+  concurrency: 2,
+  backoff: {
+    initialMs: controllerDefaults.backoff.baseMs,
+    maxMs: controllerDefaults.backoff.maxMs,
+    factor: 2,
+    jitter: 0,
+  },
+};
 const run = (inputs: WorkQueueInput[], state = initialWorkQueueState(0, 100)) => {
   const started: string[] = [];
   for (const input of inputs) {

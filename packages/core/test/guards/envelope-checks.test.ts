@@ -42,12 +42,23 @@ const event = fc.oneof(
     { requiredKeys: [] },
   ),
 );
+/** Lists near the valid ones: every field right but perhaps an item's name (missing or empty). */
+const nearlyValidList = fc.record({
+  metadata: fc.record({ resourceVersion: fc.string() }),
+  items: fc.array(
+    fc.record({
+      metadata: fc.record({ name: fc.string(), namespace: fc.string() }, { requiredKeys: [] }),
+    }),
+    { maxLength: 3 },
+  ),
+});
 const list = fc.oneof(
   loose,
   fc.record(
     { metadata, items: fc.oneof(fc.constant(null), loose, fc.array(object, { maxLength: 4 })) },
     { requiredKeys: [] },
   ),
+  nearlyValidList,
 );
 /** Through JSON and back: the guards only ever see what `JSON.parse` makes. */
 const asJson = (value: unknown): unknown => JSON.parse(JSON.stringify(value) ?? 'null');

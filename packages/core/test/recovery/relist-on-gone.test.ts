@@ -14,20 +14,41 @@ const sequence = <T>(plan: Observable<T>[]) => {
 };
 
 describe('relistOnGone', () => {
-  it('relists once after 410 Gone', () => {
+  it('relists once after 410 Gone, after a jittered delay', () => {
     const relists: string[] = [];
     newScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
-      // list (l), a watch event (w), then the watch answers 410; the second subscription lists afresh
+      // list (l), a watch event (w), then the watch answers 410; the second subscription lists
+      // afresh after d × (1 + random) = 2 × 1.5 = 3 ms
       const first = cold('l-w-#', undefined, gone);
       const second = cold('l-w---');
       const result = sequence([first, second]).pipe(
-        relistOnGone({ onRelist: (error) => relists.push(error.reason) }),
+        relistOnGone({
+          initialMs: 2,
+          random: () => 0.5,
+          onRelist: (error) => relists.push(error.reason),
+        }),
       );
-      expectObservable(result, '^ 9ms !').toBe('l-w-l-w---');
+      expectObservable(result, '^ 12ms !').toBe('l-w----l-w---');
       expectSubscriptions(first.subscriptions).toBe('^---!');
-      expectSubscriptions(second.subscriptions).toBe('----^-----!');
+      expectSubscriptions(second.subscriptions).toBe('-------^-----!');
     });
     expect(relists).toEqual(['ResourceVersionExpired']);
+  });
+
+  it('waits as a collection does before the first relist: 800 ms × (1 + random), in [0.8, 1.6) s', () => {
+    for (const [random, at] of [
+      [0, 800],
+      [0.75, 1400],
+    ] as const) {
+      newScheduler().run(({ cold, expectSubscriptions }) => {
+        const first = cold('#', undefined, gone);
+        const second = cold('l');
+        sequence([first, second])
+          .pipe(relistOnGone({ random: () => random }))
+          .subscribe();
+        expectSubscriptions(second.subscriptions).toBe(`${at}ms ^`);
+      });
+    }
   });
 
   it('passes every other error through', () => {
@@ -46,13 +67,13 @@ describe('relistOnGone', () => {
       const c = cold('#', undefined, gone);
       const d = cold('l');
       const result = sequence([a, b, c, d]).pipe(
-        relistOnGone({ initialMs: 100, maxMs: 1000, resetAfterMs: 10_000 }),
+        relistOnGone({ initialMs: 100, maxMs: 1000, resetAfterMs: 10_000, random: () => 0 }),
       );
-      // first relist immediate, then 100 ms, then 200 ms
-      expectObservable(result, '^ 400ms !').toBe('300ms l');
-      expectSubscriptions(b.subscriptions).toBe('(^!)');
-      expectSubscriptions(c.subscriptions).toBe('100ms (^!)');
-      expectSubscriptions(d.subscriptions).toBe('300ms ^ 100ms !');
+      // 100 ms before the first relist, then 200 ms, then 400 ms
+      expectObservable(result, '^ 800ms !').toBe('700ms l');
+      expectSubscriptions(b.subscriptions).toBe('100ms (^!)');
+      expectSubscriptions(c.subscriptions).toBe('300ms (^!)');
+      expectSubscriptions(d.subscriptions).toBe('700ms ^ 100ms !');
     });
   });
 });

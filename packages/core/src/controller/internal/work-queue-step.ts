@@ -1,3 +1,5 @@
+import { backoffDelay } from '../../recovery/backoff-delay.js';
+import type { BackoffPolicy } from '../../recovery/backoff-policy.js';
 import { pushFifo, shiftFifo } from './fifo.js';
 import type { WorkQueueInput } from './work-queue-input.js';
 import type { WorkQueueState } from './work-queue-state.js';
@@ -5,9 +7,13 @@ import type { WorkQueueState } from './work-queue-state.js';
 /** The limits the transition applies; `controllerDefaults` holds the defaults. */
 export interface WorkQueueConfig {
   readonly concurrency: number;
-  readonly backoff: { readonly baseMs: number; readonly maxMs: number };
+  /** Per-key backoff of failed runs: client-go's doubling, without jitter. */
+  readonly backoff: BackoffPolicy;
   readonly rateLimit: { readonly perSecond: number; readonly burst: number };
 }
+
+/** client-go's per-key backoff has no jitter: `random` is never read. */
+const NO_JITTER = () => 0;
 
 /** A run to start: `attempt` 1 is the first since the key's last success. */
 export interface RunStart {
@@ -117,7 +123,7 @@ function finish(
     case 'failed': {
       const count = state.failures.get(key) ?? 0;
       const failures = state.failures.set(key, count + 1);
-      const perKey = Math.min(config.backoff.baseMs * 2 ** count, config.backoff.maxMs);
+      const perKey = backoffDelay(config.backoff, count + 1, NO_JITTER);
       const { bucket, waitMs } = takeToken(state.bucket, now, config.rateLimit);
       const retryDelayMs = Math.max(perKey, waitMs);
       const retried = { ...base, failures, bucket, retries: state.retries + 1 };

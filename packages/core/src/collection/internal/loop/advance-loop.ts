@@ -1,9 +1,11 @@
 import { DecodeError } from '../../../errors/decode-error.js';
 import { isKubeError, type KubeError } from '../../../errors/kube-error.js';
 import { StreamingListIncompleteError } from '../../../errors/streaming-list-incomplete-error.js';
+import { backoffDelay } from '../../../recovery/backoff-delay.js';
+import type { BackoffPolicy } from '../../../recovery/backoff-policy.js';
 import type { ResourceVersion } from '../../../resource-version.js';
 import type { LoopCommand } from './loop-command.js';
-import type { BackoffFigures, LoopConfig } from './loop-config.js';
+import type { LoopConfig } from './loop-config.js';
 import type { LoopOutcome } from './loop-outcome.js';
 import type {
   ListFrom,
@@ -204,8 +206,8 @@ function relist(
   const { config, now, random } = context;
   const { memory } = state;
   const figures = config.relistBackoff;
-  const relists = now - memory.lastRelistAt < figures.resetAfterMs ? memory.relists + 1 : 1;
-  const delayMs = Math.round(cap(figures, relists) * (1 + random()));
+  const relists = now - memory.lastRelistAt < resetAfter(figures) ? memory.relists + 1 : 1;
+  const delayMs = Math.round(backoffDelay(figures, relists, random));
   const from: ListFrom = memory.wholeRelists
     ? { kind: 'notOlderThan', resourceVersion: state.from }
     : { kind: 'consistent' };
@@ -243,9 +245,9 @@ function backOff(
 ): LoopStep {
   const { config, now, random } = context;
   const { memory } = retry;
-  const attempt = now - memory.healthySince >= config.backoff.resetAfterMs ? 1 : memory.attempt + 1;
+  const attempt = now - memory.healthySince >= resetAfter(config.backoff) ? 1 : memory.attempt + 1;
   const retryAfterMs = isKubeError(error) ? (error.retryAfterMs ?? 0) : 0;
-  const delayMs = Math.max(random() * cap(config.backoff, attempt), retryAfterMs);
+  const delayMs = Math.max(backoffDelay(config.backoff, attempt, random), retryAfterMs);
   const after: LoopMemory = { ...memory, attempt };
   return {
     state: {
@@ -368,8 +370,8 @@ function drawTimeout({ config, random }: LoopContext): number {
   return min + Math.floor(random() * (max - min));
 }
 
-function cap(figures: BackoffFigures, attempt: number): number {
-  return Math.min(figures.maxMs, figures.initialMs * figures.factor ** (attempt - 1));
+function resetAfter(policy: BackoffPolicy): number {
+  return policy.resetAfterMs ?? Number.POSITIVE_INFINITY;
 }
 
 /**

@@ -1,24 +1,18 @@
 import type { KubeObject } from '../../../kube-object.js';
+import type { BackoffPolicy } from '../../../recovery/backoff-policy.js';
+import { backoffPolicyOf } from '../../../recovery/internal/backoff-policy-of.js';
 import type { CachedCollectionOptions } from '../../cached-collection-options.js';
 import { collectionDefaults } from '../../collection-defaults.js';
-
-/** Exponential backoff figures. */
-export interface BackoffFigures {
-  readonly initialMs: number;
-  readonly maxMs: number;
-  readonly factor: number;
-  readonly resetAfterMs: number;
-}
 
 /** What the loop's transition needs from the options, with every default filled in. */
 export interface LoopConfig {
   readonly initialList: 'list' | 'stream' | 'auto';
   readonly listSemantic: 'consistent' | 'any';
   readonly pageSize: number;
-  /** Transient failures: full jitter in [0, d). */
-  readonly backoff: BackoffFigures;
-  /** Relists after 410 Gone: jitter in [d, 2d). */
-  readonly relistBackoff: BackoffFigures;
+  /** Transient failures: full jitter in [0, d) by default. */
+  readonly backoff: BackoffPolicy;
+  /** Relists after 410 Gone: jitter in [d, 2d) by default. */
+  readonly relistBackoff: BackoffPolicy;
   /** Server-side watch timeout, drawn per watch in [min, max) seconds; max ≤ idle limit + 1. */
   readonly watchTimeoutSeconds: { readonly min: number; readonly max: number };
   readonly idleMarginMs: number;
@@ -48,8 +42,8 @@ export function loopConfig<T extends KubeObject>(options: CachedCollectionOption
     initialList: options.initialList ?? d.initialList,
     listSemantic: options.listSemantic ?? d.listSemantic,
     pageSize: options.pageSize ?? d.pageSize,
-    backoff: { ...d.backoff, ...options.backoff },
-    relistBackoff: { ...d.relistBackoff, ...options.relistBackoff },
+    backoff: backoffPolicyOf(d.backoff, options.backoff, 'backoff'),
+    relistBackoff: backoffPolicyOf(d.relistBackoff, options.relistBackoff, 'relistBackoff'),
     watchTimeoutSeconds: { min, max },
     // a short idle timeout (tests, impatient dashboards) gets a margin no longer than itself
     idleMarginMs: Math.min(d.idleMarginMs, idleMs),
