@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { ReflectorInput } from '../../src/collection/internal/reflector-input.js';
-import { initialModel } from '../../src/collection/internal/reflector-model.js';
-import { step } from '../../src/collection/internal/step.js';
+import type { CollectionInput } from '../../src/collection/internal/collection-input.js';
+import { initialModel } from '../../src/collection/internal/collection-model.js';
+import { reduceCollection as step } from '../../src/collection/internal/reduce-collection.js';
 import { objectDecoder } from '../../src/internal/object-decoder.js';
 import type { KubeObject } from '../../src/kube-object.js';
 import { pod, rv } from './fixtures.js';
 
-type Input = ReflectorInput<KubeObject>;
+type Input = CollectionInput<KubeObject>;
 const listed = (items: KubeObject[], version: string): Input => ({
   type: 'listed',
   items,

@@ -2,9 +2,9 @@ import fc from 'fast-check';
 import { from, lastValueFrom, toArray } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import type { CollectionState } from '../../src/collection/collection-state.js';
-import type { ReflectorInput } from '../../src/collection/internal/reflector-input.js';
-import { initialModel } from '../../src/collection/internal/reflector-model.js';
-import { step } from '../../src/collection/internal/step.js';
+import type { CollectionInput } from '../../src/collection/internal/collection-input.js';
+import { initialModel } from '../../src/collection/internal/collection-model.js';
+import { reduceCollection as step } from '../../src/collection/internal/reduce-collection.js';
 import type { KubeObject } from '../../src/kube-object.js';
 import { appliedObjects } from '../../src/operators/applied-objects.js';
 import { deletedObjects } from '../../src/operators/deleted-objects.js';
@@ -69,7 +69,7 @@ function statesOf(batches: Change[][]): CollectionState<Labelled>[] {
   };
   emit();
   for (const batch of batches) {
-    const inputs: ReflectorInput<Labelled>[] = [];
+    const inputs: CollectionInput<Labelled>[] = [];
     for (const change of batch) {
       if (change.kind === 'put') {
         const o = object(change.name, change.tier, change.uid);

@@ -7,11 +7,11 @@ import type { CachedCollectionOptions } from '../cached-collection-options.js';
 import type { CollectionUpdate } from '../collection-update.js';
 import type { Delta } from '../delta.js';
 import { batchSynchronous } from './batch-synchronous.js';
+import { type CollectionModel, initialModel } from './collection-model.js';
 import type { CollectionSources } from './collection-sources.js';
 import { listWatchLoop$ } from './loop/list-watch-loop.js';
 import type { LoopEnv } from './loop/loop-env.js';
-import { initialModel, type ReflectorModel } from './reflector-model.js';
-import { step } from './step.js';
+import { reduceCollection } from './reduce-collection.js';
 
 const NO_DELTAS: readonly Delta<KubeObject>[] = [];
 const FIRST = initialModel<KubeObject>();
@@ -35,11 +35,11 @@ export function createCollection$<T extends KubeObject>(
   return defer(() => {
     // The reducer's state between batches, kept without its last deltas: they go out with the
     // update and are the subscribers' to keep or drop (a first list's are one per object).
-    let model: ReflectorModel<T> = initialModel<T>();
+    let model: CollectionModel<T> = initialModel<T>();
     return listWatchLoop$<T>(client, ref, options, sources, env).pipe(
       batchSynchronous(env.batchScheduler),
       map((batch) => {
-        const next = step(model, batch);
+        const next = reduceCollection(model, batch);
         model =
           next.deltas.length === 0 ? next : { ...next, deltas: NO_DELTAS as readonly Delta<T>[] };
         return next;

@@ -26,19 +26,25 @@ const empty = new WatchEmptyError('ended at once');
 const damaged = new DecodeError('not JSON', { kind: 'malformed' });
 const dropped = new TransportError('socket hang up');
 
+/** An outcome as a script states it: for the request in flight (`drive` fills its id in). */
+type Scripted = DistributiveOmit<LoopOutcome, 'request'>;
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
 /** Drives the pure transition through a script of outcomes at given times; keeps every step. */
 function drive(
   options: CachedCollectionOptions,
-  script: readonly (LoopOutcome | { at: number; outcome: LoopOutcome })[],
+  script: readonly (Scripted | { at: number; outcome: Scripted })[],
   random = 0.5,
 ): LoopStep[] {
   const config = loopConfig(options);
   const steps: LoopStep[] = [startLoop({ config, now: 0, random: () => random })];
   let now = 0;
   for (const entry of script) {
-    const outcome = 'outcome' in entry ? entry.outcome : entry;
+    const scripted = 'outcome' in entry ? entry.outcome : entry;
     if ('at' in entry) now = entry.at;
-    steps.push(advanceLoop(steps.at(-1)!.state, outcome, { config, now, random: () => random }));
+    const { state } = steps.at(-1)!;
+    const outcome = { ...scripted, request: state.memory.request } as LoopOutcome;
+    steps.push(advanceLoop(state, outcome, { config, now, random: () => random }));
   }
   return steps;
 }
@@ -50,16 +56,29 @@ function stepAt(steps: readonly LoopStep[], index: number): LoopStep {
   return step;
 }
 
-const listed = (v: string): LoopOutcome => ({ type: 'listed', resourceVersion: rv(v) });
-const progressed = (v: string): LoopOutcome => ({ type: 'progressed', resourceVersion: rv(v) });
-const failed = (error: unknown): LoopOutcome => ({ type: 'failed', error });
-const elapsed: LoopOutcome = { type: 'elapsed' };
+const listed = (v: string): Scripted => ({ type: 'listed', items: [], resourceVersion: rv(v) });
+/** A batch of watch events that reaches version `v` (a bookmark). */
+const progressed = (v: string): Scripted => ({
+  type: 'events',
+  events: [{ type: 'BOOKMARK', resourceVersion: rv(v), initialEventsEnd: false }],
+});
+/** A streaming list's end: the bookmark that ends its initial events, at `v`. */
+const streamEnd = (v: string): Scripted => ({
+  type: 'events',
+  events: [{ type: 'BOOKMARK', resourceVersion: rv(v), initialEventsEnd: true }],
+});
+const failed = (error: unknown): Scripted => ({ type: 'failed', error });
+const elapsed: Scripted = { type: 'elapsed' };
 const requests = (steps: LoopStep[]) =>
   steps
     .flatMap((s) => s.commands)
     .filter((c) => c.type === 'list' || c.type === 'watch' || c.type === 'stream');
-const healths = (steps: LoopStep[]) =>
-  steps.flatMap((s) => s.commands.flatMap((c) => (c.type === 'report' ? [c.health.status] : [])));
+/** The health the loop told the cache, step by step. */
+const told = (steps: LoopStep[]) =>
+  steps.flatMap((s) =>
+    s.commands.flatMap((c) => (c.type === 'emit' && c.input.type === 'health' ? [c.input] : [])),
+  );
+const healths = (steps: LoopStep[]) => told(steps).map((input) => input.health.status);
 const describeRequest = (c: LoopCommand) =>
   c.type === 'list'
     ? `list ${c.resourceVersion ?? '-'} ${c.resourceVersionMatch ?? '-'} ${c.paginated ? 'paged' : 'whole'}`
@@ -87,7 +106,9 @@ describe('the loop transition (pure)', () => {
       [500, 1, 1],
     ] as const) {
       for (const random of [0, 0.5, 0.999]) {
-        const [watch] = stepAt(drive({ idleTimeoutMs }, [listed('5')], random), 1).commands;
+        const watch = stepAt(drive({ idleTimeoutMs }, [listed('5')], random), 1).commands.find(
+          (c) => c.type === 'watch',
+        );
         assert(watch?.type === 'watch', 'the listed step starts a watch');
         expect(watch.resourceVersion).toBe('5');
         expect(watch.timeoutSeconds).toBeGreaterThanOrEqual(min);
@@ -104,7 +125,7 @@ describe('the loop transition (pure)', () => {
 
   it('caps an explicit watchTimeoutSeconds at idleTimeoutMs and 290 s', () => {
     const [, step] = drive({ watchTimeoutSeconds: { min: 300, max: 600 } }, [listed('1')], 0.99);
-    expect(step!.commands[0]).toMatchObject({ type: 'watch', timeoutSeconds: 290 });
+    expect(step!.commands.find((c) => c.type === 'watch')).toMatchObject({ timeoutSeconds: 290 });
   });
 
   it('tracks the resume point: progress moves it and resets failures, a replayed version does not', () => {
@@ -123,13 +144,15 @@ describe('the loop transition (pure)', () => {
   it('resumes a cleanly ended watch at once, as no reconnect', () => {
     const steps = drive({}, [
       listed('5'),
+      { type: 'accepted' },
       progressed('6'),
       { type: 'ended' },
       { type: 'accepted' },
     ]);
     expect(requests(steps).map(describeRequest)).toEqual(['list - - paged', 'watch 5', 'watch 6']);
-    expect(stepAt(steps, 4).commands).toEqual([{ type: 'watching', resumed: false }]);
-    expect(healths(steps)).toEqual([]);
+    // live once the first watch is accepted; the next one changes nothing and counts nothing
+    expect(told(steps)).toEqual([{ type: 'health', health: { status: 'live' } }]);
+    expect(stepAt(steps, 5).commands).toEqual([]);
   });
 
   it.each([
@@ -150,13 +173,16 @@ describe('the loop transition (pure)', () => {
     (_name, error, counts) => {
       const steps = drive({}, [listed('5'), failed(error), elapsed, { type: 'accepted' }]);
       expect(stepAt(steps, 2).state).toMatchObject({ phase: 'waiting', reason: 'backoff' });
-      expect(healths(steps)).toEqual(['reconnecting']);
+      expect(healths(steps)).toEqual(['reconnecting', 'live']);
       expect(stepAt(steps, 3).state).toMatchObject({
         phase: 'watching',
         from: '5',
         failures: counts ? 1 : 0,
       });
-      expect(stepAt(steps, 4).commands).toEqual([{ type: 'watching', resumed: true }]);
+      // the watch that resumed after the failure is a reconnect
+      expect(told([stepAt(steps, 4)])).toEqual([
+        { type: 'health', health: { status: 'live' }, count: 'reconnects' },
+      ]);
     },
   );
 
@@ -182,14 +208,14 @@ describe('the loop transition (pure)', () => {
   });
 
   it('does not relist while failures keep making progress', () => {
-    const script: LoopOutcome[] = [listed('1')];
+    const script: Scripted[] = [listed('1')];
     for (let i = 2; i < 12; i++) script.push(progressed(`${i}`), failed(damaged), elapsed);
     const steps = drive({}, script);
     expect(requests(steps).filter((c) => c.type === 'list')).toHaveLength(1);
   });
 
   it('does not relist for network errors, however many', () => {
-    const script: LoopOutcome[] = [listed('1')];
+    const script: Scripted[] = [listed('1')];
     for (let i = 0; i < 50; i++) script.push(failed(dropped), elapsed);
     const steps = drive({}, script);
     expect(requests(steps).filter((c) => c.type === 'list')).toHaveLength(1);
@@ -205,8 +231,11 @@ describe('the loop transition (pure)', () => {
     (random, delay) => {
       const steps = drive({}, [listed('5'), failed(gone)], random);
       expect(stepAt(steps, 2).commands).toEqual([
-        { type: 'report', health: { status: 'relisting', error: gone } },
-        { type: 'wait', delayMs: delay },
+        {
+          type: 'emit',
+          input: { type: 'health', health: { status: 'relisting', error: gone }, count: 'relists' },
+        },
+        { type: 'wait', request: expect.any(Number), delayMs: delay },
       ]);
     },
   );
@@ -331,7 +360,10 @@ describe('the loop transition (pure)', () => {
       failed(tooLarge),
       listed('9'),
     ]);
-    expect(healths(steps)).toEqual(['relisting', 'reconnecting']);
+    // relisting (counted once), reconnecting while its list is retried, relisting again once
+    // listed, until the watch that follows is accepted
+    expect(healths(steps)).toEqual(['relisting', 'reconnecting', 'relisting']);
+    expect(told(steps).map((input) => input.count)).toEqual(['relists', undefined, undefined]);
     expect(steps.at(-1)!.state).toMatchObject({
       phase: 'watching',
       from: '9',
@@ -341,21 +373,25 @@ describe('the loop transition (pure)', () => {
 
   it('relists with a streaming list when lists are streamed, and never with "0"', () => {
     const steps = drive({ initialList: 'stream', listSemantic: 'any' }, [
-      listed('5'),
+      streamEnd('5'),
       failed(gone),
       elapsed,
     ]);
     expect(requests(steps).map(describeRequest)).toEqual(['stream 0', 'stream 5']);
-    // The streaming connection goes on as the watch, already accepted: the collection is watching.
-    expect(stepAt(steps, 1).commands).toEqual([{ type: 'watching', resumed: false }]);
+    // The streaming connection goes on as the watch, already accepted: the collection is live.
+    expect(stepAt(steps, 1).commands).toEqual([
+      { type: 'emit', input: { type: 'listed', items: [], resourceVersion: '5' } },
+      { type: 'emit', input: { type: 'health', health: { status: 'live' } } },
+    ]);
+    expect(stepAt(steps, 1).state).toMatchObject({ phase: 'watching', from: '5' });
   });
 
   it.each([
     ['auto', 'rejected with 422', failed(new HttpStatusError('invalid', { code: 422 })), 'listing'],
-    ['auto', 'without its end', { type: 'initialEventsOverdue' } as LoopOutcome, 'listing'],
-    ['auto', 'ended without its end', { type: 'ended' } as LoopOutcome, 'listing'],
-    ['stream', 'without its end', { type: 'initialEventsOverdue' } as LoopOutcome, 'failed'],
-    ['stream', 'ended without its end', { type: 'ended' } as LoopOutcome, 'failed'],
+    ['auto', 'without its end', { type: 'initialEventsOverdue' } as Scripted, 'listing'],
+    ['auto', 'ended without its end', { type: 'ended' } as Scripted, 'listing'],
+    ['stream', 'without its end', { type: 'initialEventsOverdue' } as Scripted, 'failed'],
+    ['stream', 'ended without its end', { type: 'ended' } as Scripted, 'failed'],
   ] as const)('%s: a streaming list %s → %s', (initialList, _what, outcome, phase) => {
     const steps = drive({ initialList }, [outcome]);
     expect(stepAt(steps, 1).state.phase).toBe(phase);
@@ -396,11 +432,94 @@ describe('the loop transition (pure)', () => {
     expect(waits).toEqual([5_000, 100, 200]);
   });
 
+  it('ignores the outcome of a request it replaced: each request has its own id', () => {
+    const config = loopConfig({});
+    const context = { config, now: 0, random: () => 0.5 };
+    const first = startLoop(context);
+    const list = first.commands.find((c) => c.type === 'list');
+    assert(list?.type === 'list', 'a first list');
+    const watching = advanceLoop(
+      first.state,
+      { type: 'listed', items: [], resourceVersion: rv('5'), request: list.request },
+      context,
+    );
+    // the LIST again (say a late answer of a request that was replaced): nothing happens
+    const stale = advanceLoop(
+      watching.state,
+      { type: 'failed', error: dropped, request: list.request },
+      context,
+    );
+    expect(stale.state).toBe(watching.state);
+    expect(stale.commands).toEqual([]);
+    const watch = watching.commands.find((c) => c.type === 'watch');
+    assert(watch?.type === 'watch', 'a watch');
+    expect(watch.request).toBe(list.request + 1);
+  });
+
+  it("holds a streaming list's initial events until its end, then hands them over as one list", () => {
+    const pod = (name: string, version: string) => ({
+      metadata: { name, namespace: 'ns', resourceVersion: version },
+    });
+    const steps = drive({ initialList: 'stream' }, [
+      { type: 'accepted' },
+      {
+        type: 'events',
+        events: [
+          { type: 'ADDED', object: pod('a', '1') },
+          { type: 'ADDED', object: pod('b', '2') },
+        ],
+      },
+      {
+        type: 'events',
+        events: [
+          { type: 'DELETED', object: pod('a', '3') },
+          { type: 'BOOKMARK', resourceVersion: rv('3'), initialEventsEnd: true },
+          { type: 'MODIFIED', object: pod('b', '4') },
+        ],
+      },
+    ]);
+    // nothing reaches the cache before the end
+    expect(stepAt(steps, 1).commands).toEqual([]);
+    expect(stepAt(steps, 2).commands).toEqual([]);
+    expect(stepAt(steps, 2).state).toMatchObject({ phase: 'streaming' });
+    expect(stepAt(steps, 3).commands).toEqual([
+      { type: 'emit', input: { type: 'listed', items: [pod('b', '2')], resourceVersion: '3' } },
+      { type: 'emit', input: { type: 'health', health: { status: 'live' } } },
+      // the live events of the same chunk, applied after the list
+      {
+        type: 'emit',
+        input: { type: 'events', events: [{ type: 'MODIFIED', object: pod('b', '4') }] },
+      },
+    ]);
+    // and the resume point is the newest of them
+    expect(stepAt(steps, 3).state).toMatchObject({ phase: 'watching', from: '4' });
+  });
+
+  it('collects the initial events afresh when a streaming list is retried', () => {
+    const pod = { metadata: { name: 'a', namespace: 'ns', resourceVersion: '1' } };
+    const steps = drive({ initialList: 'stream' }, [
+      { type: 'events', events: [{ type: 'ADDED', object: pod }] },
+      failed(dropped),
+      elapsed,
+      streamEnd('2'),
+    ]);
+    expect(requests(steps).map(describeRequest)).toEqual(['stream -', 'stream -']);
+    expect(stepAt(steps, 4).commands[0]).toEqual({
+      type: 'emit',
+      input: { type: 'listed', items: [], resourceVersion: '2' },
+    });
+  });
+
+  it('is the only author of health: listing again once a retried first list completes', () => {
+    const steps = drive({}, [failed(dropped), elapsed, listed('5'), { type: 'accepted' }]);
+    expect(healths(steps)).toEqual(['reconnecting', 'listing', 'live']);
+  });
+
   it('ignores outcomes a phase does not expect', () => {
     const [start] = drive({}, []);
     const step = advanceLoop(
       start!.state,
-      { type: 'elapsed' },
+      { type: 'elapsed', request: start!.state.memory.request },
       {
         config: loopConfig({}),
         now: 0,

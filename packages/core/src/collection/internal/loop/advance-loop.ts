@@ -1,9 +1,24 @@
-import { DecodeError } from '../../../errors/decode-error.js';
-import { isKubeError, type KubeError } from '../../../errors/kube-error.js';
+import type { KubeError } from '../../../errors/kube-error.js';
+import { isKubeError } from '../../../errors/kube-error.js';
 import { StreamingListIncompleteError } from '../../../errors/streaming-list-incomplete-error.js';
+import { wireKeyOf, wireVersionOf } from '../../../internal/object-identity.js';
+import type { KubeObject } from '../../../kube-object.js';
 import { backoffDelay } from '../../../recovery/backoff-delay.js';
 import type { BackoffPolicy } from '../../../recovery/backoff-policy.js';
-import type { ResourceVersion } from '../../../resource-version.js';
+import { asResourceVersion, type ResourceVersion } from '../../../resource-version.js';
+import type { WatchEvent } from '../../../watch-event.js';
+import type { CollectionHealth } from '../../collection-health.js';
+import { PersistentMap } from '../../persistent-map.js';
+import type { CollectionInput } from '../collection-input.js';
+import { LISTING, LIVE } from '../collection-model.js';
+import {
+  isConnectivity,
+  isGone,
+  isOversized,
+  isRejectedStreamingList,
+  isRetried,
+  isStale,
+} from './classify-error.js';
 import type { LoopCommand } from './loop-command.js';
 import type { LoopConfig } from './loop-config.js';
 import type { LoopOutcome } from './loop-outcome.js';
@@ -31,15 +46,28 @@ export interface LoopContext {
   readonly random: () => number;
 }
 
-const NOTHING: readonly LoopCommand[] = [];
-const HTTP_BAD_REQUEST = 400;
-const HTTP_FORBIDDEN = 403;
-const HTTP_NOT_FOUND = 404;
-const HTTP_UNPROCESSABLE = 422;
-const HTTP_UNAVAILABLE = 503;
-const MS_PER_SECOND = 1_000;
+type Request = ListingState | StreamingState | WatchingState;
 
-/** The first state of the loop and its first request: the very first list. */
+const NOTHING: readonly LoopCommand[] = [];
+const MS_PER_SECOND = 1_000;
+const RELISTED: CollectionHealth = { status: 'relisting', error: undefined };
+const NO_INITIAL_EVENTS = PersistentMap.empty<KubeObject>();
+
+/**
+ * The first state of the loop and its first request: the very first list.
+ *
+ * Everything the list/watch loop decides is in this file; its edge (`listWatchLoop$`) only sends
+ * the requests and timers it is told to, feeds back what happened to them, and hands what the
+ * loop emits to the cache:
+ * - which request comes next: the first list (`"0"` only with `listSemantic: 'any'`), a watch from
+ *   the resume point, a relist NotOlderThan the newest version shown, a consistent read in pages;
+ * - the resume point: the newest version the cache reached, from each batch of events;
+ * - a streaming list's initial events, held here until the bookmark that ends them;
+ * - every failure: back off and retry (honouring `Retry-After`), relist after 410 Gone (jittered),
+ *   relist when one resume point keeps failing, fall back to a consistent read, to pages, to LIST,
+ *   or end with the error;
+ * - the collection's health, of which the loop is the only author.
+ */
 export function startLoop(context: LoopContext): LoopStep {
   const memory: LoopMemory = {
     streamingLists: context.config.initialList !== 'list',
@@ -49,19 +77,24 @@ export function startLoop(context: LoopContext): LoopStep {
     relists: 0,
     lastRelistAt: Number.NEGATIVE_INFINITY,
     relisting: false,
+    listed: false,
+    health: LISTING,
+    request: 0,
   };
   return begin(listState({ kind: 'first' }, memory), context);
 }
 
 /**
  * The list/watch loop's one transition: from a state and what happened to the request in flight,
- * the next state and the commands for the edge. Pure: no clock, no I/O, no RxJS.
+ * the next state and the commands for the edge. Pure: no clock, no I/O, no RxJS. The outcome of a
+ * request that is no longer in flight (it was replaced) changes nothing.
  */
 export function advanceLoop(
   state: LoopState,
   outcome: LoopOutcome,
   context: LoopContext,
 ): LoopStep {
+  if (outcome.request !== state.memory.request) return { state, commands: NOTHING };
   switch (state.phase) {
     case 'listing':
       return whileListing(state, outcome, context);
@@ -83,33 +116,9 @@ export function advanceLoop(
 function whileListing(state: ListingState, outcome: LoopOutcome, context: LoopContext): LoopStep {
   switch (outcome.type) {
     case 'listed':
-      if (isStuck(state.from, outcome.resourceVersion)) {
-        // A replica whose cache is still at the version that could not be resumed from (a lagging
-        // one, after another restarted) answered at exactly it: watching from there would fail
-        // again. A consistent read gets past it.
-        return begin({ ...state, from: { kind: 'consistent' } }, context);
-      }
-      return watchFrom(outcome.resourceVersion, { ...state.memory, relisting: false }, context);
+      return listed(state, outcome.items, outcome.resourceVersion, context);
     case 'failed':
-      if (state.from.kind === 'notOlderThan' && isStale(outcome.error)) {
-        // The NotOlderThan fallback, its only branch: the relist at the newest version shown met a
-        // replica that has not caught up (504) or no longer has it (410). A consistent read is
-        // never older than anything shown; "0" could be, so it is never used again.
-        return begin({ ...state, from: { kind: 'consistent' } }, context);
-      }
-      if (isWhole(state.from, context.config) && isOversized(outcome.error)) {
-        // The whole collection is over maxListBodyBytes: in pages it fits, now and at every
-        // later relist. Waiting first would only fetch the same whole body again.
-        return begin(
-          {
-            ...state,
-            from: { kind: 'consistent' },
-            memory: { ...state.memory, wholeRelists: false },
-          },
-          context,
-        );
-      }
-      return retryOrFail(state, outcome.error, context);
+      return listFailed(state, outcome.error, context);
     default:
       return { state, commands: NOTHING };
   }
@@ -122,30 +131,13 @@ function whileStreaming(
 ): LoopStep {
   const { config } = context;
   switch (outcome.type) {
-    case 'listed':
-      if (isStuck(state.from, outcome.resourceVersion)) {
-        return begin({ ...state, from: { kind: 'consistent' } }, context);
-      }
-      // The initial events ended: the same connection goes on as the watch from their version,
-      // already accepted (it carried them), so the collection is watching now.
-      return {
-        state: {
-          phase: 'watching',
-          from: outcome.resourceVersion,
-          failures: 0,
-          resumed: false,
-          memory: { ...state.memory, relisting: false },
-        },
-        commands: [{ type: 'watching', resumed: false }],
-      };
+    case 'events':
+      return streamed(state, outcome.events, context);
     case 'failed':
       if (config.initialList === 'auto' && isRejectedStreamingList(outcome.error)) {
         return fallBackToList(state, context);
       }
-      if (state.from.kind === 'notOlderThan' && isStale(outcome.error)) {
-        return begin({ ...state, from: { kind: 'consistent' } }, context);
-      }
-      return retryOrFail(state, outcome.error, context);
+      return listFailed(state, outcome.error, context);
     case 'ended':
     case 'initialEventsOverdue':
       // The server (or a proxy) ignored `sendInitialEvents`: no end of the initial events will come.
@@ -165,12 +157,14 @@ function whileStreaming(
 
 function whileWatching(state: WatchingState, outcome: LoopOutcome, context: LoopContext): LoopStep {
   switch (outcome.type) {
-    case 'accepted':
-      return { state, commands: [{ type: 'watching', resumed: state.resumed }] };
-    case 'progressed':
-      // The resume point, its only branch: the newest version the cache has reached.
-      if (outcome.resourceVersion === state.from) return { state, commands: NOTHING };
-      return { state: { ...state, from: outcome.resourceVersion, failures: 0 }, commands: NOTHING };
+    case 'accepted': {
+      // Synced and watching: live. After a failure, the watch that resumed counts as a reconnect.
+      if (!state.resumed && state.memory.health === LIVE) return { state, commands: NOTHING };
+      const told = tell(state.memory, LIVE, state.resumed ? 'reconnects' : undefined);
+      return { state: { ...state, memory: told.memory }, commands: [told.command] };
+    }
+    case 'events':
+      return watched(state, outcome.events);
     case 'ended':
       // The server's timeout: a routine rotation, resumed at once, not a failure.
       return watchAgain(state, state.failures, false, context);
@@ -193,10 +187,133 @@ function whileWatching(state: WatchingState, outcome: LoopOutcome, context: Loop
 }
 
 /**
+ * A batch of watch events: the cache applies them, and the resume point, its only branch, moves
+ * to the newest version among them (an event's object, or a bookmark). A failure counts towards
+ * a relist only while no progress is made past one version, so progress forgets the failures.
+ */
+function watched(state: WatchingState, events: readonly WatchEvent<KubeObject>[]): LoopStep {
+  const commands: LoopCommand[] = [{ type: 'emit', input: { type: 'events', events } }];
+  const reached = newestVersion(events);
+  if (reached === undefined || reached === state.from) return { state, commands };
+  return { state: { ...state, from: reached, failures: 0 }, commands };
+}
+
+/**
+ * A batch of a streaming list's events. Its initial events are held in the state, by key, until
+ * the bookmark that ends them (`k8s.io/initial-events-end`), then handed to the cache as one
+ * complete list, so no reader ever sees half of it; the events after that bookmark are live, on
+ * the same connection, already accepted.
+ */
+function streamed(
+  state: StreamingState,
+  events: readonly WatchEvent<KubeObject>[],
+  context: LoopContext,
+): LoopStep {
+  const end = events.findIndex((event) => event.type === 'BOOKMARK' && event.initialEventsEnd);
+  const initial = state.initial.withMutations((draft) => {
+    for (let i = 0; i < (end < 0 ? events.length : end); i++) {
+      const event = events[i];
+      if (event === undefined || event.type === 'BOOKMARK') continue;
+      if (event.type === 'DELETED') draft.delete(wireKeyOf(event.object));
+      else draft.set(wireKeyOf(event.object), event.object);
+    }
+  });
+  const bookmark = events[end];
+  if (bookmark?.type !== 'BOOKMARK') return { state: { ...state, initial }, commands: NOTHING };
+  const ended = listed(
+    { ...state, initial },
+    [...initial.values()],
+    bookmark.resourceVersion,
+    context,
+  );
+  if (ended.state.phase !== 'watching' || end + 1 === events.length) return ended;
+  // Live events in the same chunk: the watch that the list became applies them.
+  const rest = watched(ended.state, events.slice(end + 1));
+  return { state: rest.state, commands: [...ended.commands, ...rest.commands] };
+}
+
+/**
+ * A complete list (a LIST, or a streaming list up to its end) at `resourceVersion`: the cache
+ * replaces its contents with it, health says whether this was the first list or a relist, and
+ * the watch follows from its version. A streaming list's watch is its own connection, already
+ * accepted: the collection is live at once.
+ */
+function listed(
+  state: ListingState | StreamingState,
+  items: readonly KubeObject[],
+  resourceVersion: ResourceVersion,
+  context: LoopContext,
+): LoopStep {
+  if (isStuck(state.from, resourceVersion)) {
+    // A replica whose cache is still at the version that could not be resumed from (a lagging
+    // one, after another restarted) answered at exactly it: watching from there would fail
+    // again. A consistent read gets past it.
+    return begin(listState({ kind: 'consistent' }, state.memory), context);
+  }
+  const commands: LoopCommand[] = [
+    { type: 'emit', input: { type: 'listed', items, resourceVersion } },
+  ];
+  let memory: LoopMemory = { ...state.memory, relisting: false, listed: true };
+  const status = memory.health.status;
+  if (status !== 'listing' && status !== 'relisting') {
+    // A list that had to be retried: back from reconnecting to listing (or relisting).
+    const told = tell(memory, state.memory.listed ? RELISTED : LISTING);
+    memory = told.memory;
+    commands.push(told.command);
+  }
+  if (state.phase === 'streaming') {
+    const told = tell(memory, LIVE);
+    commands.push(told.command);
+    return {
+      state: {
+        phase: 'watching',
+        from: resourceVersion,
+        failures: 0,
+        resumed: false,
+        memory: told.memory,
+      },
+      commands,
+    };
+  }
+  const watch = begin(
+    { phase: 'watching', from: resourceVersion, failures: 0, resumed: false, memory },
+    context,
+  );
+  return { state: watch.state, commands: [...commands, ...watch.commands] };
+}
+
+/**
+ * A list (LIST or streaming) failed. The NotOlderThan fallback, its only branch: a relist at the
+ * newest version shown met a replica that has not caught up (504) or no longer has it (410); a
+ * consistent read is never older than anything shown, and "0" could be, so it is never used
+ * again. A whole list over `maxListBodyBytes` fits in pages, now and at every later relist.
+ * Anything else is retried with backoff, or ends the loop.
+ */
+function listFailed(
+  state: ListingState | StreamingState,
+  error: unknown,
+  context: LoopContext,
+): LoopStep {
+  if (state.from.kind === 'notOlderThan' && isStale(error)) {
+    return begin(listState({ kind: 'consistent' }, state.memory), context);
+  }
+  if (state.phase === 'listing' && isWhole(state.from, context.config) && isOversized(error)) {
+    // Waiting first would only fetch the same whole body again.
+    return begin(
+      listState({ kind: 'consistent' }, { ...state.memory, wholeRelists: false }),
+      context,
+    );
+  }
+  if (!isRetried(error, context.config)) return fail(state.memory, error);
+  return backOff(state, error, context);
+}
+
+/**
  * 410 Gone (or a resume point that keeps failing): nothing can resume from `from`, only a new list
  * tells what changed. It lists NotOlderThan `from`, the newest version shown, so it never goes back
  * in time, and only after a jittered delay in [d, 2d) (client-go's 0.8–1.6 s for the first, longer
  * for 410s that keep coming), so a fleet that gets 410 at once does not LIST in the same instant.
+ * A relist is reported (and counted) once, however often its list is retried.
  */
 function relist(
   state: WatchingState,
@@ -204,90 +321,86 @@ function relist(
   context: LoopContext,
 ): LoopStep {
   const { config, now, random } = context;
-  const { memory } = state;
   const figures = config.relistBackoff;
-  const relists = now - memory.lastRelistAt < resetAfter(figures) ? memory.relists + 1 : 1;
+  const relists =
+    now - state.memory.lastRelistAt < resetAfter(figures) ? state.memory.relists + 1 : 1;
   const delayMs = Math.round(backoffDelay(figures, relists, random));
-  const from: ListFrom = memory.wholeRelists
+  const from: ListFrom = state.memory.wholeRelists
     ? { kind: 'notOlderThan', resourceVersion: state.from }
     : { kind: 'consistent' };
-  const next: LoopMemory = { ...memory, relists, lastRelistAt: now, relisting: true };
-  const commands: LoopCommand[] = memory.relisting
-    ? []
-    : [{ type: 'report', health: { status: 'relisting', error } }];
-  commands.push({ type: 'wait', delayMs });
+  let memory: LoopMemory = { ...state.memory, relists, lastRelistAt: now, relisting: true };
+  const commands: LoopCommand[] = [];
+  if (!state.memory.relisting) {
+    const told = tell(memory, { status: 'relisting', error }, 'relists');
+    memory = told.memory;
+    commands.push(told.command);
+  }
+  return wait('relist', listState(from, memory), delayMs, commands, context);
+}
+
+/** A transient (or retried) failure: wait with exponential backoff and full jitter, then again. */
+function backOff(retry: Request, error: unknown, context: LoopContext): LoopStep {
+  const { config, now, random } = context;
+  const attempt =
+    now - retry.memory.healthySince >= resetAfter(config.backoff) ? 1 : retry.memory.attempt + 1;
+  const retryAfterMs = isKubeError(error) ? (error.retryAfterMs ?? 0) : 0;
+  const delayMs = Math.max(backoffDelay(config.backoff, attempt, random), retryAfterMs);
+  const told = tell(
+    { ...retry.memory, attempt },
+    { status: 'reconnecting', attempt, delayMs, error },
+  );
+  return wait('backoff', { ...retry, memory: told.memory }, delayMs, [told.command], context);
+}
+
+function wait(
+  reason: 'backoff' | 'relist',
+  next: Request,
+  delayMs: number,
+  commands: LoopCommand[],
+  context: LoopContext,
+): LoopStep {
+  const memory = { ...next.memory, request: next.memory.request + 1 };
+  commands.push({ type: 'wait', request: memory.request, delayMs });
   return {
     state: {
       phase: 'waiting',
-      reason: 'relist',
-      until: now + delayMs,
-      next: listState(from, next),
-      memory: next,
+      reason,
+      until: context.now + delayMs,
+      next: { ...next, memory },
+      memory,
     },
     commands,
   };
 }
 
-/** A transient (or retried) failure: wait with exponential backoff and full jitter, then again. */
-function retryOrFail(
-  state: ListingState | StreamingState,
-  error: unknown,
-  context: LoopContext,
-): LoopStep {
-  if (!isRetried(error, context.config)) return fail(state.memory, error);
-  return backOff(state, error, context);
-}
-
-function backOff(
-  retry: ListingState | StreamingState | WatchingState,
-  error: unknown,
-  context: LoopContext,
-): LoopStep {
-  const { config, now, random } = context;
-  const { memory } = retry;
-  const attempt = now - memory.healthySince >= resetAfter(config.backoff) ? 1 : memory.attempt + 1;
-  const retryAfterMs = isKubeError(error) ? (error.retryAfterMs ?? 0) : 0;
-  const delayMs = Math.max(backoffDelay(config.backoff, attempt, random), retryAfterMs);
-  const after: LoopMemory = { ...memory, attempt };
-  return {
-    state: {
-      phase: 'waiting',
-      reason: 'backoff',
-      until: now + delayMs,
-      next: { ...retry, memory: after },
-      memory: after,
-    },
-    commands: [
-      { type: 'report', health: { status: 'reconnecting', attempt, delayMs, error } },
-      { type: 'wait', delayMs },
-    ],
-  };
-}
-
 function fail(memory: LoopMemory, error: unknown): LoopStep {
+  const told = tell(memory, { status: 'failed', error });
   return {
-    state: { phase: 'failed', error, memory },
-    commands: [
-      { type: 'report', health: { status: 'failed', error } },
-      { type: 'fail', error },
-    ],
+    state: { phase: 'failed', error, memory: told.memory },
+    commands: [told.command, { type: 'fail', error }],
   };
 }
 
 function fallBackToList(state: StreamingState, context: LoopContext): LoopStep {
   // This server has no (working) streaming lists: LIST from now on.
-  return begin(
-    { phase: 'listing', from: state.from, memory: { ...state.memory, streamingLists: false } },
-    context,
-  );
+  return begin(listState(state.from, { ...state.memory, streamingLists: false }), context);
+}
+
+/** New health for the cache, remembered as the last one told. */
+function tell(
+  memory: LoopMemory,
+  health: CollectionHealth,
+  count?: 'relists' | 'reconnects',
+): { readonly memory: LoopMemory; readonly command: LoopCommand } {
+  const input: CollectionInput<KubeObject> =
+    count === undefined ? { type: 'health', health } : { type: 'health', health, count };
+  return { memory: { ...memory, health }, command: { type: 'emit', input } };
 }
 
 function listState(from: ListFrom, memory: LoopMemory): ListingState | StreamingState {
-  return { phase: memory.streamingLists ? 'streaming' : 'listing', from, memory };
-}
-
-function watchFrom(from: ResourceVersion, memory: LoopMemory, context: LoopContext): LoopStep {
-  return begin({ phase: 'watching', from, failures: 0, resumed: false, memory }, context);
+  return memory.streamingLists
+    ? { phase: 'streaming', from, initial: NO_INITIAL_EVENTS, memory }
+    : { phase: 'listing', from, memory };
 }
 
 function watchAgain(
@@ -299,42 +412,45 @@ function watchAgain(
   return begin({ ...state, failures, resumed }, context);
 }
 
-/** Enters a state that has a request: issues it. */
-function begin(
-  state: ListingState | StreamingState | WatchingState,
-  context: LoopContext,
-): LoopStep {
+/** Enters a state that has a request: issues it, with a new request id. */
+function begin(next: Request, context: LoopContext): LoopStep {
   const { config } = context;
-  switch (state.phase) {
+  const memory = { ...next.memory, request: next.memory.request + 1 };
+  const { request } = memory;
+  switch (next.phase) {
     case 'listing': {
-      const { from } = state;
+      const { from } = next;
       const command: LoopCommand =
         from.kind === 'notOlderThan'
           ? // Unpaginated at the version, NotOlderThan: the watch cache answers at its current
             // version. A paginated list at an explicit version means Exact (kubernetes#133810).
             {
               type: 'list',
+              request,
               resourceVersion: from.resourceVersion,
               resourceVersionMatch: 'NotOlderThan',
               paginated: false,
             }
           : {
               type: 'list',
+              request,
               resourceVersion:
                 from.kind === 'first' && config.listSemantic === 'any' ? '0' : undefined,
               resourceVersionMatch: undefined,
               paginated: true,
             };
-      return { state, commands: [command] };
+      return { state: { ...next, memory }, commands: [command] };
     }
     case 'streaming': {
-      const { from } = state;
+      const { from } = next;
       const timeoutSeconds = drawTimeout(context);
       return {
-        state,
+        // Each attempt collects its initial events afresh.
+        state: { ...next, initial: NO_INITIAL_EVENTS, memory },
         commands: [
           {
             type: 'stream',
+            request,
             resourceVersion:
               from.kind === 'notOlderThan'
                 ? from.resourceVersion
@@ -351,11 +467,12 @@ function begin(
     case 'watching': {
       const timeoutSeconds = drawTimeout(context);
       return {
-        state,
+        state: { ...next, memory },
         commands: [
           {
             type: 'watch',
-            resourceVersion: state.from,
+            request,
+            resourceVersion: next.from,
             timeoutSeconds,
             idleTimeoutMs: timeoutSeconds * MS_PER_SECOND + config.idleMarginMs,
           },
@@ -374,6 +491,18 @@ function resetAfter(policy: BackoffPolicy): number {
   return policy.resetAfterMs ?? Number.POSITIVE_INFINITY;
 }
 
+/** The newest version a batch of events reached: its last event with one. */
+function newestVersion(events: readonly WatchEvent<KubeObject>[]): ResourceVersion | undefined {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const event = events[i];
+    if (event === undefined) continue;
+    if (event.type === 'BOOKMARK') return event.resourceVersion;
+    const version = wireVersionOf(event.object);
+    if (version !== undefined) return asResourceVersion(version);
+  }
+  return undefined;
+}
+
 /**
  * Whether a list asks for the whole collection in one body whatever its `limit`: a relist
  * NotOlderThan a version, or a first list at `"0"` (`listSemantic: 'any'`), which the watch cache
@@ -386,55 +515,4 @@ function isWhole(from: ListFrom, config: LoopConfig): boolean {
 /** A relist NotOlderThan a version, answered at exactly that version, does not get past it. */
 function isStuck(from: ListFrom, listed: ResourceVersion): boolean {
   return from.kind === 'notOlderThan' && from.resourceVersion === listed;
-}
-
-function isGone(error: unknown): error is KubeError {
-  return isKubeError(error) && error.reason === 'ResourceVersionExpired';
-}
-
-/** A LIST body over `maxListBodyBytes`. */
-function isOversized(error: unknown): boolean {
-  return error instanceof DecodeError && error.kind === 'oversized';
-}
-
-function isStale(error: unknown): boolean {
-  return (
-    isKubeError(error) &&
-    (error.reason === 'ResourceVersionExpired' || error.reason === 'ResourceVersionTooLarge')
-  );
-}
-
-/**
- * Plain connectivity, throttling or an overloaded server: resuming again is right however often
- * (client-go too), and a LIST would only add load.
- */
-function isConnectivity(error: unknown): boolean {
-  if (!isKubeError(error)) return false;
-  switch (error.reason) {
-    case 'Transport':
-    case 'TooManyRequests':
-    case 'WatchStalled':
-      return true;
-    case 'HttpStatus':
-      return error.code === HTTP_UNAVAILABLE;
-    default:
-      return false;
-  }
-}
-
-function isRetried(error: unknown, config: LoopConfig): boolean {
-  if (!isKubeError(error)) return config.retryPermanentErrors;
-  if (error.retryable || config.retryPermanentErrors) return true;
-  return (
-    config.retryNotFoundOrForbidden &&
-    (error.code === HTTP_NOT_FOUND || error.code === HTTP_FORBIDDEN)
-  );
-}
-
-function isRejectedStreamingList(error: unknown): boolean {
-  return (
-    isKubeError(error) &&
-    (error.reason === 'HttpStatus' || error.reason === 'Invalid') &&
-    (error.code === HTTP_BAD_REQUEST || error.code === HTTP_UNPROCESSABLE)
-  );
 }

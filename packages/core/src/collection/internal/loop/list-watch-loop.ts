@@ -1,16 +1,15 @@
 import { map, Observable, type Subscription } from 'rxjs';
-import { wireKeyOf, wireVersionOf } from '../../../internal/object-identity.js';
+import { MachineDriver } from '../../../internal/machine-driver.js';
 import type { KubeClient } from '../../../kube-client.js';
 import type { KubeObject } from '../../../kube-object.js';
 import type { ListOptions } from '../../../list.js';
 import type { ResourceRef } from '../../../resource-ref.js';
-import { asResourceVersion } from '../../../resource-version.js';
 import { scheduleAfter } from '../../../time/schedule-after.js';
 import type { WatchOptions } from '../../../watch.js';
 import type { WatchEvent } from '../../../watch-event.js';
 import type { CachedCollectionOptions } from '../../cached-collection-options.js';
+import type { CollectionInput } from '../collection-input.js';
 import type { CollectionSources } from '../collection-sources.js';
-import type { ReflectorInput } from '../reflector-input.js';
 import { advanceLoop, type LoopContext, startLoop } from './advance-loop.js';
 import type { LoopCommand } from './loop-command.js';
 import { type LoopConfig, loopConfig } from './loop-config.js';
@@ -19,10 +18,10 @@ import type { LoopOutcome } from './loop-outcome.js';
 import type { LoopState } from './loop-state.js';
 
 /**
- * The list/watch loop at its edge: runs the commands of `advanceLoop` (one request or timer in
- * flight at a time), feeds back what happened to it as outcomes, and hands lists, events and
- * health to the cache reducer as `ReflectorInput`s. All decisions are in `advanceLoop`; this only
- * does I/O. Outcomes of a request that was replaced are dropped (each request has a generation).
+ * The list/watch loop at its edge, and nothing but I/O: it runs the commands of `advanceLoop` (a
+ * request or timer replaces the one in flight), tags what happens to each with the command's
+ * `request` id and feeds it back as an outcome, and hands what the loop emits to the cache. Every
+ * decision, including which outcomes are stale, is `advanceLoop`'s.
  */
 export function listWatchLoop$<T extends KubeObject>(
   client: KubeClient,
@@ -30,12 +29,12 @@ export function listWatchLoop$<T extends KubeObject>(
   options: CachedCollectionOptions<T>,
   sources: CollectionSources,
   env: LoopEnv,
-): Observable<ReflectorInput<T>> {
-  return new Observable<ReflectorInput<T>>((subscriber) => {
+): Observable<CollectionInput<T>> {
+  return new Observable<CollectionInput<T>>((subscriber) => {
     const config: LoopConfig = loopConfig(options);
     const { scheduler } = env;
     const context = (): LoopContext => ({ config, now: scheduler.now(), random: env.random });
-    // One array of events per chunk from here to the reducer; per-event sources are wrapped.
+    // One array of events per chunk from here to the loop; per-event sources are wrapped.
     const watchBatches: NonNullable<CollectionSources['watchBatches']> =
       sources.watchBatches ?? ((c, r, o) => sources.watch(c, r, o).pipe(map((event) => [event])));
     const objectOptions = {
@@ -51,91 +50,41 @@ export function listWatchLoop$<T extends KubeObject>(
       scheduler,
       ...(options.maxLineBytes === undefined ? {} : { maxLineBytes: options.maxLineBytes }),
     };
+    const listOptions = (paginated: boolean): ListOptions<T> => ({
+      ...objectOptions,
+      pageSize: paginated ? config.pageSize : 0,
+      scheduler,
+      ...(options.listPageTimeoutMs === undefined
+        ? {}
+        : { pageTimeoutMs: options.listPageTimeoutMs }),
+      ...(options.maxListBodyBytes === undefined ? {} : { maxBodyBytes: options.maxListBodyBytes }),
+      ...(options.onPage === undefined ? {} : { onPage: options.onPage }),
+    });
 
-    let state: LoopState;
-    let inFlight: Subscription | undefined;
-    let overdue: Subscription | undefined;
-    let generation = 0;
-    let busy = false;
-    const queue: { outcome: LoopOutcome; generation: number }[] = [];
-    /**
-     * The newest version the current request's events reached and the transition was not told
-     * yet. A `progressed` outcome changes no command, only the resume point, so it is told right
-     * before the next outcome (which may read it) instead of once per event: the same sequence of
-     * states wherever they are read, without a transition and its allocations per event.
-     */
-    let reached: string | undefined;
-
-    const apply = (commands: readonly LoopCommand[]) => {
-      for (const command of commands) {
-        if (subscriber.closed) return;
-        run(command);
-      }
-    };
-    /** Feeds an outcome of request `from` to the transition; re-entrant calls are queued. */
-    const dispatch = (outcome: LoopOutcome, from: number) => {
-      if (busy) {
-        queue.push({ outcome, generation: from });
-        return;
-      }
-      busy = true;
-      try {
-        let next: { outcome: LoopOutcome; generation: number } | undefined = {
-          outcome,
-          generation: from,
-        };
-        while (next !== undefined && !subscriber.closed) {
-          if (next.generation === generation) {
-            tellProgress();
-            const step = advanceLoop(state, next.outcome, context());
-            state = step.state;
-            apply(step.commands);
-          }
-          next = queue.shift();
-        }
-      } finally {
-        busy = false;
-      }
-    };
-    /**
-     * Tells the transition the version the events reached (see `reached`) once it is watching:
-     * before that (a streaming list whose end is still queued) it would ignore it.
-     */
-    const tellProgress = () => {
-      if (reached === undefined || state.phase !== 'watching') return;
-      const resourceVersion = asResourceVersion(reached);
-      reached = undefined;
-      state = advanceLoop(state, { type: 'progressed', resourceVersion }, context()).state;
-    };
+    /** The request or timer in flight (and, for a streaming list, its deadline). */
+    const inFlight: Subscription[] = [];
     const cancel = () => {
-      reached = undefined;
-      generation++;
-      overdue?.unsubscribe();
-      overdue = undefined;
-      inFlight?.unsubscribe();
-      inFlight = undefined;
+      for (const subscription of inFlight.splice(0)) subscription.unsubscribe();
     };
-    const onEvents = (events: readonly WatchEvent<T>[], from: number) => {
-      subscriber.next({ type: 'events', events });
-      if (from !== generation) return;
-      for (let i = events.length - 1; i >= 0; i--) {
-        const event = events[i];
-        if (event === undefined) continue;
-        const version =
-          event.type === 'BOOKMARK' ? event.resourceVersion : wireVersionOf(event.object);
-        if (version === undefined) continue;
-        reached = version;
-        return;
-      }
-    };
+    const driver = new MachineDriver<LoopState, LoopOutcome, LoopCommand>(
+      (state, outcome) => {
+        const step = advanceLoop(state, outcome, context());
+        return { state: step.state, effects: step.commands };
+      },
+      (command) => run(command),
+      () => subscriber.closed,
+    );
+    const tell = (outcome: LoopOutcome) => driver.dispatch(outcome);
+    const watching = (request: number) => ({
+      next: (events: readonly WatchEvent<T>[]) => tell({ type: 'events', events, request }),
+      error: (error: unknown) => tell({ type: 'failed', error, request }),
+      complete: () => tell({ type: 'ended', request }),
+    });
 
     const run = (command: LoopCommand): void => {
       switch (command.type) {
-        case 'report':
-          subscriber.next({ type: 'health', health: command.health });
-          return;
-        case 'watching':
-          subscriber.next({ type: 'watching', resumed: command.resumed });
+        case 'emit':
+          subscriber.next(command.input as CollectionInput<T>);
           return;
         case 'fail':
           cancel();
@@ -143,129 +92,74 @@ export function listWatchLoop$<T extends KubeObject>(
           return;
         case 'wait': {
           cancel();
-          const from = generation;
-          inFlight = scheduleAfter(scheduler, command.delayMs, () =>
-            dispatch({ type: 'elapsed' }, from),
+          const { request } = command;
+          inFlight.push(
+            scheduleAfter(scheduler, command.delayMs, () => tell({ type: 'elapsed', request })),
           );
           return;
         }
         case 'list': {
           cancel();
-          const from = generation;
-          const listOptions: ListOptions<T> = {
-            ...objectOptions,
-            pageSize: command.paginated ? config.pageSize : 0,
-            scheduler,
-            ...(command.resourceVersion === undefined
-              ? { listSemantic: 'consistent' as const }
-              : { resourceVersion: command.resourceVersion }),
-            ...(command.resourceVersionMatch === undefined
-              ? {}
-              : { resourceVersionMatch: command.resourceVersionMatch }),
-            ...(options.listPageTimeoutMs === undefined
-              ? {}
-              : { pageTimeoutMs: options.listPageTimeoutMs }),
-            ...(options.maxListBodyBytes === undefined
-              ? {}
-              : { maxBodyBytes: options.maxListBodyBytes }),
-            ...(options.onPage === undefined ? {} : { onPage: options.onPage }),
-          };
-          inFlight = sources.list<T>(client, ref, listOptions).subscribe({
-            next: (listed) => {
-              subscriber.next({
-                type: 'listed',
-                items: listed.items,
-                resourceVersion: listed.resourceVersion,
-              });
-              dispatch({ type: 'listed', resourceVersion: listed.resourceVersion }, from);
-            },
-            error: (error: unknown) => dispatch({ type: 'failed', error }, from),
-          });
+          const { request } = command;
+          inFlight.push(
+            sources
+              .list<T>(client, ref, {
+                ...listOptions(command.paginated),
+                ...(command.resourceVersion === undefined
+                  ? { listSemantic: 'consistent' as const }
+                  : { resourceVersion: command.resourceVersion }),
+                ...(command.resourceVersionMatch === undefined
+                  ? {}
+                  : { resourceVersionMatch: command.resourceVersionMatch }),
+              })
+              .subscribe({
+                next: ({ items, resourceVersion }) =>
+                  tell({ type: 'listed', items, resourceVersion, request }),
+                error: (error: unknown) => tell({ type: 'failed', error, request }),
+              }),
+          );
           return;
         }
         case 'watch': {
           cancel();
-          const from = generation;
-          inFlight = watchBatches<T>(client, ref, {
-            ...watchOptions,
-            resourceVersion: command.resourceVersion,
-            timeoutSeconds: command.timeoutSeconds,
-            idleTimeoutMs: command.idleTimeoutMs,
-            onAccepted: () => dispatch({ type: 'accepted' }, from),
-          }).subscribe({
-            next: (events) => onEvents(events, from),
-            error: (error: unknown) => dispatch({ type: 'failed', error }, from),
-            complete: () => dispatch({ type: 'ended' }, from),
-          });
+          const { request } = command;
+          inFlight.push(
+            watchBatches<T>(client, ref, {
+              ...watchOptions,
+              resourceVersion: command.resourceVersion,
+              timeoutSeconds: command.timeoutSeconds,
+              idleTimeoutMs: command.idleTimeoutMs,
+              onAccepted: () => tell({ type: 'accepted', request }),
+            }).subscribe(watching(request)),
+          );
           return;
         }
         case 'stream': {
           cancel();
-          const from = generation;
-          // The initial events are held back until the bookmark that ends them, then handed over
-          // as one complete list: no reader ever sees half of it.
-          let initial: Map<string, T> | undefined = new Map();
-          overdue = scheduleAfter(scheduler, command.initialEventsTimeoutMs, () =>
-            dispatch({ type: 'initialEventsOverdue' }, from),
+          const { request } = command;
+          inFlight.push(
+            scheduleAfter(scheduler, command.initialEventsTimeoutMs, () =>
+              tell({ type: 'initialEventsOverdue', request }),
+            ),
+            watchBatches<T>(client, ref, {
+              ...watchOptions,
+              bookmarks: true,
+              sendInitialEvents: true,
+              timeoutSeconds: command.timeoutSeconds,
+              idleTimeoutMs: command.idleTimeoutMs,
+              ...(command.resourceVersion === undefined
+                ? {}
+                : { resourceVersion: command.resourceVersion }),
+              onAccepted: () => tell({ type: 'accepted', request }),
+            }).subscribe(watching(request)),
           );
-          inFlight = watchBatches<T>(client, ref, {
-            ...watchOptions,
-            bookmarks: true,
-            sendInitialEvents: true,
-            timeoutSeconds: command.timeoutSeconds,
-            idleTimeoutMs: command.idleTimeoutMs,
-            ...(command.resourceVersion === undefined
-              ? {}
-              : { resourceVersion: command.resourceVersion }),
-            onAccepted: () => dispatch({ type: 'accepted' }, from),
-          }).subscribe({
-            next: (events) => {
-              if (initial === undefined) {
-                onEvents(events, from);
-                return;
-              }
-              for (const [i, event] of events.entries()) {
-                if (event.type === 'BOOKMARK') {
-                  if (!event.initialEventsEnd) continue;
-                  const items = [...initial.values()];
-                  initial = undefined;
-                  overdue?.unsubscribe();
-                  overdue = undefined;
-                  subscriber.next({
-                    type: 'listed',
-                    items,
-                    resourceVersion: event.resourceVersion,
-                  });
-                  dispatch({ type: 'listed', resourceVersion: event.resourceVersion }, from);
-                  // Live events of the same chunk follow, unless the list ended this request.
-                  if (i + 1 < events.length && from === generation && !subscriber.closed) {
-                    onEvents(events.slice(i + 1), from);
-                  }
-                  return;
-                }
-                if (event.type === 'DELETED') initial.delete(wireKeyOf(event.object));
-                else initial.set(wireKeyOf(event.object), event.object);
-              }
-            },
-            error: (error: unknown) => dispatch({ type: 'failed', error }, from),
-            complete: () => dispatch({ type: 'ended' }, from),
-          });
           return;
         }
       }
     };
 
-    busy = true;
-    try {
-      const first = startLoop(context());
-      state = first.state;
-      apply(first.commands);
-    } finally {
-      busy = false;
-    }
-    const pending = queue.shift();
-    if (pending !== undefined) dispatch(pending.outcome, pending.generation);
-
+    const first = startLoop(context());
+    driver.start({ state: first.state, effects: first.commands });
     return cancel;
   });
 }

@@ -1,4 +1,7 @@
+import type { KubeObject } from '../../../kube-object.js';
 import type { ResourceVersion } from '../../../resource-version.js';
+import type { CollectionHealth } from '../../collection-health.js';
+import type { PersistentMap } from '../../persistent-map.js';
 
 /**
  * Where a list starts from.
@@ -31,15 +34,23 @@ export interface LoopMemory {
   readonly lastRelistAt: number;
   /** A relist is under way and health already says so (a relist is reported and counted once). */
   readonly relisting: boolean;
+  /** A complete list was handed to the cache: a later one is a relist. */
+  readonly listed: boolean;
+  /** The health last handed to the cache: the loop is its only author. */
+  readonly health: CollectionHealth;
+  /** The id of the request (or timer) in flight; the outcome of any other is stale. */
+  readonly request: number;
 }
 
 /**
- * The list/watch loop's state: a closed union, one request (or timer) in flight in each phase.
+ * The loop's state: a closed union, one request (or timer) in flight in each phase but `failed`.
  *
  * - `listing`: a LIST (every page) is in flight;
- * - `streaming`: a streaming list is in flight, its initial events not yet ended;
- * - `watching`: a watch from `from`, the newest version shown (the resume point); `failures`
- *   counts consecutive failures that made no progress past it; `resumed` when it follows one;
+ * - `streaming`: a streaming list is in flight, its initial events (`initial`, by key) not yet
+ *   ended;
+ * - `watching`: a watch from `from`, the newest version the cache reached (the resume point);
+ *   `failures` counts consecutive failures that made no progress past it; `resumed` when it
+ *   follows one;
  * - `waiting`: a backoff (`'backoff'`) or relist delay (`'relist'`) until `until`, then `next`;
  * - `failed`: a permanent error ended the loop.
  */
@@ -63,10 +74,11 @@ export interface ListingState {
   readonly memory: LoopMemory;
 }
 
-/** A streaming list in flight. */
+/** A streaming list in flight, with the initial events it delivered so far, by key. */
 export interface StreamingState {
   readonly phase: 'streaming';
   readonly from: ListFrom;
+  readonly initial: PersistentMap<KubeObject>;
   readonly memory: LoopMemory;
 }
 

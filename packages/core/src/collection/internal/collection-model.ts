@@ -5,8 +5,8 @@ import type { CollectionStats } from '../collection-stats.js';
 import type { Delta } from '../delta.js';
 import { PersistentMap } from '../persistent-map.js';
 
-/** The reducer's state: the cache and what is known about it. */
-export interface ReflectorModel<T extends KubeObject> {
+/** The cache as `reduceCollection` keeps it, and what is known about it (kube-rs's `Store`). */
+export interface CollectionModel<T extends KubeObject> {
   readonly items: PersistentMap<T>;
   /** Undefined until the first complete list. */
   readonly resourceVersion: ResourceVersion | undefined;
@@ -19,13 +19,19 @@ export interface ReflectorModel<T extends KubeObject> {
   readonly changed: boolean;
 }
 
+/** Health before the first complete list, as the loop begins: one object, compared by identity. */
+export const LISTING: CollectionHealth = { status: 'listing' };
+
+/** Health while synced and watching: one object, so that telling it again changes nothing. */
+export const LIVE: CollectionHealth = { status: 'live' };
+
 /** The model before anything was listed. */
-export function initialModel<T extends KubeObject>(): ReflectorModel<T> {
+export function initialModel<T extends KubeObject>(): CollectionModel<T> {
   return {
     items: PersistentMap.empty<T>(),
     resourceVersion: undefined,
     synced: false,
-    health: { status: 'listing' },
+    health: LISTING,
     stats: { events: 0, lists: 0, relists: 0, reconnects: 0 },
     deltas: [],
     changed: false,

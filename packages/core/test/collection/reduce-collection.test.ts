@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { ReflectorInput } from '../../src/collection/internal/reflector-input.js';
-import { initialModel } from '../../src/collection/internal/reflector-model.js';
-import { step } from '../../src/collection/internal/step.js';
+import type { CollectionInput } from '../../src/collection/internal/collection-input.js';
+import { initialModel, LISTING, LIVE } from '../../src/collection/internal/collection-model.js';
+import { reduceCollection as step } from '../../src/collection/internal/reduce-collection.js';
 import type { KubeObject } from '../../src/kube-object.js';
 import { pod, rv } from './fixtures.js';
 
-type Input = ReflectorInput<KubeObject>;
+type Input = CollectionInput<KubeObject>;
 const listed = (items: KubeObject[], version: string): Input => ({
   type: 'listed',
   items,
@@ -16,20 +16,22 @@ const event = (type: 'ADDED' | 'MODIFIED' | 'DELETED', object: KubeObject): Inpu
   events: [{ type, object }],
 });
 
-describe('step', () => {
+describe('reduceCollection', () => {
   it('reports nothing until the first complete list, then every item as added', () => {
     const waiting = step(initialModel<KubeObject>(), [
       { type: 'health', health: { status: 'reconnecting', attempt: 1, delayMs: 5, error: 'x' } },
     ]);
     expect(waiting.synced).toBe(false);
-    const synced = step(waiting, [listed([pod('a', '1'), pod('b', '2')], '10')]);
+    const synced = step(waiting, [
+      listed([pod('a', '1'), pod('b', '2')], '10'),
+      { type: 'health', health: LISTING },
+    ]);
     expect(synced.synced).toBe(true);
     expect(synced.changed).toBe(true);
     expect(synced.deltas.map((d) => `${d.type} ${d.key}`)).toEqual(['added ns/a', 'added ns/b']);
     expect(synced.resourceVersion).toBe('10');
-    // Synced, but not watching yet: a retried first list goes back to listing, never live.
     expect(synced.health).toEqual({ status: 'listing' });
-    const watching = step(synced, [{ type: 'watching', resumed: false }]);
+    const watching = step(synced, [{ type: 'health', health: LIVE }]);
     expect(watching.changed).toBe(true);
     expect(watching.deltas).toEqual([]);
     expect(watching.health).toEqual({ status: 'live' });
@@ -77,7 +79,7 @@ describe('step', () => {
       listed([same, pod('changed', '1'), pod('gone', '1'), pod('reborn', '1', 'old')], '1'),
     ]);
     const relisted = step(start, [
-      { type: 'health', health: { status: 'relisting', error: undefined } },
+      { type: 'health', health: { status: 'relisting', error: undefined }, count: 'relists' },
       listed(
         [pod('same', '1'), pod('changed', '8'), pod('reborn', '7', 'new'), pod('new', '9')],
         '20',
@@ -92,50 +94,44 @@ describe('step', () => {
     ]);
     expect(relisted.items.get('ns/same')).toBe(same);
     expect(relisted.stats).toEqual({ events: 0, lists: 2, relists: 1, reconnects: 0 });
-    // A relist stays relisting until the watch that follows it is accepted.
     expect(relisted.health).toEqual({ status: 'relisting', error: undefined });
-    const watching = step(relisted, [{ type: 'watching', resumed: false }]);
+    const watching = step(relisted, [{ type: 'health', health: LIVE }]);
     expect(watching.health).toEqual({ status: 'live' });
     expect(watching.stats).toEqual({ events: 0, lists: 2, relists: 1, reconnects: 0 });
   });
 
-  it('health is not live after a list until its watch is accepted', () => {
-    const watching: Input = { type: 'watching', resumed: false };
+  it('takes health from the loop as it is: a list alone changes no health', () => {
     const listedOnly = step(initialModel<KubeObject>(), [listed([pod('a', '1')], '1')]);
     expect(listedOnly.synced).toBe(true);
     expect(listedOnly.health).toEqual({ status: 'listing' });
-    const live = step(listedOnly, [watching]);
+    const live = step(listedOnly, [{ type: 'health', health: LIVE }]);
     expect(live.changed).toBe(true);
-    expect(live.health).toEqual({ status: 'live' });
-    // A relist that had to be retried: relisting, reconnecting, then relisting again once listed.
+    expect(live.health).toBe(LIVE);
     const relisting = step(live, [
-      { type: 'health', health: { status: 'relisting', error: undefined } },
+      { type: 'health', health: { status: 'relisting', error: undefined }, count: 'relists' },
       { type: 'health', health: { status: 'reconnecting', attempt: 1, delayMs: 5, error: 'x' } },
       listed([pod('a', '2')], '2'),
     ]);
-    expect(relisting.health).toEqual({ status: 'relisting', error: undefined });
+    expect(relisting.health).toMatchObject({ status: 'reconnecting' });
     expect(relisting.deltas.map((d) => `${d.type} ${d.key}`)).toEqual(['modified ns/a']);
-    const liveAgain = step(relisting, [watching]);
-    expect(liveAgain.changed).toBe(true);
-    expect(liveAgain.deltas).toEqual([]);
-    expect(liveAgain.health).toEqual({ status: 'live' });
-    expect(liveAgain.stats).toEqual({ events: 0, lists: 2, relists: 1, reconnects: 0 });
+    expect(relisting.stats).toEqual({ events: 0, lists: 2, relists: 1, reconnects: 0 });
   });
 
-  it('emits a health change after sync without deltas, and counts resumed watches', () => {
+  it('emits a health change after sync without deltas, and counts what the loop says', () => {
     const start = step(initialModel<KubeObject>(), [
       listed([], '1'),
-      { type: 'watching', resumed: false },
+      { type: 'health', health: LIVE },
     ]);
     const failing = step(start, [
       { type: 'health', health: { status: 'reconnecting', attempt: 1, delayMs: 100, error: 'x' } },
     ]);
     expect(failing.changed).toBe(true);
     expect(failing.deltas).toEqual([]);
-    const resumed = step(failing, [{ type: 'watching', resumed: true }]);
+    const resumed = step(failing, [{ type: 'health', health: LIVE, count: 'reconnects' }]);
     expect(resumed.health.status).toBe('live');
     expect(resumed.stats.reconnects).toBe(1);
-    const again = step(resumed, [{ type: 'watching', resumed: true }]);
+    // The same health told again is no change (it is the same object), but a count still counts.
+    const again = step(resumed, [{ type: 'health', health: LIVE, count: 'reconnects' }]);
     expect(again.changed).toBe(false);
     expect(again.stats.reconnects).toBe(2);
   });

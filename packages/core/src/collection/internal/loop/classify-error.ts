@@ -1,0 +1,68 @@
+import { DecodeError } from '../../../errors/decode-error.js';
+import { isKubeError, type KubeError } from '../../../errors/kube-error.js';
+import type { LoopConfig } from './loop-config.js';
+
+const HTTP_BAD_REQUEST = 400;
+const HTTP_FORBIDDEN = 403;
+const HTTP_NOT_FOUND = 404;
+const HTTP_UNPROCESSABLE = 422;
+const HTTP_UNAVAILABLE = 503;
+
+/**
+ * How the loop reads an error: every question `advanceLoop` asks of one, in one place.
+ */
+
+/** 410 Gone: nothing can resume from the version; only a new list tells what changed. */
+export function isGone(error: unknown): error is KubeError {
+  return isKubeError(error) && error.reason === 'ResourceVersionExpired';
+}
+
+/** A LIST body over `maxListBodyBytes`. */
+export function isOversized(error: unknown): boolean {
+  return error instanceof DecodeError && error.kind === 'oversized';
+}
+
+/** A list at a version that this replica no longer has (410) or has not reached (504). */
+export function isStale(error: unknown): boolean {
+  return (
+    isKubeError(error) &&
+    (error.reason === 'ResourceVersionExpired' || error.reason === 'ResourceVersionTooLarge')
+  );
+}
+
+/**
+ * Plain connectivity, throttling or an overloaded server: resuming again is right however often
+ * (client-go too), and a LIST would only add load.
+ */
+export function isConnectivity(error: unknown): boolean {
+  if (!isKubeError(error)) return false;
+  switch (error.reason) {
+    case 'Transport':
+    case 'TooManyRequests':
+    case 'WatchStalled':
+      return true;
+    case 'HttpStatus':
+      return error.code === HTTP_UNAVAILABLE;
+    default:
+      return false;
+  }
+}
+
+/** Whether the loop tries again after this error (with backoff), or ends with it. */
+export function isRetried(error: unknown, config: LoopConfig): boolean {
+  if (!isKubeError(error)) return config.retryPermanentErrors;
+  if (error.retryable || config.retryPermanentErrors) return true;
+  return (
+    config.retryNotFoundOrForbidden &&
+    (error.code === HTTP_NOT_FOUND || error.code === HTTP_FORBIDDEN)
+  );
+}
+
+/** A server that does not know streaming lists refuses their parameters (400 or 422). */
+export function isRejectedStreamingList(error: unknown): boolean {
+  return (
+    isKubeError(error) &&
+    (error.reason === 'HttpStatus' || error.reason === 'Invalid') &&
+    (error.code === HTTP_BAD_REQUEST || error.code === HTTP_UNPROCESSABLE)
+  );
+}
