@@ -100,7 +100,7 @@ describe('rxkube get -w, run in-process', () => {
     await denied.close();
   });
 
-  it('prints only what changes with --watch-only: the header, then new rows', async () => {
+  it('prints only what changes with --watch-only: the header with the first new row', async () => {
     const ns = 'watch-only';
     server.create(configMapsRef, { metadata: { name: 'before', namespace: ns } });
     const watch = new InProcessRun([
@@ -111,11 +111,43 @@ describe('rxkube get -w, run in-process', () => {
       '--watch-only',
       `--server=${server.url}`,
     ]);
-    await watch.waitForStdout((out) => lines(out).length === 1);
-    await server.waitFor(() => server.openWatches > 0);
+    await server.waitFor(() =>
+      server.requests.some((r) => r.kind === 'watch' && r.path.includes(ns)),
+    );
+    // As kubectl 1.32: nothing until something changes.
+    expect(watch.stdout).toBe('');
     server.create(configMapsRef, { metadata: { name: 'after', namespace: ns } });
     await watch.waitForStdout((out) => lines(out).length === 2);
     expect(lines(watch.stdout).map((line) => line.split(/\s+/)[0])).toEqual(['NAME', 'after']);
+    watch.interrupt();
+    expect((await watch.exited).code).toBe(130);
+  });
+
+  it('pads as kubectl 1.32 does: EVENT eight wide, columns at least six, none narrowing', async () => {
+    const ns = 'padding';
+    server.create(configMapsRef, { metadata: { name: 'a', namespace: ns }, data: { x: '1' } });
+    const watch = new InProcessRun([
+      'get',
+      'cm',
+      '-n',
+      ns,
+      '-w',
+      '--output-watch-events',
+      '--no-headers',
+      `--server=${server.url}`,
+    ]);
+    await watch.waitForStdout((out) => lines(out).length === 1);
+    await server.waitFor(() => server.openWatches > 0);
+    server.create(configMapsRef, { metadata: { name: 'a-longer-name', namespace: ns } });
+    await watch.waitForStdout((out) => lines(out).length === 2);
+    server.remove(configMapsRef, { namespace: ns, name: 'a' });
+    await watch.waitForStdout((out) => lines(out).length === 3);
+    // What kubectl 1.32.3 prints for the same changes (ages aside).
+    expect(lines(watch.stdout).map((line) => line.replace(/\d+s$/, '<age>'))).toEqual([
+      'ADDED      a     1     <age>',
+      'ADDED      a-longer-name   0     <age>',
+      'DELETED    a               1     <age>',
+    ]);
     watch.interrupt();
     expect((await watch.exited).code).toBe(130);
   });

@@ -90,10 +90,15 @@ function choosePrinter(
     return documentPrinter(target, io, {
       watchOnly: args.watchOnly,
       watchEvents: args.outputWatchEvents,
+      showManagedFields: args.showManagedFields,
     });
   }
   if (io.stdout.isTTY) return livePrinter(target, io, palette, args.sort);
-  return linePrinter(target, io, palette, args.outputWatchEvents, args.watchOnly);
+  return linePrinter(target, io, palette, {
+    withEvents: args.outputWatchEvents,
+    watchOnly: args.watchOnly,
+    noHeaders: args.noHeaders,
+  });
 }
 
 function requireVerb(resource: ApiResource, verb: string): void {
