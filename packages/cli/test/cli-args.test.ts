@@ -3,15 +3,6 @@ import { parseCliArgs } from '../src/internal/cli-args.js';
 import type { CliError } from '../src/internal/cli-error.js';
 import { helpText } from '../src/internal/help-text.js';
 
-const message = (argv: string[]) => {
-  try {
-    parseCliArgs(argv);
-  } catch (error) {
-    return (error as Error).message;
-  }
-  return 'no error';
-};
-
 /** What the error says, in order: the lines before it, its own, the lines after it. */
 const lines = (argv: string[]) => {
   try {

@@ -1,4 +1,4 @@
-import { type CollectionUpdate, objectKey } from '@rxkube/core';
+import { objectKey } from '@rxkube/core';
 import type { CliIo } from '../../cli-io.js';
 import { tabWriter } from '../print/tab-writer.js';
 import type { Palette } from '../render/palette.js';
