@@ -124,7 +124,8 @@ export async function getOnce(
       });
       blocks.push(tabWriter(lines));
     }
-    if (blocks.length > 0) io.stdout.write(blocks.join('\n'));
+    // kubectl separates the types' tables by an empty line, unless they have no headers.
+    if (blocks.length > 0) io.stdout.write(blocks.join(args.noHeaders ? '' : '\n'));
     else if (errors.length === 0) nothingFound(io, namespace, anyNamespaced);
     return finish(errors);
   }
