@@ -2,6 +2,7 @@ import { FakeApiServer } from '@rxkube/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InProcessRun } from './support/in-process.js';
 import { configMapsRef } from './support/seed-cluster.js';
+import { ServerOutage } from './support/server-outage.js';
 
 let server: FakeApiServer;
 
@@ -88,6 +89,37 @@ describe('rxkube get -w, run in-process', () => {
     await own.waitFor(() => own.openWatches === 0, { timeoutMs: 5_000 });
     await own.close();
   });
+
+  it("is live again within 5 s of a restarted server's return, each reconnect 2 s away at most", async () => {
+    const ns = 'restart';
+    server.create(configMapsRef, { metadata: { name: 'before', namespace: ns } });
+    const gate = await ServerOutage.start(server.url);
+    const watch = new InProcessRun(['get', 'cm', '-n', ns, '-w', `--server=${gate.url}`]);
+    try {
+      await watch.waitForStdout((out) => out.includes('before'));
+      // Down for six seconds: with the collection's own backoff (30 s cap) the attempt after the
+      // server's return was often ten seconds away.
+      await gate.down();
+      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      server.create(configMapsRef, { metadata: { name: 'meanwhile', namespace: ns } });
+      await gate.up();
+      const back = performance.now();
+      await watch.waitForStdout((out) => out.includes('meanwhile'), 10_000);
+      expect(performance.now() - back).toBeLessThan(5_000);
+      const delays = [...watch.stderr.matchAll(/reconnecting \(attempt \d+, in (\d+) ms\)/g)].map(
+        (m) => Number(m[1]),
+      );
+      expect(delays.length).toBeGreaterThan(3);
+      expect(Math.max(...delays)).toBeLessThanOrEqual(2_000);
+      // Each thing said once: not `ECONNREFUSED connect ECONNREFUSED 127.0.0.1:…`.
+      expect(watch.stderr).toContain('connect ECONNREFUSED');
+      expect(watch.stderr).not.toMatch(/ECONNREFUSED connect ECONNREFUSED/);
+    } finally {
+      watch.interrupt();
+      await watch.exited;
+      await gate.down();
+    }
+  }, 30_000);
 
   it('ends with the typed error in one line when the resource cannot be watched', async () => {
     const denied = await FakeApiServer.start({ tokens: ['secret-token'] });

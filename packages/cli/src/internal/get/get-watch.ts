@@ -67,6 +67,7 @@ export async function getWatch(
   const printer = choosePrinter(args, target, io, palette);
   const source = collectionUpdates$(watchClient, ref, {
     pageSize: args.chunkSize,
+    backoff: cliDefaults.watchBackoff,
     // a command line reports a missing resource or permission at once, as kubectl does
     retryNotFoundOrForbidden: false,
     onPage: (page) => printer.page(page),
