@@ -79,7 +79,9 @@ export function normalizeOutput(text: string, { layout = true } = {}): string {
  */
 export function asRxkube(output: CommandOutput): CommandOutput {
   const rename = (text: string) =>
-    text.replace(/'kubectl (?=[a-z-]+ --help'|--help')/g, "'rxkube ").replace(/ for "kubectl"/g, ' for "rxkube"');
+    text
+      .replace(/'kubectl (?=[a-z-]+ --help'|--help')/g, "'rxkube ")
+      .replace(/ for "kubectl"/g, ' for "rxkube"');
   return { ...output, stdout: rename(output.stdout), stderr: rename(output.stderr) };
 }
 
