@@ -1,10 +1,12 @@
 #!/usr/bin/env node
-// Measures the browser bundle of @rxkube/core with esbuild and prints the figures of
-// docs/bundle-size.md as Markdown. Run after `pnpm build`: it bundles the published entry points
-// (packages/core/dist/index.js and dist/transport/index.js, `@rxkube/core/transport`), exactly
-// what a browser application gets from npm.
+// Measures the browser bundle of @rxkube/core with esbuild and writes the figures of
+// docs/bundle-size.md, which are never written by hand. Run after `pnpm build`: it bundles the
+// published entry points (packages/core/dist/index.js and dist/transport/index.js,
+// `@rxkube/core/transport`), exactly what a browser application gets from npm.
 //
-//   node scripts/bundle-size.mjs
+//   node scripts/bundle-size.mjs            # prints the figures as Markdown
+//   node scripts/bundle-size.mjs --write    # puts them into docs/bundle-size.md
+//   node scripts/bundle-size.mjs --check    # exits 1 when docs/bundle-size.md says otherwise
 //
 // Bundles are minified ES modules for `platform: browser`, gzipped at level 9. A Node built-in
 // anywhere in the graph makes esbuild fail here (the browser bundle test asserts the same).
@@ -12,7 +14,7 @@
 // gzipped shares are marginal, the whole bundle's gzipped size less that of the same bundle
 // with the package left out (gzip compresses across modules, so a share cannot be read apart).
 
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -117,13 +119,52 @@ function table(title, { whole, without, own }) {
 const all = await measure(entries.all);
 const app = await measure(entries.app);
 const allEs2015 = await bundle(entries.all, { conditions: ['es2015'] });
+const coreVersion = JSON.parse(readFileSync(join(coreDir, 'package.json'), 'utf8')).version;
 
-console.log(`esbuild ${esbuild.version}, Node ${process.versions.node}\n`);
-console.log(table('Whole public API (`export *` of both entry points)', all));
-console.log();
-console.log(table('A live pod list (`cachedCollection$` + `createFetchClient`)', app));
-console.log();
-console.log(
-  `With the \`es2015\` condition (rxjs's ES2015 build instead of its ES5 default): whole ` +
-    `public API ${kb(allEs2015.minified)} minified, ${kb(allEs2015.gzipped)} gzipped.`,
-);
+// Nothing here depends on the Node version or the machine: the same build gives the same text.
+const figures = [
+  `Measured with esbuild ${esbuild.version}, \`@rxkube/core\` ${coreVersion}, rxjs ${versionOf('rxjs')}, ` +
+    `zod ${versionOf('zod')} (1 kB = 1,000 bytes).`,
+  '',
+  table('Whole public API (`export *` of both entry points)', all),
+  '',
+  table('A live pod list (`cachedCollection$` + `createFetchClient`)', app),
+  '',
+  `With the \`es2015\` condition (rxjs's ES2015 build instead of its ES5 default), the whole ` +
+    `public API is ${kb(allEs2015.minified)} minified, ${kb(allEs2015.gzipped)} gzipped.`,
+].join('\n');
+
+const docPath = join(root, 'docs', 'bundle-size.md');
+const START = '<!-- figures: written by `node scripts/bundle-size.mjs --write`, never by hand -->';
+const END = '<!-- end of figures -->';
+const mode = process.argv[2];
+if (mode === undefined) {
+  console.log(figures);
+} else if (mode === '--write' || mode === '--check') {
+  const doc = readFileSync(docPath, 'utf8');
+  const start = doc.indexOf(START);
+  const end = doc.indexOf(END);
+  if (start < 0 || end < start) {
+    console.error(`${docPath} has no ${START} … ${END} block`);
+    process.exit(1);
+  }
+  const updated = `${doc.slice(0, start + START.length)}\n${figures}\n${doc.slice(end)}`;
+  if (mode === '--write') {
+    writeFileSync(docPath, updated);
+  } else if (updated !== doc) {
+    const written = doc
+      .slice(start + START.length, end)
+      .trim()
+      .split('\n');
+    const measured = figures.split('\n');
+    const first = measured.findIndex((line, i) => line !== written[i]);
+    console.error(
+      `docs/bundle-size.md's figures are not what the build measures: run \`node scripts/bundle-size.mjs --write\`\n` +
+        `  written:  ${written[first] ?? '(nothing)'}\n  measured: ${measured[first] ?? '(nothing)'}`,
+    );
+    process.exit(1);
+  }
+} else {
+  console.error(`unknown argument ${mode}: none, --write or --check`);
+  process.exit(2);
+}

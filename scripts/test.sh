@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite, as the README's test command runs it (`pnpm test`):
-#   1. system packages the suite needs (Chromium for the browser tests), when missing
+#   1. system packages the suite needs (Chromium for the browser tests), when missing, and the
+#      pinned kubectl the CLI's side-by-side tests compare with (scripts/kubectl/fetch.sh)
 #   2. lint, and the API reference (TypeDoc: every public export documented)
 #   3. typecheck, publint, the API reports (scripts/api-report.mjs) and every package's tests on
 #      this Node, in one turbo run that builds each package once
@@ -42,6 +43,10 @@ if [[ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]]; then
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
 fi
+
+# The CLI's side-by-side tests run today's kubectl next to rxkube (fetched once into the cache).
+step "kubectl 1.32.3 for the side-by-side tests"
+bash scripts/kubectl/fetch.sh >/dev/null || fail "kubectl 1.32.3 (scripts/kubectl/fetch.sh)"
 
 step "lint"
 pnpm lint || fail "lint"

@@ -88,6 +88,37 @@ describe('tabWriter, as kubectl pads its tables', () => {
     ).toBe('NAME   APP     TIER\nweb    batch   \n');
   });
 
+  it('pads a narrow column to six characters, as kubectl does with --no-headers', () => {
+    // kubectl 1.32.3, `get pods --no-headers`: RESTARTS is "0" and its padding makes it six wide.
+    expect(tabWriter([['web-0', '1/1', 'Running', '0', '5s']])).toBe(
+      'web-0   1/1   Running   0     5s\n',
+    );
+    expect(
+      tabWriter([
+        ['', 'x'],
+        ['a', 'y'],
+      ]),
+    ).toBe('      x\na     y\n');
+  });
+
+  it('keeps the widths of earlier lines when asked to remember them, as kubectl -w does', () => {
+    const remembered: number[] = [];
+    expect(
+      tabWriter(
+        [
+          ['NAME', 'AGE'],
+          ['a-long-name', '5s'],
+        ],
+        remembered,
+      ),
+    ).toBe('NAME          AGE\na-long-name   5s\n');
+    expect(tabWriter([['b', '1s']], remembered)).toBe('b             1s\n');
+    expect(tabWriter([['an-even-longer-name', '1s']], remembered)).toBe(
+      'an-even-longer-name   1s\n',
+    );
+    expect(remembered).toEqual([22]);
+  });
+
   it('counts characters, not bytes', () => {
     expect(
       tabWriter([

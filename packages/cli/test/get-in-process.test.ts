@@ -96,6 +96,85 @@ describe('rxkube get, run in-process', () => {
     expect(stderr).toBe('No resources found in empty namespace.\n');
   });
 
+  it("fails on a jsonpath kubectl cannot read with kubectl's parse error, an empty list too", async () => {
+    for (const namespace of ['default', 'empty']) {
+      const { code, stdout, stderr } = await runInProcess([
+        'get',
+        'pods',
+        '-n',
+        namespace,
+        '-o',
+        'jsonpath={.items[0',
+        s,
+      ]);
+      expect({ code, stdout, stderr }).toEqual({
+        code: 1,
+        stdout: '',
+        stderr: 'error: error parsing jsonpath {.items[0, unterminated array\n',
+      });
+    }
+  });
+
+  it('prints an empty list with -o jsonpath, custom-columns and json, as kubectl 1.32 does', async () => {
+    const get = (output: string) => runInProcess(['get', 'pods', '-n', 'empty', '-o', output, s]);
+    expect(await get('jsonpath={.items}')).toEqual({ code: 0, stdout: '[]', stderr: '' });
+    expect(await get('custom-columns=NAME:.metadata.name')).toEqual({
+      code: 0,
+      stdout: 'NAME\n',
+      stderr: '',
+    });
+    expect((await get('json')).stdout).toBe(
+      '{\n    "apiVersion": "v1",\n    "items": [],\n    "kind": "List",\n    "metadata": {\n        "resourceVersion": ""\n    }\n}\n',
+    );
+  });
+
+  it('prints the headers of custom columns, then why a path cannot be read', async () => {
+    const { code, stdout, stderr } = await runInProcess([
+      'get',
+      'pods',
+      '-o',
+      'custom-columns=NAME:.metadata.name,X:.x[',
+      s,
+    ]);
+    expect({ code, stdout, stderr }).toEqual({
+      code: 1,
+      stdout: 'NAME   X\n',
+      stderr: 'error: unterminated array\n',
+    });
+  });
+
+  it('leaves managedFields out of -o yaml and -o json unless --show-managed-fields', async () => {
+    const yaml = await runInProcess(['get', 'pod', 'web-0', '-o', 'yaml', s]);
+    expect(yaml.code).toBe(0);
+    expect(yaml.stdout).toContain('name: web-0');
+    expect(yaml.stdout).not.toContain('managedFields');
+    const json = await runInProcess(['get', 'pods', '-o', 'json', s]);
+    expect(JSON.parse(json.stdout).items[0].metadata.managedFields).toBeUndefined();
+    const shown = await runInProcess([
+      'get',
+      'pod',
+      'web-0',
+      '-o',
+      'yaml',
+      '--show-managed-fields',
+      s,
+    ]);
+    expect(parse(shown.stdout).metadata.managedFields[0]).toMatchObject({
+      manager: expect.any(String),
+      operation: 'Update',
+    });
+    // Other formats see the object as the server sent it, as kubectl's do.
+    const jsonpath = await runInProcess([
+      'get',
+      'pod',
+      'web-0',
+      '-o',
+      'jsonpath={.metadata.managedFields[0].operation}',
+      s,
+    ]);
+    expect(jsonpath.stdout).toBe('Update');
+  });
+
   it('reports an unreachable server in one line, with the stack only under --debug', async () => {
     const closed = '--server=http://127.0.0.1:9';
     const plain = await runInProcess(['get', 'pods', closed]);
@@ -109,10 +188,10 @@ describe('rxkube get, run in-process', () => {
     expect(debug.stderr).toMatch(/\n\s+at /);
   });
 
-  it('rejects a wrong flag in one line and exits 1', async () => {
+  it("rejects a wrong flag in kubectl's words and exits 1", async () => {
     const { code, stderr } = await runInProcess(['get', 'pods', '--frobnicate']);
     expect(code).toBe(1);
-    expect(stderr).toBe("error: Unknown option '--frobnicate'\n");
+    expect(stderr).toBe("error: unknown flag: --frobnicate\nSee 'rxkube get --help' for usage.\n");
   });
 
   it('prints help and version and exits 0', async () => {

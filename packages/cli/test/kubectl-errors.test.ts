@@ -192,6 +192,46 @@ describe("kubectl's connection flags", () => {
     }
   });
 
+  it('names only what the user wrote: a --certificate-authority that holds no certificate', async () => {
+    const notPem = join(await mkdtemp(join(tmpdir(), 'rxkube-ca-')), 'ca.crt');
+    await writeFile(notPem, 'not a certificate\n');
+    // Flags alone: the cluster is the server given.
+    const alone = await runInProcess([
+      'get',
+      'pods',
+      '--server=https://127.0.0.1:6443',
+      `--certificate-authority=${notPem}`,
+    ]);
+    expect(alone).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `error: certificate-authority file ${notPem} of cluster 'https://127.0.0.1:6443' holds no PEM CERTIFICATE block\n`,
+    });
+    // Over a kubeconfig: its context's cluster, as kubectl names it.
+    const over = await runInProcess([
+      'get',
+      'pods',
+      `--kubeconfig=${kubeconfig}`,
+      `--certificate-authority=${notPem}`,
+    ]);
+    expect(over.stderr).toBe(
+      `error: certificate-authority file ${notPem} of cluster 'elsewhere' holds no PEM CERTIFICATE block\n`,
+    );
+  });
+
+  it('refuses --as-group without --as in one line', async () => {
+    const { code, stderr } = await runInProcess([
+      'get',
+      'pods',
+      `--server=${server.url}`,
+      '--as-group=devs',
+    ]);
+    expect({ code, stderr }).toEqual({
+      code: 1,
+      stderr: 'error: requesting groups without impersonating a user: add --as\n',
+    });
+  });
+
   it('an unknown context is one line', async () => {
     const { stderr } = await runInProcess([
       'get',

@@ -2,6 +2,7 @@ import { FakeApiServer } from '@rxkube/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InProcessRun } from './support/in-process.js';
 import { configMapsRef } from './support/seed-cluster.js';
+import { ServerOutage } from './support/server-outage.js';
 
 let server: FakeApiServer;
 
@@ -89,6 +90,37 @@ describe('rxkube get -w, run in-process', () => {
     await own.close();
   });
 
+  it("is live again within 5 s of a restarted server's return, each reconnect 2 s away at most", async () => {
+    const ns = 'restart';
+    server.create(configMapsRef, { metadata: { name: 'before', namespace: ns } });
+    const gate = await ServerOutage.start(server.url);
+    const watch = new InProcessRun(['get', 'cm', '-n', ns, '-w', `--server=${gate.url}`]);
+    try {
+      await watch.waitForStdout((out) => out.includes('before'));
+      // Down for six seconds: with the collection's own backoff (30 s cap) the attempt after the
+      // server's return was often ten seconds away.
+      await gate.down();
+      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      server.create(configMapsRef, { metadata: { name: 'meanwhile', namespace: ns } });
+      await gate.up();
+      const back = performance.now();
+      await watch.waitForStdout((out) => out.includes('meanwhile'), 10_000);
+      expect(performance.now() - back).toBeLessThan(5_000);
+      const delays = [...watch.stderr.matchAll(/reconnecting \(attempt \d+, in (\d+) ms\)/g)].map(
+        (m) => Number(m[1]),
+      );
+      expect(delays.length).toBeGreaterThan(3);
+      expect(Math.max(...delays)).toBeLessThanOrEqual(2_000);
+      // Each thing said once: not `ECONNREFUSED connect ECONNREFUSED 127.0.0.1:…`.
+      expect(watch.stderr).toContain('connect ECONNREFUSED');
+      expect(watch.stderr).not.toMatch(/ECONNREFUSED connect ECONNREFUSED/);
+    } finally {
+      watch.interrupt();
+      await watch.exited;
+      await gate.down();
+    }
+  }, 30_000);
+
   it('ends with the typed error in one line when the resource cannot be watched', async () => {
     const denied = await FakeApiServer.start({ tokens: ['secret-token'] });
     const watch = new InProcessRun(['get', 'cm', '-w', `--server=${denied.url}`]);
@@ -100,7 +132,7 @@ describe('rxkube get -w, run in-process', () => {
     await denied.close();
   });
 
-  it('prints only what changes with --watch-only: the header, then new rows', async () => {
+  it('prints only what changes with --watch-only: the header with the first new row', async () => {
     const ns = 'watch-only';
     server.create(configMapsRef, { metadata: { name: 'before', namespace: ns } });
     const watch = new InProcessRun([
@@ -111,11 +143,43 @@ describe('rxkube get -w, run in-process', () => {
       '--watch-only',
       `--server=${server.url}`,
     ]);
-    await watch.waitForStdout((out) => lines(out).length === 1);
-    await server.waitFor(() => server.openWatches > 0);
+    await server.waitFor(() =>
+      server.requests.some((r) => r.kind === 'watch' && r.path.includes(ns)),
+    );
+    // As kubectl 1.32: nothing until something changes.
+    expect(watch.stdout).toBe('');
     server.create(configMapsRef, { metadata: { name: 'after', namespace: ns } });
     await watch.waitForStdout((out) => lines(out).length === 2);
     expect(lines(watch.stdout).map((line) => line.split(/\s+/)[0])).toEqual(['NAME', 'after']);
+    watch.interrupt();
+    expect((await watch.exited).code).toBe(130);
+  });
+
+  it('pads as kubectl 1.32 does: EVENT eight wide, columns at least six, none narrowing', async () => {
+    const ns = 'padding';
+    server.create(configMapsRef, { metadata: { name: 'a', namespace: ns }, data: { x: '1' } });
+    const watch = new InProcessRun([
+      'get',
+      'cm',
+      '-n',
+      ns,
+      '-w',
+      '--output-watch-events',
+      '--no-headers',
+      `--server=${server.url}`,
+    ]);
+    await watch.waitForStdout((out) => lines(out).length === 1);
+    await server.waitFor(() => server.openWatches > 0);
+    server.create(configMapsRef, { metadata: { name: 'a-longer-name', namespace: ns } });
+    await watch.waitForStdout((out) => lines(out).length === 2);
+    server.remove(configMapsRef, { namespace: ns, name: 'a' });
+    await watch.waitForStdout((out) => lines(out).length === 3);
+    // What kubectl 1.32.3 prints for the same changes (ages aside).
+    expect(lines(watch.stdout).map((line) => line.replace(/\d+s$/, '<age>'))).toEqual([
+      'ADDED      a     1     <age>',
+      'ADDED      a-longer-name   0     <age>',
+      'DELETED    a               1     <age>',
+    ]);
     watch.interrupt();
     expect((await watch.exited).code).toBe(130);
   });

@@ -2,11 +2,12 @@
 // Captures the printing matrix from kubectl against a real kube-apiserver 1.20.
 //
 //   RXKUBE_RUN_DIR=... node capture-goldens.mjs seed      # seed-objects -> objects.json (defaulted)
-//   RXKUBE_RUN_DIR=... node capture-goldens.mjs matrix KUBECTL   # objects.json -> kubectl.json
+//   RXKUBE_RUN_DIR=... node capture-goldens.mjs matrix [KUBECTL]   # objects.json -> kubectl.json
 //
 // `seed` creates the seed objects and reads back what defaulting made of them; `matrix` (on a
 // fresh cluster) creates exactly those objects and records kubectl's stdout, stderr and exit code
-// for every command of matrix.json. Run with kubectl of the server's minor version.
+// for every command of matrix.json. kubectl is the pinned 1.32.3 of scripts/kubectl/fetch.sh
+// unless KUBECTL names another: what users run today, against the 1.20 server.
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { request } from 'node:https';
@@ -100,9 +101,17 @@ if (mode === 'seed') {
   }
   writeFileSync(join(here, 'objects.json'), `${JSON.stringify(objects, null, 2)}\n`);
 } else if (mode === 'matrix') {
-  const kubectl = process.argv[3];
+  const kubectl =
+    process.argv.slice(3).find((arg) => arg !== '--no-create') ??
+    /^KUBECTL=(.*)$/m.exec(
+      spawnSync('bash', [join(here, '../../../scripts/kubectl/fetch.sh')], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'inherit'],
+      }).stdout,
+    )?.[1];
+  if (kubectl === undefined) throw new Error('scripts/kubectl/fetch.sh found no kubectl');
   const objects = JSON.parse(readFileSync(join(here, 'objects.json'), 'utf8'));
-  if (process.argv[4] !== '--no-create') await create(objects);
+  if (!process.argv.includes('--no-create')) await create(objects);
   const matrix = JSON.parse(readFileSync(join(here, 'matrix.json'), 'utf8'));
   const out = {};
   for (const { id, args } of matrix) {

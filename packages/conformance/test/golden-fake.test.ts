@@ -2,6 +2,7 @@ import { FakeApiServer } from '@rxkube/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeOutputDifferences, withoutManagedFields } from './golden/fake-output-differences.js';
 import {
+  asRxkube,
   createGoldenObjects,
   goldenCases,
   kubeconfigFile,
@@ -9,7 +10,7 @@ import {
   runRxkube,
 } from './golden/golden-support.js';
 
-// The printing matrix against FakeApiServer: every command must print what kubectl 1.20.2
+// The printing matrix against FakeApiServer: every command must print what kubectl 1.32.3
 // printed against kube-apiserver 1.20.2 for the same objects (ages and generated values aside).
 describe('rxkube get against FakeApiServer prints what kubectl printed against kube-apiserver', () => {
   let server: FakeApiServer;
@@ -44,7 +45,7 @@ describe('rxkube get against FakeApiServer prints what kubectl printed against k
     it(`rxkube ${golden.args.join(' ')}`, async () => {
       const got = await runRxkube(golden.args, env);
       const seen = { stdout: got.stdout, stderr: got.stderr, code: got.code };
-      const want = { stdout: golden.stdout, stderr: golden.stderr, code: golden.code };
+      const want = asRxkube({ stdout: golden.stdout, stderr: golden.stderr, code: golden.code });
       const normalized = (o: typeof seen, strip: boolean) => ({
         stdout: normalizeOutput(strip ? withoutManagedFields(o.stdout) : o.stdout),
         stderr: normalizeOutput(o.stderr),

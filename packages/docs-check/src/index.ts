@@ -5,3 +5,4 @@ export * from './documentation-files.js';
 export * from './extract-code-blocks.js';
 export * from './is-checked-block.js';
 export * from './markdown-source.js';
+export * from './stated-output.js';

@@ -1,8 +1,15 @@
-import { parseArgs } from 'node:util';
 import { cliDefaults } from '../cli-defaults.js';
 import { CliError } from './cli-error.js';
 import type { ConnectionArgs } from './connection-args.js';
+import {
+  argumentsOf,
+  FlagError,
+  type FlagSpecs,
+  type FlagValues,
+  parseFlags,
+} from './parse-flags.js';
 import { type ProxyArgs, proxyArgs, proxyFlagOptions } from './proxy/proxy-args.js';
+import { suggestCommands } from './suggest-commands.js';
 
 /** How `get` prints what it lists. */
 export type OutputFormat = 'table' | 'json' | 'yaml' | 'ndjson' | 'name';
@@ -40,6 +47,8 @@ export interface GetArgs extends ConnectionArgs {
   readonly noHeaders: boolean;
   readonly sortBy?: string;
   readonly showKind: boolean;
+  /** `--show-managed-fields`: `-o json|yaml` keep `metadata.managedFields` (kubectl drops them). */
+  readonly showManagedFields: boolean;
   readonly watchOnly: boolean;
   readonly debug: boolean;
 }
@@ -65,7 +74,7 @@ export type CliArgs =
   | { readonly command: 'version'; readonly debug: boolean };
 
 /** Flags of every command. */
-const globalFlagOptions = {
+const globalFlagOptions: FlagSpecs = {
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean' },
   debug: { type: 'boolean' },
@@ -93,6 +102,7 @@ const getFlagOptions = {
   'no-headers': { type: 'boolean' },
   'sort-by': { type: 'string' },
   'show-kind': { type: 'boolean' },
+  'show-managed-fields': { type: 'boolean' },
   'watch-only': { type: 'boolean' },
   namespace: { type: 'string', short: 'n' },
   'all-namespaces': { type: 'boolean', short: 'A' },
@@ -100,7 +110,7 @@ const getFlagOptions = {
   'field-selector': { type: 'string' },
   watch: { type: 'boolean', short: 'w' },
   output: { type: 'string', short: 'o' },
-  'chunk-size': { type: 'string' },
+  'chunk-size': { type: 'string', int: true },
   'output-watch-events': { type: 'boolean' },
   sort: { type: 'string' },
 } as const;
@@ -115,26 +125,23 @@ const demoFlagOptions = {
   'no-faults': { type: 'boolean' },
 } as const;
 
-const options = {
-  ...globalFlagOptions,
-  ...connectionFlagOptions,
-  ...getFlagOptions,
-  ...demoFlagOptions,
-  ...proxyFlagOptions,
-} as const;
+/** The commands, in the order of the help (and of the suggestions for a mistyped one). */
+const COMMANDS = ['get', 'proxy', 'demo', 'help', 'version'] as const;
+type Command = (typeof COMMANDS)[number];
 
-/** The flags each command takes besides the global ones: every other flag is refused. */
-const COMMAND_FLAGS: Readonly<Record<'get' | 'demo' | 'proxy', object>> = {
+/** The flags each command takes besides the global ones: every other flag is unknown to it. */
+const COMMAND_FLAGS: Readonly<Record<Command, FlagSpecs>> = {
   get: { ...connectionFlagOptions, ...getFlagOptions },
   demo: demoFlagOptions,
   proxy: { ...connectionFlagOptions, ...proxyFlagOptions },
+  help: {},
+  version: {},
 };
 
-type Values = ReturnType<typeof parse>['values'];
+/** Every flag of every command: enough to tell the command from the flags' values before it. */
+const ALL_FLAGS: FlagSpecs = Object.assign({}, globalFlagOptions, ...Object.values(COMMAND_FLAGS));
 
-function parse(argv: readonly string[]) {
-  return parseArgs({ args: [...argv], options, allowPositionals: true, strict: true });
-}
+type Values = FlagValues;
 
 const OUTPUTS = ['table', 'wide', 'json', 'yaml', 'ndjson', 'name'] as const;
 /** kubectl 1.20's list, word for word (rxkube also takes `ndjson`, which kubectl has not). */
@@ -144,40 +151,74 @@ const ALLOWED_OUTPUTS =
 const GO_TEMPLATE_OUTPUTS = ['go-template', 'go-template-file', 'template', 'templatefile'];
 const SORTS = ['auto', 'name', 'recent'] as const;
 
-/** Reads the command line; a mistake throws a {@link CliError} whose message is one line. */
+/**
+ * Reads the command line as kubectl reads its own: flags before or after the command and its
+ * arguments. A mistake throws a {@link CliError} in kubectl's words: `unknown flag: --bogus`
+ * followed by `See 'rxkube get --help' for usage.`, `unknown command "gte" for "rxkube"` with
+ * the commands it may have meant.
+ */
 export function parseCliArgs(argv: readonly string[]): CliArgs {
-  let parsed: ReturnType<typeof parse>;
+  const [first] = argumentsOf(argv, ALL_FLAGS);
+  if (first !== undefined && !isCommand(first)) throw unknownCommand(first);
+  const command = first;
+  let parsed: ReturnType<typeof parseFlags>;
   try {
-    parsed = parse(argv);
+    parsed = parseFlags(argv, {
+      ...globalFlagOptions,
+      ...(command === undefined ? {} : COMMAND_FLAGS[command]),
+    });
   } catch (error) {
-    throw new CliError(firstSentence(error));
+    if (!(error instanceof FlagError)) throw error;
+    const path = command === undefined ? 'rxkube' : `rxkube ${command}`;
+    throw new CliError(error.message, { after: [`See '${path} --help' for usage.`] });
   }
   const { values, positionals } = parsed;
-  const debug = values.debug ?? false;
-  const [command, ...rest] = positionals;
-  if (values.version) return { command: 'version', debug };
-  if (values.help || command === undefined || command === 'help') {
+  const debug = flag(values.debug);
+  const rest = positionals.slice(1);
+  if (flag(values.version)) return { command: 'version', debug };
+  if (flag(values.help) || command === undefined || command === 'help') {
     const topic = command === 'help' ? rest[0] : command;
     return topic === undefined ? { command: 'help', debug } : { command: 'help', topic, debug };
   }
-  if (command === 'version') return { command: 'version', debug };
-  if (command === 'get' || command === 'demo' || command === 'proxy') {
-    refuseForeignFlags(values, COMMAND_FLAGS[command], command);
+  switch (command) {
+    case 'version':
+      return { command: 'version', debug };
+    case 'get':
+      return getArgs(values, rest, debug);
+    case 'demo':
+      return demoArgs(values, rest, debug);
+    case 'proxy':
+      return proxyArgs(values, rest, connectionArgs(values), debug);
   }
-  if (command === 'get') return getArgs(values, rest, debug);
-  if (command === 'demo') return demoArgs(values, rest, debug);
-  if (command === 'proxy') return proxyArgs(values, rest, connectionArgs(values), debug);
-  throw new CliError(`unknown command "${command}" for "rxkube" (try "rxkube --help")`);
+}
+
+function isCommand(word: string): word is Command {
+  return (COMMANDS as readonly string[]).includes(word);
+}
+
+/** cobra's answer to a command it does not have, with the commands it may have meant. */
+function unknownCommand(word: string): CliError {
+  const suggestions = suggestCommands(word, COMMANDS);
+  return new CliError(`unknown command ${JSON.stringify(word)} for "rxkube"`, {
+    after:
+      suggestions.length === 0
+        ? []
+        : ['', 'Did you mean this?', ...suggestions.map((name) => `\t${name}`)],
+  });
 }
 
 function getArgs(values: Values, rest: readonly string[], debug: boolean): GetArgs {
   const [resource, ...names] = rest;
   if (resource === undefined) {
-    throw new CliError('you must specify the type of resource to get, e.g. "rxkube get pods"');
+    // kubectl's three lines (its fourth names `kubectl explain`, which rxkube has not).
+    throw new CliError('Required resource not specified.', {
+      before: ['You must specify the type of resource to get.', ''],
+      after: ["See 'rxkube get -h' for help and examples"],
+    });
   }
   // As kubectl: --all-namespaces wins over --namespace.
-  const format = outputSpec(values.output);
-  const sort = values.sort ?? 'auto';
+  const format = outputSpec(text(values.output));
+  const sort = text(values.sort) ?? 'auto';
   if (!(SORTS as readonly string[]).includes(sort)) {
     throw new CliError(`unknown sort order "${sort}" (one of: ${SORTS.join(', ')})`);
   }
@@ -185,44 +226,45 @@ function getArgs(values: Values, rest: readonly string[], debug: boolean): GetAr
     command: 'get',
     resource,
     names,
-    allNamespaces: values['all-namespaces'] ?? false,
-    watch: (values.watch ?? false) || (values['watch-only'] ?? false),
+    allNamespaces: flag(values['all-namespaces']),
+    watch: flag(values.watch) || flag(values['watch-only']),
     output: format.kind === 'wide' ? 'table' : (format.kind as OutputFormat),
     format,
-    showLabels: values['show-labels'] ?? false,
-    labelColumns: (values['label-columns'] ?? []).flatMap((list) =>
+    showLabels: flag(values['show-labels']),
+    labelColumns: texts(values['label-columns']).flatMap((list) =>
       list.split(',').filter((label) => label !== ''),
     ),
-    noHeaders: values['no-headers'] ?? false,
-    showKind: values['show-kind'] ?? false,
-    watchOnly: values['watch-only'] ?? false,
-    ...defined('sortBy', values['sort-by']),
-    chunkSize: integer(values['chunk-size'], 'chunk-size', cliDefaults.chunkSize, 0),
-    outputWatchEvents: values['output-watch-events'] ?? false,
+    noHeaders: flag(values['no-headers']),
+    showKind: flag(values['show-kind']),
+    showManagedFields: flag(values['show-managed-fields']),
+    watchOnly: flag(values['watch-only']),
+    ...defined('sortBy', text(values['sort-by'])),
+    chunkSize: integer(text(values['chunk-size']), 'chunk-size', cliDefaults.chunkSize, 0),
+    outputWatchEvents: flag(values['output-watch-events']),
     sort: sort as GetArgs['sort'],
     debug,
-    ...defined('namespace', values.namespace),
-    ...defined('selector', values.selector),
-    ...defined('fieldSelector', values['field-selector']),
+    ...defined('namespace', text(values.namespace)),
+    ...defined('selector', text(values.selector)),
+    ...defined('fieldSelector', text(values['field-selector'])),
     ...connectionArgs(values),
   };
 }
 
 function demoArgs(values: Values, rest: readonly string[], debug: boolean): DemoArgs {
   if (rest.length > 0) throw new CliError(`unexpected argument "${rest[0]}" for "rxkube demo"`);
-  const duration = values.duration;
+  const duration = text(values.duration);
   return {
     command: 'demo',
-    rate: number(values.rate, 'rate', cliDefaults.demoRate, Number.MIN_VALUE),
-    pods: integer(values.pods, 'pods', cliDefaults.demoPods, 1),
-    seed: integer(values.seed, 'seed', cliDefaults.demoSeed, 0),
+    rate: number(text(values.rate), 'rate', cliDefaults.demoRate, Number.MIN_VALUE),
+    pods: integer(text(values.pods), 'pods', cliDefaults.demoPods, 1),
+    seed: integer(text(values.seed), 'seed', cliDefaults.demoSeed, 0),
     faultEverySeconds: number(
-      values['fault-every'],
+      text(values['fault-every']),
       'fault-every',
       cliDefaults.demoFaultEverySeconds,
       Number.MIN_VALUE,
     ),
-    faults: !(values['no-faults'] ?? false),
+    faults: !flag(values['no-faults']),
     debug,
     ...(duration === undefined
       ? {}
@@ -233,17 +275,25 @@ function demoArgs(values: Values, rest: readonly string[], debug: boolean): Demo
 /** kubectl's connection flags (for `get` and `proxy`). */
 function connectionArgs(values: Values): ConnectionArgs {
   return {
-    ...defined('kubeconfig', values.kubeconfig),
-    ...defined('context', values.context),
-    ...defined('server', values.server),
-    ...defined('cluster', values.cluster),
-    ...defined('user', values.user),
-    ...defined('token', values.token),
-    ...defined('certificateAuthority', values['certificate-authority']),
-    ...defined('insecureSkipTlsVerify', values['insecure-skip-tls-verify']),
-    ...defined('as', values.as),
-    ...defined('asGroups', values['as-group']),
-    ...defined('requestTimeoutMs', duration(values['request-timeout'])),
+    ...defined('kubeconfig', text(values.kubeconfig)),
+    ...defined('context', text(values.context)),
+    ...defined('server', text(values.server)),
+    ...defined('cluster', text(values.cluster)),
+    ...defined('user', text(values.user)),
+    ...defined('token', text(values.token)),
+    ...defined('certificateAuthority', text(values['certificate-authority'])),
+    ...defined(
+      'insecureSkipTlsVerify',
+      values['insecure-skip-tls-verify'] === undefined
+        ? undefined
+        : flag(values['insecure-skip-tls-verify']),
+    ),
+    ...defined('as', text(values.as)),
+    ...defined(
+      'asGroups',
+      values['as-group'] === undefined ? undefined : texts(values['as-group']),
+    ),
+    ...defined('requestTimeoutMs', duration(text(values['request-timeout']))),
   };
 }
 
@@ -295,24 +345,13 @@ function duration(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   const match = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/.exec(text.trim());
   if (match === null) {
+    // kubectl's words.
     throw new CliError(
-      `invalid value "${text}" for --request-timeout: a duration such as 30s, 2m or 0 is expected`,
+      'Invalid timeout value. Timeout must be a single integer in seconds, or an integer followed by a corresponding time unit (e.g. 1s | 2m | 3h)',
     );
   }
   const unit = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000 }[match[2] ?? 's'] ?? 1_000;
   return Number(match[1]) * unit;
-}
-
-/** Refuses the first flag given that is neither global nor in `own`, the command's flags. */
-function refuseForeignFlags(values: Values, own: object, command: string): void {
-  const wrong = Object.keys(options).find(
-    (flag) =>
-      values[flag as keyof Values] !== undefined &&
-      !Object.hasOwn(globalFlagOptions, flag) &&
-      !Object.hasOwn(own, flag),
-  );
-  if (wrong !== undefined)
-    throw new CliError(`flag --${wrong} does not apply to "rxkube ${command}"`);
 }
 
 function number(text: string | undefined, flag: string, fallback: number, min: number): number {
@@ -337,7 +376,14 @@ function defined<K extends string, V>(key: K, value: V | undefined): { [P in K]?
   return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
 }
 
-function firstSentence(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  return (message.split('. ')[0] ?? message).replace(/\.$/, '');
+function flag(value: FlagValues[string]): boolean {
+  return value === true;
+}
+
+function text(value: FlagValues[string]): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+function texts(value: FlagValues[string]): string[] {
+  return Array.isArray(value) ? value : typeof value === 'string' ? [value] : [];
 }

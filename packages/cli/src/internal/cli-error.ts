@@ -4,17 +4,33 @@ import { cliDefaults } from '../cli-defaults.js';
 // the proxy, each with its own copy of this class) is still recognised: see isCliError.
 const brand = Symbol.for('rxkube.cli.CliError');
 
+/** How a {@link CliError} ends the command and what it says around its line. */
+export interface CliErrorOptions {
+  /** The exit code (default 1, kubectl's). */
+  readonly exitCode?: number;
+  /** Lines printed before the `error: …` line, as kubectl prints some (`You must specify …`). */
+  readonly before?: readonly string[];
+  /** Lines printed after it, as kubectl prints some (`See 'rxkube get --help' for usage.`). */
+  readonly after?: readonly string[];
+}
+
 /** A failure the command reports as one line on stderr, e.g. a wrong flag or an unknown resource. */
 export class CliError extends Error {
   readonly [brand] = true;
   readonly exitCode: number;
   /** Whether the line starts with `error: ` (kubectl's own failures) or is the server's own. */
   readonly prefixed: boolean = true;
+  /** Lines printed before the error line. */
+  readonly before: readonly string[];
+  /** Lines printed after the error line. */
+  readonly after: readonly string[];
 
-  constructor(message: string, exitCode: number = cliDefaults.exitFailure) {
+  constructor(message: string, options: CliErrorOptions = {}) {
     super(message);
     this.name = 'CliError';
-    this.exitCode = exitCode;
+    this.exitCode = options.exitCode ?? cliDefaults.exitFailure;
+    this.before = options.before ?? [];
+    this.after = options.after ?? [];
   }
 }
 

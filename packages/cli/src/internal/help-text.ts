@@ -50,6 +50,7 @@ Flags:
       --no-headers              no header line
       --sort-by <jsonpath>      sort by a field, e.g. .metadata.creationTimestamp
       --show-kind               kind/name in the NAME column
+      --show-managed-fields     keep metadata.managedFields in -o json and -o yaml
       --chunk-size <n>          LIST page size (default ${cliDefaults.chunkSize}; 0: one page)
       --request-timeout <d>     per request, e.g. 30s, 2m (0: none)
   -w, --watch                   keep watching: a live table in a terminal, one line per change

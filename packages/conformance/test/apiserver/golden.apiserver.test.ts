@@ -3,6 +3,7 @@ import { request } from 'node:https';
 import { FakeApiServer } from '@rxkube/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  asRxkube,
   createGoldenObjects,
   goldenCases,
   normalizeOutput,
@@ -10,7 +11,7 @@ import {
 } from '../golden/golden-support.js';
 import { cluster } from './cluster.js';
 
-// The printing matrix against kube-apiserver 1.20: rxkube must print what kubectl 1.20.2 printed
+// The printing matrix against kube-apiserver 1.20: rxkube must print what kubectl 1.32.3 printed
 // for the same objects (ages and generated values aside), every command of it.
 const TABLE_ACCEPT = 'application/json;as=Table;v=v1;g=meta.k8s.io,application/json';
 
@@ -117,8 +118,11 @@ describe('rxkube get against kube-apiserver prints what kubectl printed', () => 
         KUBECONFIG: env.kubeconfig,
         HOME: '/nonexistent',
       });
+      const ours = { ...got, stdout: withoutOtherSuitesRows(got.stdout, golden.stdout) };
+      // Rows left out change the widths of the columns: then the padding is not compared.
+      const layout = ours.stdout === got.stdout;
       const normalized = (o: { stdout: string; stderr: string; code: number }) => ({
-        stdout: normalizeOutput(o.stdout),
+        stdout: normalizeOutput(o.stdout, { layout }),
         stderr: normalizeOutput(o.stderr),
         code: o.code,
       });
@@ -127,8 +131,7 @@ describe('rxkube get against kube-apiserver prints what kubectl printed', () => 
         expect(got.code).toBe(golden.code);
         return;
       }
-      const ours = { ...got, stdout: withoutOtherSuitesRows(got.stdout, golden.stdout) };
-      expect(normalized(ours)).toEqual(normalized(golden));
+      expect(normalized(ours)).toEqual(normalized(asRxkube(golden)));
     });
   }
 });

@@ -38,7 +38,10 @@ export const goldenObjects: readonly GoldenObject[] = JSON.parse(
   readFileSync(join(goldenDir, 'objects.json'), 'utf8'),
 );
 
-/** Every command of the matrix with what kubectl 1.20.2 printed against kube-apiserver 1.20.2. */
+/**
+ * Every command of the matrix with what kubectl 1.32.3 (Debian trixie's, fetched by
+ * `scripts/kubectl/fetch.sh`) printed against kube-apiserver 1.20.2.
+ */
 export const goldenCases: readonly GoldenCase[] = Object.entries(
   JSON.parse(readFileSync(join(goldenDir, 'kubectl.json'), 'utf8')) as Record<
     string,
@@ -47,21 +50,39 @@ export const goldenCases: readonly GoldenCase[] = Object.entries(
 ).map(([id, value]) => ({ id, ...value }));
 
 const AGE = /(?<=^|\s)(?:\d+y\d+d|\d+d\d+h|\d+h\d+m|\d+m\d+s|\d+[smhdy]|<unknown>)(?=\s|$)/gm;
+/** An age, or the AGE header above ages, and the padding after it (which the ages' widths set). */
+const AGE_PADDED = /(?<=^|\s)(<age>|AGE) +(?=\S)/gm;
 const TIME = /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/g;
 const GENERATED_JSON = /("(?:uid|resourceVersion)": )"[^"]*"/g;
 const GENERATED_YAML = /^(\s*-?\s*(?:uid|resourceVersion): ).*$/gm;
 
 /**
  * What may differ between two runs of the same command on the same objects: ages (and the
- * column widths they change), timestamps, uids and resource versions. Everything else must match.
+ * padding after them, which their widths set), timestamps, uids and resource versions.
+ * Everything else must match, the padding of every other column included; with
+ * `{ layout: false }` runs of spaces are not compared either (for tables some of whose rows were
+ * left out).
  */
-export function normalizeOutput(text: string): string {
-  return text
+export function normalizeOutput(text: string, { layout = true } = {}): string {
+  const normalized = text
     .replace(TIME, '<time>')
     .replace(GENERATED_JSON, '$1"<generated>"')
     .replace(GENERATED_YAML, '$1<generated>')
     .replace(AGE, '<age>')
-    .replace(/ {2,}/g, '  ');
+    .replace(AGE_PADDED, '$1  ');
+  return layout ? normalized : normalized.replace(/ {2,}/g, '  ');
+}
+
+/**
+ * kubectl's output as rxkube words it: the lines where kubectl names itself (`See 'kubectl get
+ * --help' for usage.`, `unknown command "x" for "kubectl"`) name rxkube.
+ */
+export function asRxkube(output: CommandOutput): CommandOutput {
+  const rename = (text: string) =>
+    text
+      .replace(/'kubectl (?=[a-z-]+ --help'|--help')/g, "'rxkube ")
+      .replace(/ for "kubectl"/g, ' for "rxkube"');
+  return { ...output, stdout: rename(output.stdout), stderr: rename(output.stderr) };
 }
 
 /** Runs `rxkube` in this process with the arguments, as a terminal-less pipe would. */

@@ -1,8 +1,10 @@
+import { existsSync } from 'node:fs';
 import type { CreateClientOptions } from '../create-client-options.js';
 import { proxyFromEnvironment } from '../internal/kubeconfig/proxy-from-environment.js';
 import { kubeConfigSources } from '../kubeconfig/internal/kube-config-sources.js';
 import { protectKubeConfig } from '../kubeconfig/internal/protect-kube-config.js';
 import type { KubeConfig } from '../kubeconfig/kube-config.js';
+import { KUBE_CONFIG_DEFAULTS } from '../kubeconfig/kube-config-defaults.js';
 import { KubeConfigError } from '../kubeconfig/kube-config-error.js';
 import { loadKubeConfig } from '../kubeconfig/load-kube-config.js';
 import type { InClusterOptions } from './in-cluster/in-cluster-options.js';
@@ -45,6 +47,8 @@ export function resolveClientConnection(options: CreateClientOptions): ResolvedC
 
   let config: KubeConfig;
   let source: string;
+  // Set when kubectl's files were looked for and none exists: then that is what to say.
+  let missing: { readonly why: string; readonly path: string | undefined } | undefined;
   if (typeof options.kubeconfig === 'object') {
     config = protectKubeConfig(options.kubeconfig);
     source = 'the given kubeconfig';
@@ -55,7 +59,9 @@ export function resolveClientConnection(options: CreateClientOptions): ResolvedC
       ...(options.homeDir !== undefined && { homeDir: options.homeDir }),
     };
     config = loadKubeConfig(sourceOptions);
-    source = kubeConfigSources(sourceOptions).paths.join(', ');
+    const { paths } = kubeConfigSources(sourceOptions);
+    source = paths.join(', ');
+    if (!paths.some((path) => existsSync(path))) missing = missingKubeConfig(paths, env);
   }
   const resolution = resolveKubeConfig(config, {
     source,
@@ -74,12 +80,42 @@ export function resolveClientConnection(options: CreateClientOptions): ResolvedC
   if (options.inCluster === undefined && inClusterPossible(inClusterOptions)) {
     return withNamespace(resolveInCluster(inClusterOptions), options.namespace);
   }
+  const notAPod =
+    options.inCluster === false ? '' : ', and this is not a pod (no service-account environment)';
+  if (missing !== undefined) {
+    throw new KubeConfigError(
+      'NotFound',
+      `${missing.why}${options.inCluster === false ? '' : ' (this is not a pod either: no service-account environment)'}`,
+      missing.path === undefined ? {} : { path: missing.path },
+    );
+  }
   throw new KubeConfigError(
     'NotFound',
-    `no Kubernetes cluster configured: ${resolution.why}${
-      options.inCluster === false ? '' : ', and this is not a pod (no service-account environment)'
-    }`,
+    `no Kubernetes cluster configured: ${resolution.why}${notAPod}`,
   );
+}
+
+/**
+ * What to say when none of the kubeconfig files kubectl would read exists, as `rxkube get`
+ * says it: the file, and what to do instead.
+ */
+function missingKubeConfig(
+  paths: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+): { readonly why: string; readonly path: string | undefined } {
+  const instead = 'or pass the kubeconfig or baseUrl option';
+  const fromEnv = Boolean(env[KUBE_CONFIG_DEFAULTS.kubeconfigEnv]);
+  const [only] = paths;
+  if (paths.length === 1 && only !== undefined) {
+    return {
+      why: `kubeconfig ${only} does not exist: ${fromEnv ? 'correct' : 'set'} KUBECONFIG, ${instead}`,
+      path: only,
+    };
+  }
+  return {
+    why: `none of the kubeconfig files in KUBECONFIG exists (${paths.join(', ')}): correct KUBECONFIG, ${instead}`,
+    path: only,
+  };
 }
 
 function plainConnection(

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resolveClientConnection } from '../../src/connection/resolve-client-connection.js';
 import type { KubeConfig, KubeConfigUser } from '../../src/kubeconfig/kube-config.js';
@@ -439,8 +439,30 @@ describe('resolveClientConnection: where to connect', () => {
     );
   });
 
-  it('fails with NotFound naming where it looked when nothing is configured', () => {
+  it('fails with NotFound saying that ~/.kube/config does not exist when it does not', () => {
     const home = temp.path();
+    const path = join(home, '.kube', 'config');
+    expect(() => resolveClientConnection({ env: {}, homeDir: home })).toThrow(
+      expect.objectContaining({
+        reason: 'NotFound',
+        path,
+        message: `kubeconfig ${path} does not exist: set KUBECONFIG, or pass the kubeconfig or baseUrl option (this is not a pod either: no service-account environment)`,
+      }),
+    );
+    const listed = [join(home, 'a'), join(home, 'b')];
+    expect(() =>
+      resolveClientConnection({ env: { KUBECONFIG: listed.join(delimiter) }, inCluster: false }),
+    ).toThrow(
+      expect.objectContaining({
+        reason: 'NotFound',
+        message: `none of the kubeconfig files in KUBECONFIG exists (${listed.join(', ')}): correct KUBECONFIG, or pass the kubeconfig or baseUrl option`,
+      }),
+    );
+  });
+
+  it('fails with NotFound naming the file when it exists but selects no cluster', () => {
+    temp.write('empty-home/.kube/config', 'apiVersion: v1\nkind: Config\n');
+    const home = join(temp.path(), 'empty-home');
     expect(() => resolveClientConnection({ env: {}, homeDir: home })).toThrow(
       expect.objectContaining({
         reason: 'NotFound',

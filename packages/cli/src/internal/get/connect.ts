@@ -9,9 +9,6 @@ import {
 import { CliError } from '../cli-error.js';
 import type { ConnectionArgs } from '../connection-args.js';
 
-/** The context the flags assemble, as kubectl's client config overrides do. */
-const FLAGS_CONTEXT = 'rxkube-command-line';
-
 function hasOverrides(args: ConnectionArgs): boolean {
   return (
     args.server !== undefined ||
@@ -71,23 +68,39 @@ export function applyConnectionFlags(config: KubeConfig, args: ConnectionArgs): 
   }
   if (args.as !== undefined) user = { ...user, as: args.as };
   if (args.asGroups !== undefined) user = { ...user, 'as-groups': args.asGroups };
+  if (user['as-groups'] !== undefined && user.as === undefined) {
+    throw new CliError('requesting groups without impersonating a user: add --as');
+  }
+  // The entries keep the names the kubeconfig gives them, and what the flags alone make is
+  // named after the server given: a message then names only what the user wrote.
+  const clusterEntry = clusterName ?? cluster.server;
+  const userEntry = userName ?? clusterEntry;
+  const contextEntry = contextName ?? clusterEntry;
   return {
     ...config,
-    clusters: [...(config.clusters ?? []), { name: FLAGS_CONTEXT, cluster }],
-    users: [...(config.users ?? []), { name: FLAGS_CONTEXT, user }],
+    clusters: [...others(config.clusters, clusterEntry), { name: clusterEntry, cluster }],
+    users: [...others(config.users, userEntry), { name: userEntry, user }],
     contexts: [
-      ...(config.contexts ?? []),
+      ...others(config.contexts, contextEntry),
       {
-        name: FLAGS_CONTEXT,
+        name: contextEntry,
         context: {
-          cluster: FLAGS_CONTEXT,
-          user: FLAGS_CONTEXT,
+          cluster: clusterEntry,
+          user: userEntry,
           ...(context?.namespace === undefined ? {} : { namespace: context.namespace }),
         },
       },
     ],
-    'current-context': FLAGS_CONTEXT,
+    'current-context': contextEntry,
   };
+}
+
+/** The named entries but the one named `name`, which the flags replace. */
+function others<T extends { readonly name: string }>(
+  entries: readonly T[] | undefined,
+  name: string,
+): T[] {
+  return (entries ?? []).filter((entry) => entry.name !== name);
 }
 
 /**
@@ -105,13 +118,12 @@ export function connect(
       ...(args.context === undefined ? {} : { context: args.context }),
     });
   }
-  const config = loadKubeConfig({
-    env,
-    ...(args.kubeconfig === undefined ? {} : { kubeconfig: args.kubeconfig }),
-  });
-  return createNodeHttpClient({
-    env,
-    kubeconfig: applyConnectionFlags(config, args),
-    context: FLAGS_CONTEXT,
-  });
+  const config = applyConnectionFlags(
+    loadKubeConfig({
+      env,
+      ...(args.kubeconfig === undefined ? {} : { kubeconfig: args.kubeconfig }),
+    }),
+    args,
+  );
+  return createNodeHttpClient({ env, kubeconfig: config });
 }

@@ -1,3 +1,4 @@
+import { dropManagedFields } from '@rxkube/core';
 import type { CliIo } from '../../cli-io.js';
 import { escapeTerminal } from '../print/escape-terminal.js';
 import { goJson, quote } from '../print/go-json.js';
@@ -15,16 +16,19 @@ export interface DocumentPrinterOptions {
   readonly watchOnly: boolean;
   /** `--output-watch-events`: each object inside its watch event `{type, object}`. */
   readonly watchEvents: boolean;
+  /** `--show-managed-fields`: objects printed alone keep `metadata.managedFields`. */
+  readonly showManagedFields: boolean;
 }
 
 const EVENT_TYPES = { added: 'ADDED', modified: 'MODIFIED', deleted: 'DELETED' } as const;
 
 /**
- * `get -w -o json|yaml|name|ndjson`. As kubectl 1.20 prints them: `json` each object indented,
+ * `get -w -o json|yaml|name|ndjson`. As kubectl 1.32 prints them: `json` each object indented,
  * one after the other (with `--output-watch-events`, one line `{"type":…,"object":…}` each);
  * `yaml` objects (or `object:`/`type:` events) separated by `---`; `name` one `kind/name` line
- * per change. The initial items count as `ADDED`. `ndjson`, rxkube's own, is one line
- * `{type, key, object}` per change, for `jq`.
+ * per change. The initial items count as `ADDED`. Objects printed alone lose
+ * `metadata.managedFields` unless `showManagedFields`; inside watch events kubectl keeps them,
+ * and so does this. `ndjson`, rxkube's own, is one line `{type, key, object}` per change, for `jq`.
  */
 export function documentPrinter(
   target: GetTarget,
@@ -49,6 +53,7 @@ export function documentPrinter(
         if (!target.keep(delta.key)) continue;
         const object = withTypeMeta(delta.object, target.resource);
         const event = { type: EVENT_TYPES[delta.type], object };
+        const alone = options.showManagedFields ? object : dropManagedFields(object);
         switch (target.output) {
           case 'name':
             out += escapeTerminal(`${nameOf(delta.object, target.resource)}\n`);
@@ -57,10 +62,10 @@ export function documentPrinter(
             // A watch event is a Go struct: `type` before `object`, not sorted.
             out += options.watchEvents
               ? `{"type":${quote(event.type)},"object":${goJsonLine(object)}}\n`
-              : `${goJson(object)}\n`;
+              : `${goJson(alone)}\n`;
             break;
           case 'yaml':
-            out += `${printed > 0 ? '---\n' : ''}${goYaml(options.watchEvents ? event : object)}`;
+            out += `${printed > 0 ? '---\n' : ''}${goYaml(options.watchEvents ? event : alone)}`;
             break;
           case 'ndjson':
             out += formatDocument(deltaDocument(delta, target.resource), 'ndjson');

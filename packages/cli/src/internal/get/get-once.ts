@@ -1,5 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import { type ApiResource, type KubeClient, type KubeObject, parseJsonPath } from '@rxkube/core';
+import {
+  type ApiResource,
+  dropManagedFields,
+  JsonPathError,
+  type KubeClient,
+  type KubeObject,
+  parseJsonPath,
+} from '@rxkube/core';
 import type { CliIo } from '../../cli-io.js';
 import type { GetArgs } from '../cli-args.js';
 import { CliError } from '../cli-error.js';
@@ -14,7 +21,8 @@ import { compileGoTemplate } from '../print/go-template.js';
 import { GoTemplateError } from '../print/go-template-error.js';
 import { goYaml } from '../print/go-yaml.js';
 import { humanTableLines } from '../print/human-table.js';
-import { sortBy } from '../print/sort-by.js';
+import { jsonPathSyntaxError } from '../print/json-path-syntax.js';
+import { relaxedJsonPath, sortBy } from '../print/sort-by.js';
 import { tabWriter } from '../print/tab-writer.js';
 import type { stderrProgress } from '../render/progress.js';
 import type { ServerError } from '../server-error.js';
@@ -116,7 +124,8 @@ export async function getOnce(
       });
       blocks.push(tabWriter(lines));
     }
-    if (blocks.length > 0) io.stdout.write(blocks.join('\n'));
+    // kubectl separates the types' tables by an empty line, unless they have no headers.
+    if (blocks.length > 0) io.stdout.write(blocks.join(args.noHeaders ? '' : '\n'));
     else if (errors.length === 0) nothingFound(io, namespace, anyNamespaced);
     return finish(errors);
   }
@@ -146,22 +155,18 @@ export async function getOnce(
     io.stdout.write(sorted.map((o) => `${JSON.stringify(o)}\n`).join(''));
     return finish(errors);
   }
-  if (sorted.length === 0 && !resolved.singleItem && errors.length === 0) {
-    if (format.kind === 'custom-columns' || format.kind === 'jsonpath') {
-      nothingFound(io, namespace, anyNamespaced);
-      return finish(errors);
-    }
-  }
+  // An empty list is printed too, as kubectl 1.32 prints it (`[]`, a header, `0`): a template
+  // that cannot be read fails even then.
   if (resolved.singleItem && sorted.length === 0) return finish(errors);
+  // kubectl (since 1.21) leaves managedFields out of -o json and -o yaml, and only there.
+  const shown =
+    (format.kind === 'json' || format.kind === 'yaml') && !args.showManagedFields
+      ? sorted.map(dropManagedFields)
+      : sorted;
   const document: unknown =
-    resolved.singleItem && sorted.length === 1
-      ? sorted[0]
-      : {
-          apiVersion: 'v1',
-          items: sorted,
-          kind: 'List',
-          metadata: { resourceVersion: '', selfLink: '' },
-        };
+    resolved.singleItem && shown.length === 1
+      ? shown[0]
+      : { apiVersion: 'v1', items: shown, kind: 'List', metadata: { resourceVersion: '' } };
   switch (format.kind) {
     case 'json':
       io.stdout.write(`${goJson(document)}\n`);
@@ -173,7 +178,7 @@ export async function getOnce(
       const template = format.file
         ? await readText(format.template, 'jsonpath-file')
         : format.template;
-      const path = parseJsonPath(template);
+      const path = kubectlJsonPath(template);
       io.stdout.write(
         escapeTerminal(
           format.asJson
@@ -204,11 +209,40 @@ export async function getOnce(
       const columns = format.file
         ? parseCustomColumnsFile(await readText(format.spec, 'custom-columns-file'))
         : parseCustomColumns(format.spec);
+      // kubectl reads the columns' paths after printing their headers, and says what is wrong
+      // with the first one it cannot read in its parser's own words.
+      const unreadable = columns
+        .map((column) => jsonPathSyntaxError(relaxedJsonPath(column.path)))
+        .find((problem) => problem !== undefined);
+      if (unreadable !== undefined) {
+        if (!args.noHeaders) io.stdout.write(tabWriter([columns.map((column) => column.header)]));
+        throw new CliError(unreadable);
+      }
       io.stdout.write(tabWriter(customColumnLines(columns, sorted, args.noHeaders)));
       break;
     }
   }
   return finish(errors);
+}
+
+/**
+ * A `-o jsonpath` template read as kubectl reads it, or kubectl's error for it: `error parsing
+ * jsonpath {.items[0, unterminated array`.
+ */
+function kubectlJsonPath(template: string): ReturnType<typeof parseJsonPath> {
+  const problem = jsonPathSyntaxError(template);
+  if (problem !== undefined) throw new CliError(`error parsing jsonpath ${template}, ${problem}`);
+  try {
+    return parseJsonPath(template);
+  } catch (error) {
+    if (!(error instanceof JsonPathError)) throw error;
+    // What kubectl reads but rxkube does not: rxkube's reason, in kubectl's line.
+    const where = ` in ${JSON.stringify(template)}`;
+    const reason = error.message.endsWith(where)
+      ? error.message.slice(0, -where.length)
+      : error.message;
+    throw new CliError(`error parsing jsonpath ${template}, ${reason}`);
+  }
 }
 
 async function readText(path: string, flag: string): Promise<string> {

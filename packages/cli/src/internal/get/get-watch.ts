@@ -67,6 +67,7 @@ export async function getWatch(
   const printer = choosePrinter(args, target, io, palette);
   const source = collectionUpdates$(watchClient, ref, {
     pageSize: args.chunkSize,
+    backoff: cliDefaults.watchBackoff,
     // a command line reports a missing resource or permission at once, as kubectl does
     retryNotFoundOrForbidden: false,
     onPage: (page) => printer.page(page),
@@ -90,10 +91,15 @@ function choosePrinter(
     return documentPrinter(target, io, {
       watchOnly: args.watchOnly,
       watchEvents: args.outputWatchEvents,
+      showManagedFields: args.showManagedFields,
     });
   }
   if (io.stdout.isTTY) return livePrinter(target, io, palette, args.sort);
-  return linePrinter(target, io, palette, args.outputWatchEvents, args.watchOnly);
+  return linePrinter(target, io, palette, {
+    withEvents: args.outputWatchEvents,
+    watchOnly: args.watchOnly,
+    noHeaders: args.noHeaders,
+  });
 }
 
 function requireVerb(resource: ApiResource, verb: string): void {

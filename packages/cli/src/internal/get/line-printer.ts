@@ -1,81 +1,78 @@
-import { type CollectionUpdate, objectKey } from '@rxkube/core';
+import { objectKey } from '@rxkube/core';
 import type { CliIo } from '../../cli-io.js';
+import { tabWriter } from '../print/tab-writer.js';
 import type { Palette } from '../render/palette.js';
 import { stderrProgress } from '../render/progress.js';
-import { columnWidths, renderTable } from '../render/render-table.js';
 import type { GetTarget } from './get-target.js';
 import { healthLog } from './health-log.js';
 import type { WatchPrinter } from './watch-printer.js';
 
-const EVENT_NAMES = { added: 'ADDED', modified: 'MODIFIED', deleted: 'DELETED' } as const;
+/** kubectl's EVENT cells, padded to the longest so the column keeps one width. */
+const EVENT_NAMES = { added: 'ADDED   ', modified: 'MODIFIED', deleted: 'DELETED ' } as const;
+
+/** What the line printer is told besides the target. */
+export interface LinePrinterOptions {
+  /** `--output-watch-events`: an EVENT column first. */
+  readonly withEvents: boolean;
+  /** `--watch-only`: the current objects are not printed, only what changes. */
+  readonly watchOnly: boolean;
+  /** `--no-headers`. */
+  readonly noHeaders: boolean;
+}
 
 /**
- * `get -w` into a pipe or file, as kubectl does it: the table once, then one row per change,
- * aligned with the table; `--output-watch-events` adds an EVENT column. Health changes go to
- * stderr.
+ * `get -w` into a pipe or file, as kubectl 1.32 does it: the current objects, then one row per
+ * change, laid out by kubectl's tabwriter with the widths it remembers (a column never narrows);
+ * the header comes with the first rows printed, none with `--no-headers`; `--output-watch-events`
+ * adds an EVENT column. Health changes go to stderr.
  */
 export function linePrinter(
   target: GetTarget,
   io: CliIo,
   palette: Palette,
-  withEvents: boolean,
-  watchOnly = false,
+  options: LinePrinterOptions,
 ): WatchPrinter {
   const progress = stderrProgress(io.stderr, target.label);
   const logHealth = healthLog(io.stderr);
-  let widths: number[] | undefined;
-  // The columns may come with the first Table: read them when the table is first printed.
-  const headerOf = () => [...(withEvents ? ['EVENT'] : []), ...target.columns.headers];
+  const widths: number[] = [];
+  let synced = false;
+  let headerPrinted = options.noHeaders;
+  const print = (rows: string[][]) => {
+    if (rows.length === 0) return;
+    // The columns may come with the first Table: read them when the first rows are printed.
+    const header = [...(options.withEvents ? ['EVENT'] : []), ...target.columns.headers];
+    const lines = headerPrinted ? rows : [header, ...rows];
+    headerPrinted = true;
+    io.stdout.write(tabWriter(lines, widths));
+  };
+  const row = (
+    type: keyof typeof EVENT_NAMES,
+    object: Parameters<GetTarget['columns']['row']>[0],
+    now: number,
+  ) => [
+    ...(options.withEvents ? [EVENT_NAMES[type]] : []),
+    ...target.columns.row(object, now, palette),
+  ];
   return {
     page: (p) => progress.page(p),
     update(update, now) {
       logHealth(update.health);
       if (!update.synced) return;
-      if (widths === undefined) {
+      if (!synced) {
+        synced = true;
         progress.done();
-        printInitial(update, now);
+        if (options.watchOnly) return;
+        const objects = [...update.items.values()]
+          .filter((object) => target.keep(objectKey(object)))
+          .sort((a, b) => objectKey(a).localeCompare(objectKey(b)));
+        print(objects.map((object) => row('added', object, now)));
         return;
       }
+      // One event at a time, as kubectl prints them: a row is laid out before the next is seen.
       for (const delta of update.deltas) {
-        if (!target.keep(delta.key)) continue;
-        const row = [
-          ...(withEvents ? [EVENT_NAMES[delta.type]] : []),
-          ...target.columns.row(delta.object, now, palette),
-        ];
-        widths = columnWidths([row], widths);
-        io.stdout.write(`${renderTable([row], widths).join('\n')}\n`);
+        if (target.keep(delta.key)) print([row(delta.type, delta.object, now)]);
       }
     },
     close: () => progress.done(),
   };
-
-  function printInitial(update: CollectionUpdate & { synced: true }, now: number): void {
-    const header = headerOf();
-    if (watchOnly) {
-      // --watch-only: the header, then changes only.
-      widths = columnWidths([header]);
-      io.stdout.write(`${renderTable([header], widths).join('\n')}\n`);
-      return;
-    }
-    const objects = [...update.items.values()]
-      .filter((object) => target.keep(objectKey(object)))
-      .sort((a, b) => objectKey(a).localeCompare(objectKey(b)));
-    const rows = [
-      header,
-      ...objects.map((object) => [
-        ...(withEvents ? [EVENT_NAMES.added] : []),
-        ...target.columns.row(object, now, palette),
-      ]),
-    ];
-    widths = columnWidths(rows);
-    if (objects.length === 0) {
-      io.stderr.write(
-        target.ref.namespace === undefined
-          ? 'No resources found\n'
-          : `No resources found in ${target.ref.namespace} namespace.\n`,
-      );
-      return;
-    }
-    io.stdout.write(`${renderTable(rows, widths).join('\n')}\n`);
-  }
 }

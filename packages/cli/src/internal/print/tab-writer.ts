@@ -1,26 +1,36 @@
 /** Spaces after the widest cell of a column, as kubectl's tabwriter pads. */
 const PADDING = 3;
+/** The narrowest a padded column gets, padding included (kubectl's tabwriter `minwidth`). */
+const MIN_WIDTH = 6;
 
 const width = (text: string): number => [...text].length;
 
 /**
- * Lays out lines of cells as kubectl's tabwriter (Go's `text/tabwriter`, padding 3, spaces)
- * does: every cell but a line's last is padded to its column's width plus three spaces; the
- * last cell is written as it is, so a line that ends in an empty cell keeps the padding of the
- * cell before it. A column's width counts the lines of its block (consecutive lines that have
- * a cell after it).
+ * Lays out lines of cells as kubectl's tabwriter (Go's `text/tabwriter` with minwidth 6, padding
+ * 3, spaces) does: every cell but a line's last is padded to its column's width, the widest cell
+ * plus three spaces and at least six; the last cell is written as it is, so a line that ends in
+ * an empty cell keeps the padding of the cell before it. A column's width counts the lines of its
+ * block (consecutive lines that have a cell after it).
+ *
+ * `remembered` are the widths of earlier output that later lines keep to, as kubectl's watch
+ * output does (its tabwriter's `RememberWidths`): a column is never narrower than it was, and
+ * the array is updated with the widths used.
  */
-export function tabWriter(lines: readonly (readonly string[])[]): string {
+export function tabWriter(lines: readonly (readonly string[])[], remembered?: number[]): string {
   const rows = lines.map((cells) => ({ cells, widths: [] as number[] }));
   const columns = Math.max(0, ...lines.map((line) => line.length - 1));
   for (let column = 0; column < columns; column++) {
     // The widths of the current block's lines, set once the block ends.
     let block: number[][] = [];
-    let max = 0;
+    let max = MIN_WIDTH;
     const endBlock = () => {
-      for (const widths of block) widths[column] = max + PADDING;
+      if (block.length > 0 && remembered !== undefined) {
+        max = Math.max(max, remembered[column] ?? 0);
+        remembered[column] = max;
+      }
+      for (const widths of block) widths[column] = max;
       block = [];
-      max = 0;
+      max = MIN_WIDTH;
     };
     for (const { cells, widths } of rows) {
       const cell = cells[column];
@@ -28,7 +38,7 @@ export function tabWriter(lines: readonly (readonly string[])[]): string {
         endBlock();
         continue;
       }
-      max = Math.max(max, width(cell));
+      max = Math.max(max, width(cell) + PADDING);
       block.push(widths);
     }
     endBlock();
