@@ -15,6 +15,16 @@ export {
   resolveResource,
 } from '@rxkube/core';
 
+// kubectl's JSONPath (`-o jsonpath=…`, custom columns, `--sort-by`)
+
+export { JsonPathError } from './jsonpath/json-path-error.js';
+export {
+  type JsonPath,
+  type JsonPathOptions,
+  parseJsonPath,
+  printValue,
+} from './jsonpath/parse-json-path.js';
+
 // Table columns and formatting
 
 export { humanDuration } from './human-duration.js';

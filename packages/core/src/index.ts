@@ -106,7 +106,6 @@ export {
   type InvalidPathSegmentErrorOptions,
   type PathSegmentKind,
 } from './errors/invalid-path-segment-error.js';
-export { JsonPathError } from './errors/json-path-error.js';
 export {
   isKubeError,
   KubeError,
@@ -151,15 +150,6 @@ export {
 export { discoveryDefaults } from './discovery/discovery-defaults.js';
 export { resolveResource } from './discovery/resolve-resource.js';
 export { resourcesInCategory } from './discovery/resources-in-category.js';
-
-// JSONPath
-
-export {
-  type JsonPath,
-  type JsonPathOptions,
-  parseJsonPath,
-  printValue,
-} from './jsonpath/parse-json-path.js';
 
 // Client and transport (what a client is made of; helpers to write a transport are in
 // `@rxkube/core/transport`)

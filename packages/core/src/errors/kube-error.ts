@@ -26,7 +26,8 @@ import type { KubeStatus } from '../kube-status.js';
  * - `HttpStatus`: any other unsuccessful HTTP status (400, 405, 415, 5xx, ...).
  * - `StreamingListIncomplete`: a streaming list never ended its initial events (the server or a
  *   proxy ignored `sendInitialEvents`).
- * - `JsonPath`: a JSONPath template that does not parse or cannot be evaluated.
+ * - `JsonPath`: a JSONPath template that does not parse or cannot be evaluated (`@rxkube/cli`'s
+ *   `JsonPathError`).
  * - `MuxFlowControl`: a multiplexed response overran its client's buffer (the proxy ignored the
  *   stream's window); that stream alone failed.
  */

@@ -20,7 +20,7 @@ const builtins = new Set(builtinModules);
 
 /**
  * Gzipped size budget of the whole bundle (core + rxjs + zod, every export kept), in bytes. The
- * whole API (reads, writes, controllers, JSONPath) is about 36 kB; a page that keeps one live
+ * whole API (reads, writes, controllers, the proxy client) is about 38 kB; a page that keeps one live
  * collection is far smaller (docs/bundle-size.md).
  */
 const GZIP_BUDGET_BYTES = 40 * 1024;

@@ -2,12 +2,12 @@ import { readFile } from 'node:fs/promises';
 import {
   type ApiResource,
   dropManagedFields,
-  JsonPathError,
   type KubeClient,
   type KubeObject,
-  parseJsonPath,
 } from '@rxkube/core';
 import type { CliIo } from '../../cli-io.js';
+import { JsonPathError } from '../../jsonpath/json-path-error.js';
+import { parseJsonPath } from '../../jsonpath/parse-json-path.js';
 import type { GetArgs } from '../cli-args.js';
 import { CliError } from '../cli-error.js';
 import {

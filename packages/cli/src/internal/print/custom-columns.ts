@@ -1,4 +1,4 @@
-import { parseJsonPath } from '@rxkube/core';
+import { parseJsonPath } from '../../jsonpath/parse-json-path.js';
 import { CliError } from '../cli-error.js';
 import { escapeTerminal } from './escape-terminal.js';
 import { relaxedJsonPath } from './sort-by.js';

@@ -1,4 +1,4 @@
-import { parseJsonPath } from '@rxkube/core';
+import { parseJsonPath } from '../../jsonpath/parse-json-path.js';
 import { CliError } from '../cli-error.js';
 
 /** kubectl's relaxed JSONPath (`--sort-by`, custom columns): `.a.b` and `a.b` mean `{.a.b}`. */

@@ -1,4 +1,4 @@
-import { JsonPathError } from '../errors/json-path-error.js';
+import { JsonPathError } from './json-path-error.js';
 import type { FilterOperator, Step, TemplateNode } from './json-path-node.js';
 
 const FILTER = /^([^!<>=]+?)\s*(==|!=|<=|>=|<|>|=)\s*(.+?)$/;

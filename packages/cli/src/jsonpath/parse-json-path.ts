@@ -1,4 +1,4 @@
-import { JsonPathError } from '../errors/json-path-error.js';
+import { JsonPathError } from './json-path-error.js';
 import type { Step, TemplateNode } from './json-path-node.js';
 import { parseTemplate } from './parse-template.js';
 
@@ -34,7 +34,7 @@ export interface JsonPath {
  *
  * @example
  * ```ts
- * import { parseJsonPath } from '@rxkube/core';
+ * import { parseJsonPath } from '@rxkube/cli';
  * const names = parseJsonPath('{range .items[*]}{.metadata.name}{"\\n"}{end}');
  * names.print({ items: [{ metadata: { name: 'a' } }, { metadata: { name: 'b' } }] }); // 'a\nb\n'
  * ```

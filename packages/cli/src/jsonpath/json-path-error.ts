@@ -1,4 +1,4 @@
-import { KubeError } from './kube-error.js';
+import { KubeError } from '@rxkube/core';
 
 /**
  * A JSONPath template that cannot be read (kubectl's `-o jsonpath=` dialect), or a lookup that
@@ -7,7 +7,7 @@ import { KubeError } from './kube-error.js';
  *
  * @example
  * ```ts
- * import { JsonPathError, parseJsonPath } from '@rxkube/core';
+ * import { JsonPathError, parseJsonPath } from '@rxkube/cli';
  * try {
  *   parseJsonPath('{.items[*}');
  * } catch (error) {
