@@ -9,6 +9,7 @@ import {
   Subscription,
 } from 'rxjs';
 import type { Delta } from '../collection/delta.js';
+import { MachineDriver } from '../internal/machine-driver.js';
 import type { KubeObject } from '../kube-object.js';
 import { backoffPolicyOf } from '../recovery/internal/backoff-policy-of.js';
 import { monotonicScheduler } from '../time/monotonic-scheduler.js';
@@ -22,6 +23,12 @@ import type { ReconcileReport } from './reconcile-report.js';
 import type { WorkQueueStats } from './work-queue-stats.js';
 
 type Finished = Omit<ReconcileReport, 'queue' | 'retryAfterMs'>;
+type QueueInput = { readonly input: WorkQueueInput; readonly finished?: Finished };
+type QueueEffect =
+  | { readonly type: 'report'; readonly report: ReconcileReport }
+  | { readonly type: 'start'; readonly run: RunStart }
+  | { readonly type: 'wake' };
+const WAKE: QueueEffect = { type: 'wake' };
 
 /**
  * Runs a controller: a keyed work queue over a live collection, as client-go's workqueue with its
@@ -69,39 +76,44 @@ export function controller$<T extends KubeObject>(
     const scheduler = options.scheduler ?? monotonicScheduler;
     const config = configOf(options);
     const resyncMs = options.resyncMs ?? controllerDefaults.resyncMs;
-    let state = initialWorkQueueState(scheduler.now(), config.rateLimit.burst);
     let items: ReadonlyMap<string, T> | undefined;
     const runs = new Map<string, { abort: AbortController; subscription?: Subscription }>();
     const subscriptions = new Subscription();
     let wake: { at: number; subscription: Subscription } | undefined;
 
-    // Inputs raised while one is being applied (a reconcile that finishes synchronously) wait
-    // their turn, so the transition is never re-entered.
-    const pending: { input: WorkQueueInput; finished?: Finished }[] = [];
-    let applying = false;
-    const dispatch = (input: WorkQueueInput, finished?: Finished) => {
-      pending.push(finished === undefined ? { input } : { input, finished });
-      if (applying) return;
-      applying = true;
-      try {
-        for (let next = pending.shift(); next !== undefined; next = pending.shift()) {
-          if (subscriber.closed) return;
-          const step = stepWorkQueue(state, next.input, config);
-          state = step.state;
-          if (next.finished !== undefined) {
-            subscriber.next({
-              ...next.finished,
+    // The pure queue at its edge: inputs raised while one is applied (a reconcile that finishes
+    // synchronously) wait their turn, so the transition is never re-entered.
+    const queue = new MachineDriver<WorkQueueState, QueueInput, QueueEffect>(
+      (state, { input, finished }) => {
+        const step = stepWorkQueue(state, input, config);
+        const effects: QueueEffect[] = [];
+        if (finished !== undefined) {
+          effects.push({
+            type: 'report',
+            report: {
+              ...finished,
               ...(step.retryDelayMs === undefined ? {} : { retryAfterMs: step.retryDelayMs }),
-              queue: statsOf(state),
-            });
-          }
-          for (const run of step.start) if (!subscriber.closed) start(run);
+              queue: statsOf(step.state),
+            },
+          });
         }
-        if (!subscriber.closed) scheduleWake();
-      } finally {
-        applying = false;
-      }
-    };
+        for (const run of step.start) effects.push({ type: 'start', run });
+        effects.push(WAKE);
+        return { state: step.state, effects };
+      },
+      (effect) => {
+        if (effect.type === 'report') subscriber.next(effect.report);
+        else if (effect.type === 'start') start(effect.run);
+        else scheduleWake();
+      },
+      () => subscriber.closed,
+    );
+    queue.start({
+      state: initialWorkQueueState(scheduler.now(), config.rateLimit.burst),
+      effects: [],
+    });
+    const dispatch = (input: WorkQueueInput, finished?: Finished) =>
+      queue.dispatch(finished === undefined ? { input } : { input, finished });
 
     const start = ({ key, attempt }: RunStart) => {
       const abort = new AbortController();
@@ -148,7 +160,7 @@ export function controller$<T extends KubeObject>(
     };
 
     const scheduleWake = () => {
-      const at = state.nextDueAt;
+      const at = queue.state.nextDueAt;
       if (wake !== undefined && wake.at === at) return;
       wake?.subscription.unsubscribe();
       wake = undefined;
@@ -204,7 +216,6 @@ export function controller$<T extends KubeObject>(
     }
 
     return () => {
-      state = stepWorkQueue(state, { type: 'stop' }, config).state;
       subscriptions.unsubscribe();
       wake?.subscription.unsubscribe();
       for (const run of runs.values()) {

@@ -1,5 +1,6 @@
 import { Observable, type Subscription } from 'rxjs';
 import { isKubeError } from '../errors/kube-error.js';
+import { MachineDriver } from '../internal/machine-driver.js';
 import type { KubeClient } from '../kube-client.js';
 import { monotonicScheduler } from '../time/monotonic-scheduler.js';
 import { scheduleAfter } from '../time/schedule-after.js';
@@ -17,6 +18,10 @@ import { leaseRequests } from './internal/lease-requests.js';
 import { leaderElectionDefaults } from './leader-election-defaults.js';
 import type { LeaderElectionOptions } from './leader-election-options.js';
 import type { LeadershipStatus } from './leadership-status.js';
+
+/** What the election's edge does with the renew-deadline timer after a step. */
+type DeadlineEffect = { readonly type: 'arm'; readonly at: number } | { readonly type: 'disarm' };
+const DISARM: DeadlineEffect = { type: 'disarm' };
 
 /**
  * Leader election on a `coordination.k8s.io/v1` Lease, with client-go's algorithm: several
@@ -73,7 +78,6 @@ export function leaderElection$(
   const requestTimeoutMs = timings.renewDeadlineMs / 2;
 
   return new Observable<LeadershipStatus>((subscriber) => {
-    let state: ElectionState = { type: 'following' };
     let error: unknown;
     let last: string | undefined;
     let attempt: AbortController | undefined;
@@ -82,6 +86,7 @@ export function leaderElection$(
     let ended = false;
 
     const emit = () => {
+      const { state } = election;
       const leading = state.type === 'leading';
       // A replica that gave up (renew deadline) may still be named in the lease: it does not hold it.
       const observed = state.observed?.holder;
@@ -97,28 +102,36 @@ export function leaderElection$(
         subscriber.next(status);
       }
     };
-    const apply = (event: ElectionEvent) => {
-      const before = state;
-      state = stepElection(state, event, timings, identity);
-      if (
-        state.type === 'leading' &&
-        (before.type !== 'leading' || before.renewedAt !== state.renewedAt)
-      ) {
+    // The pure election at its edge. A leader's renew deadline is a timer, armed from when its
+    // last successful renewal was sent and disarmed when it stops leading.
+    const election = new MachineDriver<ElectionState, ElectionEvent, DeadlineEffect>(
+      (before, event) => {
+        const state = stepElection(before, event, timings, identity);
+        const renewed =
+          state.type === 'leading' &&
+          (before.type !== 'leading' || before.renewedAt !== state.renewedAt);
+        const effects: DeadlineEffect[] = renewed
+          ? [{ type: 'arm', at: state.renewedAt + timings.renewDeadlineMs }]
+          : state.type !== 'leading'
+            ? [DISARM]
+            : [];
+        return { state, effects };
+      },
+      (effect) => {
         deadline?.unsubscribe();
-        deadline = scheduleAfter(
-          scheduler,
-          state.renewedAt + timings.renewDeadlineMs - now(),
-          () => {
-            apply({ type: 'deadline', now: now() });
-            emit();
-          },
-        );
-      } else if (state.type !== 'leading') {
-        deadline?.unsubscribe();
-      }
-    };
+        deadline = undefined;
+        if (effect.type === 'disarm') return;
+        deadline = scheduleAfter(scheduler, effect.at - now(), () => {
+          apply({ type: 'deadline', now: now() });
+          emit();
+        });
+      },
+    );
+    election.start({ state: { type: 'following' }, effects: [] });
+    const apply = (event: ElectionEvent) => election.dispatch(event);
 
     const tryOnce = async (signal: AbortSignal) => {
+      const { state } = election;
       if (state.type === 'leading') {
         // client-go's fast path: the leader renews with the version it wrote last, no read first.
         const write = planWrite(state, identity, timings, now(), microTime(new Date()));
@@ -135,7 +148,7 @@ export function leaderElection$(
         }
       }
       apply({ type: 'read', lease: await requests.get(signal), now: now() });
-      const write = planWrite(state, identity, timings, now(), microTime(new Date()));
+      const write = planWrite(election.state, identity, timings, now(), microTime(new Date()));
       if (write.type === 'none') return;
       const sentAt = now();
       const lease =
@@ -166,13 +179,15 @@ export function leaderElection$(
           if (controller !== attempt || ended) return;
           attempt = undefined;
           emit();
-          next = scheduleAfter(scheduler, nextAttemptInMs(state, timings, now()), run);
+          next = scheduleAfter(scheduler, nextAttemptInMs(election.state, timings, now()), run);
         });
     };
 
     /** The lease to free on the way out: only a leader that was asked to release one. */
-    const releasable = (): Lease | undefined =>
-      state.type === 'leading' && releaseOnCancel ? state.lease : undefined;
+    const releasable = (): Lease | undefined => {
+      const { state } = election;
+      return state.type === 'leading' && releaseOnCancel ? state.lease : undefined;
+    };
     const release = async (lease: Lease | undefined) => {
       if (lease === undefined) return;
       const controller = new AbortController();
@@ -198,7 +213,7 @@ export function leaderElection$(
       const lease = releasable();
       end();
       // Stop leading at once, then free the lease, then complete.
-      state = { type: 'following' };
+      apply({ type: 'stopped' });
       emit();
       void release(lease).then(() => subscriber.complete());
     };

@@ -153,6 +153,19 @@ describe('leader election decisions', () => {
     expect(read(leading, lease('other', {}, '9'), 1).type).toBe('following');
   });
 
+  it('stops leading at once when stopped, whatever the lease says', () => {
+    const leading = stepElection(
+      read({ type: 'following' }, lease('other'), 0),
+      { type: 'written', lease: lease('me'), sentAt: 0, now: 0 },
+      timings,
+      'me',
+    );
+    expect(leading.type).toBe('leading');
+    expect(stepElection(leading, { type: 'stopped' }, timings, 'me')).toEqual({
+      type: 'following',
+    });
+  });
+
   it('follows at half the retry period, and tries exactly when the observed lease expires', () => {
     const state = read({ type: 'following' }, lease('other'), 1_000);
     expect(nextAttemptInMs(state, timings, 2_000)).toBe(1_000);

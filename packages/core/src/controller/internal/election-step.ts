@@ -35,7 +35,8 @@ export type ElectionState =
 
 /**
  * What happened: the lease was read (`undefined`: it does not exist), written (by this replica,
- * the write sent at `sentAt`), a request failed, or the renew deadline timer fired.
+ * the write sent at `sentAt`), a request failed, the renew deadline timer fired, or the election
+ * was stopped (unsubscribed, or its signal aborted).
  */
 export type ElectionEvent =
   | { readonly type: 'read'; readonly lease: Lease | undefined; readonly now: number }
@@ -46,7 +47,8 @@ export type ElectionEvent =
       readonly now: number;
     }
   | { readonly type: 'failed'; readonly now: number }
-  | { readonly type: 'deadline'; readonly now: number };
+  | { readonly type: 'deadline'; readonly now: number }
+  | { readonly type: 'stopped' };
 
 /** The timings the election runs on, in milliseconds. */
 export interface ElectionTimings {
@@ -93,6 +95,9 @@ export function stepElection(
         observed: observe(undefined, event.lease, event.now, timings),
         renewedAt: event.sentAt,
       };
+    case 'stopped':
+      // Stop leading at once, whatever the lease still says.
+      return { type: 'following' };
     case 'failed':
     case 'deadline':
       // client-go's renewDeadline: a leader that could not renew in time gives up.
