@@ -7,4 +7,5 @@ export { monotonicNow } from './monotonic-now.js';
 export { monotonicScheduler } from './monotonic-scheduler.js';
 export { scheduleAfter } from './schedule-after.js';
 export type { ScheduleAfterOptions } from './schedule-after-options.js';
+export { scheduleEvery } from './schedule-every.js';
 export { maxTimerDelayMs, timerDelay } from './timer-delay.js';

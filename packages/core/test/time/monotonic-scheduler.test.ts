@@ -6,6 +6,7 @@ import {
   monotonicNow,
   monotonicScheduler,
   scheduleAfter,
+  scheduleEvery,
 } from '../../src/time/index.js';
 
 const HOUR = 3_600_000;
@@ -131,5 +132,20 @@ describe('scheduleAfter', () => {
     testScheduler.flush();
     expect(at).toEqual([60 * DAY]);
     expect(asked.every((delay) => delay <= maxTimerDelayMs)).toBe(true);
+  });
+});
+
+describe('scheduleEvery', () => {
+  it('runs every period until unsubscribed, on timers it can honour', () => {
+    const at: number[] = [];
+    const start = monotonicNow();
+    const ticks = scheduleEvery(monotonicScheduler, 30 * DAY, () =>
+      at.push(monotonicNow() - start),
+    );
+    vi.advanceTimersByTime(91 * DAY);
+    ticks.unsubscribe();
+    vi.advanceTimersByTime(60 * DAY);
+    expect(at).toEqual([30 * DAY, 60 * DAY, 90 * DAY]);
+    expect(delays.every(validTimerDelay)).toBe(true);
   });
 });

@@ -1,3 +1,4 @@
+import { monotonicScheduler, scheduleEvery } from '@rxkube/core/time';
 import { type ChurnClock, churnTick, spendCredit, startChurnClock } from './churn-clock.js';
 
 /** What {@link startChurn} drives. */
@@ -23,7 +24,7 @@ export interface ChurnOptions {
  */
 export function startChurn(options: ChurnOptions): () => void {
   let clock: ChurnClock = startChurnClock(Date.now(), options.checkIntervalMs);
-  const timer = setInterval(() => {
+  const timer = scheduleEvery(monotonicScheduler, options.tickMs, () => {
     const now = Date.now();
     const tick = churnTick(clock, now, {
       rate: options.rate,
@@ -32,6 +33,6 @@ export function startChurn(options: ChurnOptions): () => void {
     });
     if (tick.check) options.check();
     clock = { ...tick.clock, credit: spendCredit(tick.clock.credit, () => options.write(now)) };
-  }, options.tickMs);
-  return () => clearInterval(timer);
+  });
+  return () => timer.unsubscribe();
 }

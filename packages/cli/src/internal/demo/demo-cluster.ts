@@ -233,12 +233,12 @@ export class DemoCluster {
     this.server.remove(podsRef, pod);
     this.writes += 2;
     this.terminating.add(key);
-    this.schedule({ at: now + demoDefaults.terminationMs, key, kind: 'remove' });
+    this.followUp({ at: now + demoDefaults.terminationMs, key, kind: 'remove' });
     const replacement = newDemoPod(pod.replicaSet, this.random, now, this.created++);
     this.server.create(podsRef, podObject(replacement));
     this.writes++;
     this.track(replacement);
-    this.schedule({ at: now + demoDefaults.startDelayMs, key: keyOf(replacement), kind: 'start' });
+    this.followUp({ at: now + demoDefaults.startDelayMs, key: keyOf(replacement), kind: 'start' });
     return true;
   }
 
@@ -256,7 +256,7 @@ export class DemoCluster {
     this.patchStatus(pod);
   }
 
-  private schedule(followUp: FollowUp): void {
+  private followUp(followUp: FollowUp): void {
     this.followUps.push(followUp);
     this.followUps.sort((a, b) => a.at - b.at);
   }

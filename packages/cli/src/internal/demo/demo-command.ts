@@ -1,4 +1,5 @@
 import { type CollectionState, collectionUpdates$, type KubeObject } from '@rxkube/core';
+import { monotonicScheduler, scheduleAfter } from '@rxkube/core/time';
 import { createNodeHttpClient } from '@rxkube/node/node-http';
 import { FakeApiServer } from '@rxkube/testing';
 import type { Subscription } from 'rxjs';
@@ -124,8 +125,8 @@ export async function demoCommand(args: DemoArgs, io: CliIo): Promise<number> {
           );
         }
         if (args.durationSeconds !== undefined) {
-          const duration = setTimeout(resolve, args.durationSeconds * 1_000);
-          stops.push(() => clearTimeout(duration));
+          const duration = scheduleAfter(monotonicScheduler, args.durationSeconds * 1_000, resolve);
+          stops.push(() => duration.unsubscribe());
         }
       };
       if (state !== undefined) wentLive();

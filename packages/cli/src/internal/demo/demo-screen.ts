@@ -4,7 +4,9 @@ import type {
   CollectionStats,
   ListPageProgress,
 } from '@rxkube/core';
+import { monotonicScheduler, scheduleAfter, scheduleEvery } from '@rxkube/core/time';
 import { createLogUpdate } from 'log-update';
+import type { Subscription } from 'rxjs';
 import { cliDefaults } from '../../cli-defaults.js';
 import type { CliOutput } from '../../cli-io.js';
 import { RateMeter } from '../rate-meter.js';
@@ -57,11 +59,11 @@ export function demoScreen(
   let progress: ListPageProgress | undefined;
   let lastCheck: SyncCheck | undefined;
   let synced = false;
-  let pending: ReturnType<typeof setTimeout> | undefined;
-  const ticker = setInterval(() => draw(), cliDefaults.tickMs);
+  let pending: Subscription | undefined;
+  const ticker = scheduleEvery(monotonicScheduler, cliDefaults.tickMs, () => draw());
 
   function draw(): void {
-    if (pending !== undefined) clearTimeout(pending);
+    pending?.unsubscribe();
     pending = undefined;
     const now = Date.now();
     const rows = out.rows ?? cliDefaults.fallbackRows;
@@ -99,7 +101,7 @@ export function demoScreen(
   }
 
   const schedule = () => {
-    pending ??= setTimeout(draw, cliDefaults.redrawIntervalMs);
+    pending ??= scheduleAfter(monotonicScheduler, cliDefaults.redrawIntervalMs, draw);
   };
 
   return {
@@ -127,7 +129,7 @@ export function demoScreen(
       schedule();
     },
     close() {
-      clearInterval(ticker);
+      ticker.unsubscribe();
       draw();
       screen.done();
     },

@@ -1,5 +1,7 @@
 import { collectionDefaults } from '@rxkube/core';
+import { monotonicScheduler, scheduleAfter } from '@rxkube/core/time';
 import type { FakeApiServer } from '@rxkube/testing';
+import type { Subscription } from 'rxjs';
 import type { DemoCluster } from './demo-cluster.js';
 import { demoDefaults } from './demo-defaults.js';
 
@@ -23,7 +25,7 @@ export const faultNames: Readonly<Record<FaultKind, string>> = {
  */
 export class FaultInjector {
   private next = 0;
-  private stallTimer: ReturnType<typeof setTimeout> | undefined;
+  private stallTimer: Subscription | undefined;
 
   constructor(
     private readonly server: FakeApiServer,
@@ -55,11 +57,11 @@ export class FaultInjector {
           Math.min(collectionDefaults.idleMarginMs, this.idleTimeoutMs) +
           demoDefaults.stallBeyondIdleMs;
         faults.stallWatches();
-        this.stallTimer = setTimeout(() => {
+        this.stallTimer = scheduleAfter(monotonicScheduler, stallMs, () => {
           this.stallTimer = undefined;
           faults.stallWatches({ stalled: false });
           this.log('fault: stall lifted');
-        }, stallMs);
+        });
         return `watches stalled (no bytes) for ${stallMs} ms; the idle timeout is ${this.idleTimeoutMs} ms`;
       }
       case 'compaction':
@@ -85,7 +87,7 @@ export class FaultInjector {
 
   private liftStall(): void {
     if (this.stallTimer === undefined) return;
-    clearTimeout(this.stallTimer);
+    this.stallTimer.unsubscribe();
     this.stallTimer = undefined;
     this.server.faults.stallWatches({ stalled: false });
     this.log('fault: stall lifted');

@@ -1,15 +1,17 @@
+import { monotonicScheduler, scheduleAfter, scheduleEvery } from '@rxkube/core/time';
+import type { Subscription } from 'rxjs';
 /**
  * Injects a fault every `everyMs`, the first after half an interval, so that short runs see more
  * of them. Returns the function that stops it.
  */
 export function scheduleFaults(everyMs: number, inject: () => void): () => void {
-  let interval: ReturnType<typeof setInterval> | undefined;
-  const first = setTimeout(() => {
+  let every: Subscription | undefined;
+  const first = scheduleAfter(monotonicScheduler, everyMs / 2, () => {
     inject();
-    interval = setInterval(inject, everyMs);
-  }, everyMs / 2);
+    every = scheduleEvery(monotonicScheduler, everyMs, inject);
+  });
   return () => {
-    clearTimeout(first);
-    clearInterval(interval);
+    first.unsubscribe();
+    every?.unsubscribe();
   };
 }

@@ -1,3 +1,4 @@
+import { monotonicNow, monotonicScheduler, scheduleAfter } from '@rxkube/core/time';
 import { demoDefaults } from './demo-defaults.js';
 import type { Divergence } from './divergence.js';
 
@@ -7,10 +8,12 @@ export async function settle<T extends { divergence: Divergence | undefined }>(
   timeoutMs: number,
   failed: () => boolean,
 ): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = monotonicNow() + timeoutMs;
   for (;;) {
     const result = compare();
-    if (result.divergence?.total === 0 || Date.now() >= deadline || failed()) return result;
-    await new Promise((resolve) => setTimeout(resolve, demoDefaults.churnTickMs));
+    if (result.divergence?.total === 0 || monotonicNow() >= deadline || failed()) return result;
+    await new Promise<void>((resolve) =>
+      scheduleAfter(monotonicScheduler, demoDefaults.churnTickMs, resolve),
+    );
   }
 }

@@ -1,4 +1,5 @@
 import { type ApiResource, type KubeClient, type KubeObject, resourcePath } from '@rxkube/core';
+import { monotonicScheduler, scheduleAfter } from '@rxkube/core/time';
 import { loadedErrorFromResponse } from '../error-from-response-loader.js';
 import { ServerError } from '../server-error.js';
 import { isServerTable, type ServerTable, TABLE_ACCEPT, type TableRow } from './server-table.js';
@@ -44,17 +45,32 @@ async function getJson(
   query: Record<string, string>,
   accept: string,
 ): Promise<unknown> {
-  const signals = [request.signal];
-  if (request.timeoutMs) signals.push(AbortSignal.timeout(request.timeoutMs));
-  const response = await client.transport.request({
-    path,
-    query: request.timeoutMs
-      ? { ...query, timeout: `${Math.ceil(request.timeoutMs / 1000)}s` }
-      : query,
-    headers: { accept },
-    signal: signals.length === 1 ? request.signal : AbortSignal.any(signals),
-  });
-  const body = await response.text();
+  // `--request-timeout` of any length (AbortSignal.timeout would fire at once past 24.8 days).
+  const deadline = new AbortController();
+  const timer = request.timeoutMs
+    ? scheduleAfter(
+        monotonicScheduler,
+        request.timeoutMs,
+        () => deadline.abort(new DOMException('the request timed out', 'TimeoutError')),
+        { unref: true },
+      )
+    : undefined;
+  let body: string;
+  let response: Awaited<ReturnType<KubeClient['transport']['request']>>;
+  try {
+    response = await client.transport.request({
+      path,
+      query: request.timeoutMs
+        ? { ...query, timeout: `${Math.ceil(request.timeoutMs / 1000)}s` }
+        : query,
+      headers: { accept },
+      signal:
+        timer === undefined ? request.signal : AbortSignal.any([request.signal, deadline.signal]),
+    });
+    body = await response.text();
+  } finally {
+    timer?.unsubscribe();
+  }
   if (response.status !== 200) {
     throw ServerError.from(
       await loadedErrorFromResponse(response.status, body, (name) => response.header(name)),

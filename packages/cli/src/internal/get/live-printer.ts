@@ -1,5 +1,7 @@
 import type { CollectionHealth, CollectionStats, ListPageProgress } from '@rxkube/core';
+import { monotonicScheduler, scheduleAfter, scheduleEvery } from '@rxkube/core/time';
 import { createLogUpdate } from 'log-update';
+import type { Subscription } from 'rxjs';
 import { cliDefaults } from '../../cli-defaults.js';
 import type { CliIo } from '../../cli-io.js';
 import { RateMeter } from '../rate-meter.js';
@@ -30,13 +32,13 @@ export function livePrinter(
   let resourceVersion: string | undefined;
   let progress: ListPageProgress | undefined;
   let synced = false;
-  let pending: ReturnType<typeof setTimeout> | undefined;
-  const ticker = setInterval(() => draw(), cliDefaults.tickMs);
+  let pending: Subscription | undefined;
+  const ticker = scheduleEvery(monotonicScheduler, cliDefaults.tickMs, () => draw());
   const onResize = () => draw();
   io.stdout.on?.('resize', onResize);
 
   function draw(): void {
-    if (pending !== undefined) clearTimeout(pending);
+    pending?.unsubscribe();
     pending = undefined;
     const now = Date.now();
     const rows = io.stdout.rows ?? cliDefaults.fallbackRows;
@@ -76,10 +78,10 @@ export function livePrinter(
         resourceVersion = update.resourceVersion;
         table.apply(update, now);
       }
-      pending ??= setTimeout(draw, cliDefaults.redrawIntervalMs);
+      pending ??= scheduleAfter(monotonicScheduler, cliDefaults.redrawIntervalMs, draw);
     },
     close() {
-      clearInterval(ticker);
+      ticker.unsubscribe();
       io.stdout.off?.('resize', onResize);
       draw();
       screen.done();
