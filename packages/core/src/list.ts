@@ -85,15 +85,21 @@ export interface ListOptions<T extends KubeObject = KubeObject> {
   readonly onPage?: (progress: ListPageProgress) => void;
   /**
    * A page (request and body) that takes longer is aborted and fails with a retryable
-   * `TransportError`, in browsers too, where `fetch` has no timeout of its own. Default 60 000 ms.
+   * `TransportError`, in browsers too, where `fetch` has no timeout of its own. Default
+   * `ioDefaults.listPageTimeoutMs` (60 000 ms). The same name as the collection's option.
    */
+  readonly listPageTimeoutMs?: number;
+  /** @deprecated The former name of `listPageTimeoutMs`, still read when that is unset. */
   readonly pageTimeoutMs?: number;
   /** Clock and timers of the page deadline; tests pass a virtual-time scheduler. Default `monotonicScheduler` (`@rxkube/core/time`). */
   readonly scheduler?: SchedulerLike;
   /**
    * Largest accepted response body of one page, in bytes after decompression; a larger one
    * fails with `DecodeError` kind `'oversized'`. Default `ioDefaults.maxListBodyBytes` (256 MiB).
+   * The same name as the collection's option.
    */
+  readonly maxListBodyBytes?: number;
+  /** @deprecated The former name of `maxListBodyBytes`, still read when that is unset. */
   readonly maxBodyBytes?: number;
 }
 
@@ -168,7 +174,8 @@ async function listAll<T extends KubeObject>(
     objectDecoder(options.schema, options.transform),
   );
   const pageSize = options.pageSize ?? ioDefaults.pageSize;
-  const maxBodyBytes = options.maxBodyBytes ?? ioDefaults.maxListBodyBytes;
+  const maxBodyBytes =
+    options.maxListBodyBytes ?? options.maxBodyBytes ?? ioDefaults.maxListBodyBytes;
   const semantic = options.listSemantic ?? ioDefaults.listSemantic;
   const selectors = {
     labelSelector: options.labelSelector,
@@ -317,12 +324,13 @@ function joinPages<T>(pages: readonly (readonly T[])[]): T[] {
  * caller's signal still aborts it at once.
  */
 async function withPageDeadline<R>(
-  options: Pick<ListOptions<KubeObject>, 'pageTimeoutMs' | 'scheduler'>,
+  options: Pick<ListOptions<KubeObject>, 'listPageTimeoutMs' | 'pageTimeoutMs' | 'scheduler'>,
   signal: AbortSignal,
   path: string,
   fetchPage: (signal: AbortSignal) => Promise<R>,
 ): Promise<R> {
-  const timeoutMs = options.pageTimeoutMs ?? ioDefaults.listPageTimeoutMs;
+  const timeoutMs =
+    options.listPageTimeoutMs ?? options.pageTimeoutMs ?? ioDefaults.listPageTimeoutMs;
   const scheduler = options.scheduler ?? monotonicScheduler;
   const controller = new AbortController();
   const abort = () => controller.abort();

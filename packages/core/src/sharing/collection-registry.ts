@@ -150,10 +150,20 @@ export class CollectionRegistry {
   #merge<T extends KubeObject>(options: CachedCollectionOptions<T>): CachedCollectionOptions<T> {
     // Defaults carry no item type of their own: any `transform`/`schema` in them applies to all.
     const defaults = this.#defaults as unknown as CachedCollectionOptions<T>;
-    const backoff =
-      defaults.backoff === undefined && options.backoff === undefined
-        ? undefined
-        : { ...defaults.backoff, ...options.backoff };
-    return { ...defaults, ...options, ...(backoff === undefined ? {} : { backoff }) };
+    // Field by field, one level down too: `{ backoff: { maxMs } }` keeps the defaults' other
+    // backoff figures, and so for every option that is a plain object.
+    const merged: Record<string, unknown> = { ...defaults };
+    for (const [name, value] of Object.entries(options)) {
+      if (value === undefined) continue;
+      const base = merged[name];
+      merged[name] = isPlainObject(base) && isPlainObject(value) ? { ...base, ...value } : value;
+    }
+    return merged as CachedCollectionOptions<T>;
   }
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null) return false;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
 }

@@ -277,24 +277,27 @@ describe('list$', () => {
     expect((error as DecodeError).kind).toBe('malformed');
   });
 
-  it("errors with DecodeError 'oversized' for a later page over maxBodyBytes, and emits nothing", async () => {
-    server.script(
-      json(200, page(['a'], '5', { continue: 'c1' })),
-      json(200, page(['b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'], '5')),
-    );
-    const first = JSON.stringify(page(['a'], '5', { continue: 'c1' }));
-    const seen: unknown[] = [];
-    const error = await new Promise((resolve) =>
-      list$(client, pods, { pageSize: 1, maxBodyBytes: first.length + 10 }).subscribe({
-        next: (v) => seen.push(v),
-        error: resolve,
-      }),
-    );
-    expect(seen).toEqual([]);
-    expect(error).toBeInstanceOf(DecodeError);
-    expect((error as DecodeError).kind).toBe('oversized');
-    expect(server.requests).toHaveLength(2);
-  });
+  it.each(['maxListBodyBytes', 'maxBodyBytes'] as const)(
+    "errors with DecodeError 'oversized' for a later page over %s, and emits nothing",
+    async (name) => {
+      server.script(
+        json(200, page(['a'], '5', { continue: 'c1' })),
+        json(200, page(['b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'], '5')),
+      );
+      const first = JSON.stringify(page(['a'], '5', { continue: 'c1' }));
+      const seen: unknown[] = [];
+      const error = await new Promise((resolve) =>
+        list$(client, pods, { pageSize: 1, [name]: first.length + 10 }).subscribe({
+          next: (v) => seen.push(v),
+          error: resolve,
+        }),
+      );
+      expect(seen).toEqual([]);
+      expect(error).toBeInstanceOf(DecodeError);
+      expect((error as DecodeError).kind).toBe('oversized');
+      expect(server.requests).toHaveLength(2);
+    },
+  );
 
   it("errors with DecodeError 'shape' for a page that is not a list, naming the field", async () => {
     for (const body of [[], { metadata: { resourceVersion: '1' }, items: 'none' }]) {

@@ -41,23 +41,27 @@ describe('watch$ onAccepted', () => {
 });
 
 describe('list$ page deadline', () => {
-  it('aborts a page that does not complete within pageTimeoutMs with a retryable TransportError', async () => {
-    server.script((_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.write('{"kind":"PodList","metadata":{"resourceVersion":"5"},"items":[');
-      // …and nothing more
-    });
-    const client = createFetchClient({ baseUrl: server.url });
-    const started = Date.now();
-    const error = await lastValueFrom(list$(client, pods, { pageTimeoutMs: 150 })).catch(
-      (e: unknown) => e,
-    );
-    expect(isKubeError(error) && error.reason).toBe('Transport');
-    expect(isKubeError(error) && error.retryable).toBe(true);
-    expect(String((error as Error).message)).toMatch(/no complete LIST page .* within 150 ms/);
-    expect(Date.now() - started).toBeLessThan(5_000);
-    expect(server.requests).toHaveLength(1);
-  });
+  it.each([
+    ['listPageTimeoutMs', { listPageTimeoutMs: 150 }],
+    ['its former name, pageTimeoutMs', { pageTimeoutMs: 150 }],
+  ] as const)(
+    'aborts a page that does not complete within %s with a retryable TransportError',
+    async (_name, deadline) => {
+      server.script((_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.write('{"kind":"PodList","metadata":{"resourceVersion":"5"},"items":[');
+        // …and nothing more
+      });
+      const client = createFetchClient({ baseUrl: server.url });
+      const started = Date.now();
+      const error = await lastValueFrom(list$(client, pods, deadline)).catch((e: unknown) => e);
+      expect(isKubeError(error) && error.reason).toBe('Transport');
+      expect(isKubeError(error) && error.retryable).toBe(true);
+      expect(String((error as Error).message)).toMatch(/no complete LIST page .* within 150 ms/);
+      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(server.requests).toHaveLength(1);
+    },
+  );
 
   it('rejects a LIST whose resourceVersion is empty with a DecodeError', async () => {
     server.script(json(200, { kind: 'PodList', metadata: { resourceVersion: '' }, items: [] }));

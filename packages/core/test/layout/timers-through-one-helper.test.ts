@@ -10,10 +10,13 @@ const packages = (name: string) => fileURLToPath(new URL(`../../../${name}/src`,
  * on `monotonicScheduler` (`@rxkube/core/time`), the one place that hands a delay to a timer.
  */
 describe('every timer of the library', () => {
-  it.each(['core', 'node', 'angular', 'cli'])('in @rxkube/%s starts through @rxkube/core/time', (name) => {
-    const inTime = (file: string) => name === 'core' && file.startsWith('time/');
-    expect(rawTimers(packages(name), inTime)).toEqual([]);
-  });
+  it.each(['core', 'node', 'angular', 'cli'])(
+    'in @rxkube/%s starts through @rxkube/core/time',
+    (name) => {
+      const inTime = (file: string) => name === 'core' && file.startsWith('time/');
+      expect(rawTimers(packages(name), inTime)).toEqual([]);
+    },
+  );
 });
 
 describe('the raw-timer finder', () => {

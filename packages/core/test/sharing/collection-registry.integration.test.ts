@@ -67,4 +67,26 @@ describe('CollectionRegistry without any framework', () => {
     registry.dispose();
     expect(registry.keys()).toEqual([]);
   });
+
+  it("merges each option that is an object field by field with the registry's defaults", () => {
+    const registry = new CollectionRegistry(client, {
+      collectionOptions: {
+        backoff: { initialMs: 5 },
+        relistBackoff: { initialMs: 7 },
+        watchTimeoutSeconds: { min: 10, max: 20 },
+      },
+    });
+    const partial = registry.acquire(pods, {
+      backoff: { maxMs: 50 },
+      relistBackoff: { maxMs: 70 },
+      watchTimeoutSeconds: { min: 12, max: 20 },
+    });
+    const whole = registry.acquire(pods, {
+      backoff: { initialMs: 5, maxMs: 50 },
+      relistBackoff: { initialMs: 7, maxMs: 70 },
+      watchTimeoutSeconds: { min: 12, max: 20 },
+    });
+    expect(partial.key).toBe(whole.key);
+    expect(registry.users(whole.key)).toBe(2);
+  });
 });

@@ -46,7 +46,7 @@ export function listWatchLoop$<T extends KubeObject>(
     };
     const watchOptions: WatchOptions<T> = {
       ...objectOptions,
-      bookmarks: options.bookmarks ?? true,
+      bookmarks: config.bookmarks,
       scheduler,
       ...(options.maxLineBytes === undefined ? {} : { maxLineBytes: options.maxLineBytes }),
     };
@@ -56,8 +56,10 @@ export function listWatchLoop$<T extends KubeObject>(
       scheduler,
       ...(options.listPageTimeoutMs === undefined
         ? {}
-        : { pageTimeoutMs: options.listPageTimeoutMs }),
-      ...(options.maxListBodyBytes === undefined ? {} : { maxBodyBytes: options.maxListBodyBytes }),
+        : { listPageTimeoutMs: options.listPageTimeoutMs }),
+      ...(options.maxListBodyBytes === undefined
+        ? {}
+        : { maxListBodyBytes: options.maxListBodyBytes }),
       ...(options.onPage === undefined ? {} : { onPage: options.onPage }),
     });
 

@@ -9,6 +9,8 @@ export interface LoopConfig {
   readonly initialList: 'list' | 'stream' | 'auto';
   readonly listSemantic: 'consistent' | 'any';
   readonly pageSize: number;
+  /** Watches ask for bookmarks (`allowWatchBookmarks`). */
+  readonly bookmarks: boolean;
   /** Transient failures: full jitter in [0, d) by default. */
   readonly backoff: BackoffPolicy;
   /** Relists after 410 Gone: jitter in [d, 2d) by default. */
@@ -42,6 +44,7 @@ export function loopConfig<T extends KubeObject>(options: CachedCollectionOption
     initialList: options.initialList ?? d.initialList,
     listSemantic: options.listSemantic ?? d.listSemantic,
     pageSize: options.pageSize ?? d.pageSize,
+    bookmarks: options.bookmarks ?? d.bookmarks,
     backoff: backoffPolicyOf(d.backoff, options.backoff, 'backoff'),
     relistBackoff: backoffPolicyOf(d.relistBackoff, options.relistBackoff, 'relistBackoff'),
     watchTimeoutSeconds: { min, max },
