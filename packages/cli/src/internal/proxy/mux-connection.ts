@@ -155,6 +155,12 @@ export function serveMuxConnection(socket: WebSocket, transport: Transport): voi
     void run(frame, stream);
   });
 
+  // A frame that breaks WebSocket itself (too large, not UTF-8, unmasked, a reserved opcode or
+  // close code…): `ws` has already closed this socket with the code RFC 6455 gives the error
+  // (1002, 1007 or 1009); the 'close' below ends its requests. Without a listener the error would
+  // be thrown, and end the whole proxy with every other client's watches.
+  socket.on('error', () => undefined);
+
   socket.on('close', () => {
     for (const { controller } of open.values()) controller.abort(new Error('the socket closed'));
     open.clear();

@@ -33,6 +33,4 @@ export const proxyDefaults = {
   lowWaterBytes: 256 * 1024,
   /** Most open requests per socket (watches and lists): far above thirty collections of a page. */
   maxRequestsPerSocket: 256,
-  /** Largest accepted client frame: a request body (3 MiB) as JSON text, with room for the rest. */
-  maxFrameBytes: 8 * 1024 * 1024,
 } as const;

@@ -5,7 +5,6 @@ import { WebSocketServer } from 'ws';
 import { forwardHttp, statusAnswer } from './forward-http.js';
 import { serveMuxConnection } from './mux-connection.js';
 import { answerPreflight, originAllowed, setCorsHeaders } from './origin-policy.js';
-import { proxyDefaults } from './proxy-defaults.js';
 import type { ProxyServerOptions } from './proxy-server-options.js';
 import { refusal } from './request-filter.js';
 import { serveStatic } from './serve-static.js';
@@ -37,7 +36,7 @@ export async function startProxyServer(options: ProxyServerOptions): Promise<Pro
   const sockets = new Set<Socket>();
   const wss = new WebSocketServer({
     noServer: true,
-    maxPayload: proxyDefaults.maxFrameBytes,
+    maxPayload: muxProtocol.maxFrameBytes,
     // The subprotocol is required: a client that does not ask for it does not speak it.
     handleProtocols: (protocols) =>
       protocols.has(muxProtocol.subprotocol) ? muxProtocol.subprotocol : false,
@@ -102,6 +101,9 @@ export async function startProxyServer(options: ProxyServerOptions): Promise<Pro
     socket.on('close', () => sockets.delete(socket));
   });
   server.on('upgrade', (request: IncomingMessage, socket: Socket, head: Buffer) => {
+    // The HTTP server lets go of an upgraded socket, its error listener included: a client that
+    // resets the connection while a refusal is written would otherwise end the proxy.
+    socket.on('error', () => socket.destroy());
     const url = target(request);
     const reject = (code: number, text: string) => {
       socket.end(`HTTP/1.1 ${code} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
