@@ -2,7 +2,9 @@ import { EventEmitter } from 'node:events';
 import type { KubeRequest, KubeResponse, MuxServerFrame, Transport } from '@rxkube/core/transport';
 import { describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
+import { parseCliArgs } from '../../src/internal/cli-args.js';
 import { serveMuxConnection } from '../../src/internal/proxy/mux-connection.js';
+import type { ProxyArgs } from '../../src/internal/proxy/proxy-args.js';
 import { proxyDefaults } from '../../src/internal/proxy/proxy-defaults.js';
 
 /** A socket whose send buffer the test sets, and whose send callbacks it fires. */
@@ -86,7 +88,11 @@ describe('memory per multiplexing socket', () => {
   it('stops reading upstream while the send buffer is above the high-water mark', async () => {
     const socket = new FakeSocket();
     const upstream = endlessBody();
-    serveMuxConnection(socket as unknown as WebSocket, upstream.transport);
+    serveMuxConnection(socket as unknown as WebSocket, {
+      transport: upstream.transport,
+      filter: (parseCliArgs(['proxy']) as ProxyArgs).filter,
+      host: 'localhost',
+    });
     socket.receive({
       t: 'req',
       id: 1,

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { parseCliArgs } from '../../src/internal/cli-args.js';
 
+/** kubectl proxy's filter defaults (k8s.io/kubectl/pkg/proxy: DefaultPathAcceptRE and the rest). */
+const kubectlFilter = {
+  acceptPaths: [/^.*/],
+  rejectPaths: [/^\/api\/.*\/pods\/.*\/exec/, /^\/api\/.*\/pods\/.*\/attach/],
+  acceptHosts: [/^localhost$/, /^127\.0\.0\.1$/, /^\[::1\]$/],
+  rejectMethods: [/^$/],
+};
+
 describe('rxkube proxy flags', () => {
   it("takes kubectl proxy's defaults", () => {
     expect(parseCliArgs(['proxy'])).toEqual({
@@ -10,8 +18,30 @@ describe('rxkube proxy flags', () => {
       wwwPrefix: '/static/',
       apiPrefix: '/',
       allowOrigins: [],
+      filter: kubectlFilter,
       debug: false,
     });
+  });
+
+  it("reads the filter flags as kubectl proxy does: comma-separated expressions, '' for none", () => {
+    const args = parseCliArgs([
+      'proxy',
+      '--accept-paths=^/api/v1/namespaces/dev/,^/version$',
+      '--reject-paths=',
+      '--reject-methods=POST,PUT,PATCH,DELETE',
+      '--accept-hosts=^proxy\\.test$',
+    ]);
+    expect(args).toMatchObject({
+      filter: {
+        acceptPaths: [/^\/api\/v1\/namespaces\/dev\//, /^\/version$/],
+        rejectPaths: [],
+        rejectMethods: [/POST/, /PUT/, /PATCH/, /DELETE/],
+        acceptHosts: [/^proxy\.test$/],
+      },
+    });
+    expect(() => parseCliArgs(['proxy', '--reject-paths=^/api/(exec'])).toThrow(
+      'invalid value "^/api/(exec" for --reject-paths',
+    );
   });
 
   it('reads every flag, normalising prefixes to a leading and trailing slash', () => {
@@ -21,6 +51,7 @@ describe('rxkube proxy flags', () => {
         '-p',
         '0',
         '--address=0.0.0.0',
+        '--accept-hosts=^dev\\.lan$',
         '--www=./dist',
         '-P',
         'ui',
@@ -38,6 +69,7 @@ describe('rxkube proxy flags', () => {
       wwwPrefix: '/ui/',
       apiPrefix: '/k8s/',
       allowOrigins: ['http://a.test', 'http://b.test'],
+      filter: { ...kubectlFilter, acceptHosts: [/^dev\.lan$/] },
       context: 'dev',
       token: 't',
       debug: false,

@@ -1,6 +1,8 @@
 import { CliError } from '../cli-error.js';
 import type { ConnectionArgs } from '../connection-args.js';
+import { canonicalPath } from './canonical-path.js';
 import { proxyDefaults } from './proxy-defaults.js';
+import type { RequestFilter } from './request-filter.js';
 
 /** `rxkube proxy`. */
 export interface ProxyArgs extends ConnectionArgs {
@@ -11,6 +13,8 @@ export interface ProxyArgs extends ConnectionArgs {
   readonly wwwPrefix: string;
   readonly apiPrefix: string;
   readonly allowOrigins: readonly string[];
+  /** `--accept-paths`, `--reject-paths`, `--accept-hosts`, `--reject-methods`. */
+  readonly filter: RequestFilter;
   readonly debug: boolean;
 }
 
@@ -22,15 +26,20 @@ export const proxyFlagOptions = {
   'www-prefix': { type: 'string', short: 'P' },
   'api-prefix': { type: 'string' },
   'allow-origin': { type: 'string', multiple: true },
+  'accept-paths': { type: 'string' },
+  'reject-paths': { type: 'string' },
+  'accept-hosts': { type: 'string' },
+  'reject-methods': { type: 'string' },
 } as const;
 
-/** A prefix as kubectl proxy normalises it: with a leading and a trailing slash. */
+/** A prefix as kubectl proxy normalises it (with a leading and a trailing slash), and decoded. */
 function prefix(text: string, flag: string): string {
-  if (text.includes('?') || text.includes('#')) {
-    throw new CliError(`invalid value "${text}" for --${flag}: a path is expected`);
-  }
   const leading = text.startsWith('/') ? text : `/${text}`;
-  return leading.endsWith('/') ? leading : `${leading}/`;
+  const canonical = canonicalPath(leading.endsWith('/') ? leading : `${leading}/`);
+  if ('invalid' in canonical) {
+    throw new CliError(`invalid value "${text}" for --${flag}: ${canonical.invalid}`);
+  }
+  return canonical.path;
 }
 
 function port(text: string | undefined): number {
@@ -42,6 +51,24 @@ function port(text: string | undefined): number {
     );
   }
   return value;
+}
+
+/**
+ * kubectl proxy's reading of a filter flag: regular expressions separated by commas; an empty
+ * value is no expression at all (`--reject-paths=` rejects nothing, `--accept-paths=` accepts
+ * nothing).
+ */
+function regexps(text: string, flag: string): readonly RegExp[] {
+  if (text === '') return [];
+  return text.split(',').map((source) => {
+    try {
+      return new RegExp(source);
+    } catch (error) {
+      throw new CliError(
+        `invalid value "${text}" for --${flag}: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  });
 }
 
 /** `rxkube proxy [flags]` from the parsed command line, its flags already checked. */
@@ -64,6 +91,15 @@ export function proxyArgs(
     wwwPrefix: prefix(text('www-prefix') ?? proxyDefaults.wwwPrefix, 'www-prefix'),
     apiPrefix: prefix(text('api-prefix') ?? proxyDefaults.apiPrefix, 'api-prefix'),
     allowOrigins: Array.isArray(origins) ? origins.map(String) : [],
+    filter: {
+      acceptPaths: regexps(text('accept-paths') ?? proxyDefaults.acceptPaths, 'accept-paths'),
+      rejectPaths: regexps(text('reject-paths') ?? proxyDefaults.rejectPaths, 'reject-paths'),
+      acceptHosts: regexps(text('accept-hosts') ?? proxyDefaults.acceptHosts, 'accept-hosts'),
+      rejectMethods: regexps(
+        text('reject-methods') ?? proxyDefaults.rejectMethods,
+        'reject-methods',
+      ),
+    },
     debug,
     ...(www === undefined ? {} : { www }),
   };

@@ -20,6 +20,7 @@ export async function proxyCommand(args: ProxyArgs, io: CliIo): Promise<'aborted
       apiPrefix: args.apiPrefix,
       wwwPrefix: args.wwwPrefix,
       allowOrigins: args.allowOrigins,
+      filter: args.filter,
       ...(args.www === undefined ? {} : { www: args.www }),
     });
   } catch (error) {

@@ -9,15 +9,19 @@ export const proxyDefaults = {
   /** `--api-prefix`: kubectl proxy's. */
   apiPrefix: '/',
   /**
-   * Hosts a request may name (kubectl proxy's `--accept-hosts` default): a page on another name
-   * that resolves to 127.0.0.1 (DNS rebinding) cannot reach the cluster through the proxy.
+   * `--accept-hosts`: kubectl proxy's `DefaultHostAcceptRE`. A page on another name that resolves
+   * to 127.0.0.1 (DNS rebinding) cannot reach the cluster through the proxy.
    */
-  acceptHosts: [/^localhost$/, /^127\.0\.0\.1$/, /^\[::1\]$/],
+  acceptHosts: '^localhost$,^127\\.0\\.0\\.1$,^\\[::1\\]$',
+  /** `--accept-paths`: kubectl proxy's `DefaultPathAcceptRE`, every path. */
+  acceptPaths: '^.*',
   /**
-   * Paths refused with 403 (kubectl proxy's `--reject-paths` default): exec and attach run
-   * commands in containers, which a page should never do through a proxy it merely reaches.
+   * `--reject-paths`: kubectl proxy's `DefaultPathRejectRE`. exec and attach run commands in
+   * containers, which a page should never do through a proxy it merely reaches.
    */
-  rejectPaths: [/^\/api\/.*\/pods\/.*\/exec/, /^\/api\/.*\/pods\/.*\/attach/],
+  rejectPaths: '^/api/.*/pods/.*/exec,^/api/.*/pods/.*/attach',
+  /** `--reject-methods`: kubectl proxy's `DefaultMethodRejectRE`, none. */
+  rejectMethods: '^$',
   /**
    * Largest forwarded request body: kube-apiserver's own limit for a request body (3 MiB), which
    * it would refuse anyway.

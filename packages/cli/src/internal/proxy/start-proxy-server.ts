@@ -2,11 +2,12 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 import { muxProtocol } from '@rxkube/core/transport';
 import { WebSocketServer } from 'ws';
+import { canonicalPath, encodePath } from './canonical-path.js';
 import { forwardHttp, statusAnswer } from './forward-http.js';
 import { serveMuxConnection } from './mux-connection.js';
 import { answerPreflight, originAllowed, setCorsHeaders } from './origin-policy.js';
 import type { ProxyServerOptions } from './proxy-server-options.js';
-import { refusal } from './request-filter.js';
+import { filterRefusal, hostRefusal } from './request-filter.js';
 import { serveStatic } from './serve-static.js';
 
 /** A running proxy: where it listens, and how to stop it. */
@@ -19,19 +20,26 @@ export interface ProxyServer {
   close(): Promise<void>;
 }
 
-/** Parses a request's target (always relative to the server). */
-function target(request: IncomingMessage): URL {
-  return new URL(request.url ?? '/', 'http://proxy.invalid');
+/** A request's path, decoded and normalised once (`canonicalPath`), and its query. */
+function requestTarget(
+  url: string,
+): { readonly path: string; readonly search: URLSearchParams } | { readonly invalid: string } {
+  const question = url.indexOf('?');
+  const canonical = canonicalPath(question < 0 ? url : url.slice(0, question));
+  if ('invalid' in canonical) return canonical;
+  const search = new URLSearchParams(question < 0 ? '' : url.slice(question + 1));
+  return { path: canonical.path, search };
 }
 
 /**
  * Starts the HTTP server of `rxkube proxy`: static files below `wwwPrefix` (with `www`), the
  * multiplexing WebSocket at `<apiPrefix>rxkube/mux/v1`, and everything else below `apiPrefix`
- * forwarded to the API server, with kubectl proxy's default filter (accepted hosts, refused
- * exec/attach paths) and the Origin policy of `origin-policy.ts`.
+ * forwarded to the API server. Every decision is made on the path as the API server reads it
+ * (`canonicalPath`), which is also the path forwarded; kubectl proxy's filter (`filter`) and the
+ * Origin policy of `origin-policy.ts` then apply.
  */
 export async function startProxyServer(options: ProxyServerOptions): Promise<ProxyServer> {
-  const { apiPrefix, allowOrigins } = options;
+  const { apiPrefix, allowOrigins, filter } = options;
   const muxPath = `${apiPrefix}${muxProtocol.path}`;
   const sockets = new Set<Socket>();
   const wss = new WebSocketServer({
@@ -41,11 +49,21 @@ export async function startProxyServer(options: ProxyServerOptions): Promise<Pro
     handleProtocols: (protocols) =>
       protocols.has(muxProtocol.subprotocol) ? muxProtocol.subprotocol : false,
   });
-  wss.on('connection', (socket) => serveMuxConnection(socket, options.transport));
+  wss.on('connection', (socket, request: IncomingMessage) =>
+    serveMuxConnection(socket, {
+      transport: options.transport,
+      filter,
+      host: request.headers.host,
+    }),
+  );
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
-    const url = target(request);
-    const path = url.pathname;
+    const target = requestTarget(request.url ?? '/');
+    if ('invalid' in target) {
+      statusAnswer(response, 400, 'BadRequest', target.invalid);
+      return;
+    }
+    const { path } = target;
     if (options.www !== undefined && path.startsWith(options.wwwPrefix)) {
       if (request.method !== 'GET' && request.method !== 'HEAD') {
         response.writeHead(405).end();
@@ -61,7 +79,12 @@ export async function startProxyServer(options: ProxyServerOptions): Promise<Pro
       return;
     }
     const apiPath = `/${path.slice(apiPrefix.length)}`;
-    const refused = refusal(request, apiPath);
+    const host = request.headers.host;
+    // The endpoint is not forwarded: the filter's paths apply to each request made on it.
+    const refused =
+      path === muxPath
+        ? hostRefusal(filter, host)
+        : filterRefusal(filter, { method: request.method ?? 'GET', path: apiPath, host });
     if (refused !== undefined) {
       statusAnswer(response, 403, 'Forbidden', refused);
       return;
@@ -87,7 +110,7 @@ export async function startProxyServer(options: ProxyServerOptions): Promise<Pro
       );
       return;
     }
-    await forwardHttp(options.transport, request, response, apiPath, url.searchParams);
+    await forwardHttp(options.transport, request, response, encodePath(apiPath), target.search);
   };
 
   const server = createServer((request, response) => {
@@ -96,7 +119,7 @@ export async function startProxyServer(options: ProxyServerOptions): Promise<Pro
       response.end();
     });
   });
-  server.on('connection', (socket) => {
+  server.on('connection', (socket: Socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
@@ -104,12 +127,16 @@ export async function startProxyServer(options: ProxyServerOptions): Promise<Pro
     // The HTTP server lets go of an upgraded socket, its error listener included: a client that
     // resets the connection while a refusal is written would otherwise end the proxy.
     socket.on('error', () => socket.destroy());
-    const url = target(request);
     const reject = (code: number, text: string) => {
       socket.end(`HTTP/1.1 ${code} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
     };
-    if (url.pathname !== muxPath) return reject(404, 'Not Found');
-    if (refusal(request, '/') !== undefined || !originAllowed(request, allowOrigins)) {
+    const target = requestTarget(request.url ?? '/');
+    if ('invalid' in target) return reject(400, 'Bad Request');
+    if (target.path !== muxPath) return reject(404, 'Not Found');
+    if (
+      hostRefusal(filter, request.headers.host) !== undefined ||
+      !originAllowed(request, allowOrigins)
+    ) {
       return reject(403, 'Forbidden');
     }
     const protocols = (request.headers['sec-websocket-protocol'] ?? '').split(',');
