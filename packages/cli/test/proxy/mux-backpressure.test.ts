@@ -6,6 +6,7 @@ import { parseCliArgs } from '../../src/internal/cli-args.js';
 import { serveMuxConnection } from '../../src/internal/proxy/mux-connection.js';
 import type { ProxyArgs } from '../../src/internal/proxy/proxy-args.js';
 import { proxyDefaults } from '../../src/internal/proxy/proxy-defaults.js';
+import { StreamLimits } from '../../src/internal/proxy/stream-limits.js';
 
 /** A socket whose send buffer the test sets, and whose send callbacks it fires. */
 class FakeSocket extends EventEmitter {
@@ -91,6 +92,8 @@ describe('memory per multiplexing socket', () => {
     serveMuxConnection(socket as unknown as WebSocket, {
       transport: upstream.transport,
       filter: (parseCliArgs(['proxy']) as ProxyArgs).filter,
+      streams: new StreamLimits({ maxStreams: 1, maxStreamsPerClient: 1 }),
+      client: 'test',
       host: 'localhost',
     });
     socket.receive({

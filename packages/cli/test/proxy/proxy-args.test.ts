@@ -44,6 +44,15 @@ describe('rxkube proxy flags', () => {
     );
   });
 
+  it('reads the caps of streams, which are positive integers', () => {
+    expect(
+      parseCliArgs(['proxy', '--max-streams=100', '--max-streams-per-client=10']),
+    ).toMatchObject({ maxStreams: 100, maxStreamsPerClient: 10 });
+    expect(() => parseCliArgs(['proxy', '--max-streams=0'])).toThrow(
+      'invalid value "0" for --max-streams: expected a positive integer',
+    );
+  });
+
   it('reads every flag, normalising prefixes to a leading and trailing slash', () => {
     expect(
       parseCliArgs([

@@ -7,6 +7,7 @@ import { proxyDefaults } from './proxy-defaults.js';
 import { proxyStatus } from './proxy-status.js';
 import { filterRefusal, type RequestFilter } from './request-filter.js';
 import { StreamCredit } from './stream-credit.js';
+import type { StreamLimits } from './stream-limits.js';
 import { upstreamRequest } from './upstream-request.js';
 import { NotUtf8Error, Utf8Text } from './utf8-text.js';
 
@@ -20,6 +21,10 @@ export interface MuxConnectionOptions {
   readonly transport: Transport;
   /** kubectl proxy's filter, applied to each request's path and method. */
   readonly filter: RequestFilter;
+  /** The proxy's open streams, which each request takes one of. */
+  readonly streams: StreamLimits;
+  /** Who opened the socket (`clientOf` its upgrade request), for the cap per client. */
+  readonly client: string;
   /** The upgrade request's `Host`, which the filter checked. */
   readonly host: string | undefined;
 }
@@ -64,9 +69,9 @@ function refusalOrPath(
  * client's `credit` frames allow more), so a paused reader pauses its upstream response alone.
  *
  * A request the proxy does not forward is answered as over HTTP, with a Status of its own: 400 for
- * a path that cannot be normalised, 403 for one the filter refuses, 413 for a body over 3 MiB. A
- * frame that breaks WebSocket itself closes this socket alone, with the code RFC 6455 gives the
- * error.
+ * a path that cannot be normalised, 403 for one the filter refuses, 413 for a body over 3 MiB, 429
+ * (with `Retry-After`) when the proxy or this client has as many requests open as it may. A frame
+ * that breaks WebSocket itself closes this socket alone, with the code RFC 6455 gives the error.
  */
 export function serveMuxConnection(socket: WebSocket, options: MuxConnectionOptions): void {
   const { transport } = options;
@@ -99,13 +104,14 @@ export function serveMuxConnection(socket: WebSocket, options: MuxConnectionOpti
   const answer = (
     id: number,
     refusal: { readonly code: number; readonly reason: string; readonly message: string },
+    headers: Readonly<Record<string, string>> = {},
   ) => {
     const status = proxyStatus(refusal.code, refusal.reason, refusal.message);
     send({
       t: 'head',
       id,
       status: refusal.code,
-      headers: { 'content-type': 'application/json' },
+      headers: { ...headers, 'content-type': 'application/json' },
     });
     send({ t: 'data', id, data: JSON.stringify(status) });
     send({ t: 'end', id });
@@ -115,6 +121,7 @@ export function serveMuxConnection(socket: WebSocket, options: MuxConnectionOpti
     frame: Request,
     path: string,
     stream: { controller: AbortController; credit?: StreamCredit },
+    release: () => void,
   ) => {
     const { id } = frame;
     const { credit } = stream;
@@ -176,6 +183,7 @@ export function serveMuxConnection(socket: WebSocket, options: MuxConnectionOpti
       }
       send({ t: 'error', id, message: error instanceof Error ? error.message : String(error) });
     } finally {
+      release();
       if (open.get(id) === stream) open.delete(id);
     }
   };
@@ -209,8 +217,13 @@ export function serveMuxConnection(socket: WebSocket, options: MuxConnectionOpti
       answer(frame.id, path);
       return;
     }
-    if (open.size >= proxyDefaults.maxRequestsPerSocket) {
-      send({ t: 'error', id: frame.id, message: 'too many open requests on this socket' });
+    const taken = options.streams.take(options.client);
+    if ('refused' in taken) {
+      answer(
+        frame.id,
+        { code: 429, reason: 'TooManyRequests', message: taken.refused },
+        { 'retry-after': String(proxyDefaults.refusedRetryAfterSeconds) },
+      );
       return;
     }
     const controller = new AbortController();
@@ -219,7 +232,7 @@ export function serveMuxConnection(socket: WebSocket, options: MuxConnectionOpti
         ? { controller }
         : { controller, credit: new StreamCredit(frame.window) };
     open.set(frame.id, stream);
-    void run(frame, path, stream);
+    void run(frame, path, stream, taken.release);
   });
 
   // A frame that breaks WebSocket itself (too large, not UTF-8, unmasked, a reserved opcode or

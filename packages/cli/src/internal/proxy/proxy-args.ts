@@ -15,6 +15,10 @@ export interface ProxyArgs extends ConnectionArgs {
   readonly allowOrigins: readonly string[];
   /** `--accept-paths`, `--reject-paths`, `--accept-hosts`, `--reject-methods`. */
   readonly filter: RequestFilter;
+  /** `--max-streams`, when given (else from the descriptor limit: `proxyCaps`). */
+  readonly maxStreams?: number;
+  /** `--max-streams-per-client`, when given. */
+  readonly maxStreamsPerClient?: number;
   readonly debug: boolean;
 }
 
@@ -30,6 +34,8 @@ export const proxyFlagOptions = {
   'reject-paths': { type: 'string' },
   'accept-hosts': { type: 'string' },
   'reject-methods': { type: 'string' },
+  'max-streams': { type: 'string' },
+  'max-streams-per-client': { type: 'string' },
 } as const;
 
 /** A prefix as kubectl proxy normalises it (with a leading and a trailing slash), and decoded. */
@@ -49,6 +55,14 @@ function port(text: string | undefined): number {
     throw new CliError(
       `invalid value "${text}" for --port: expected a port number (0: any free port)`,
     );
+  }
+  return value;
+}
+
+function count(text: string, flag: string): number {
+  const value = Number(text);
+  if (text.trim() === '' || !Number.isSafeInteger(value) || value < 1) {
+    throw new CliError(`invalid value "${text}" for --${flag}: expected a positive integer`);
   }
   return value;
 }
@@ -83,6 +97,8 @@ export function proxyArgs(
     typeof values[name] === 'string' ? (values[name] as string) : undefined;
   const origins = values['allow-origin'];
   const www = text('www');
+  const maxStreams = text('max-streams');
+  const maxStreamsPerClient = text('max-streams-per-client');
   return {
     ...connection,
     command: 'proxy',
@@ -102,5 +118,9 @@ export function proxyArgs(
     },
     debug,
     ...(www === undefined ? {} : { www }),
+    ...(maxStreams === undefined ? {} : { maxStreams: count(maxStreams, 'max-streams') }),
+    ...(maxStreamsPerClient === undefined
+      ? {}
+      : { maxStreamsPerClient: count(maxStreamsPerClient, 'max-streams-per-client') }),
   };
 }

@@ -2,7 +2,9 @@ import type { CliIo } from '../../cli-io.js';
 import { connect } from '../get/connect.js';
 import { checkKubeconfig, kubectlError } from '../kubectl-error.js';
 import { escapeLine } from '../print/escape-terminal.js';
+import { descriptorLimit } from './descriptor-limit.js';
 import type { ProxyArgs } from './proxy-args.js';
+import { proxyCaps } from './proxy-caps.js';
 import { startProxyServer } from './start-proxy-server.js';
 
 /**
@@ -10,6 +12,12 @@ import { startProxyServer } from './start-proxy-server.js';
  * `kubectl proxy`), plus the multiplexing WebSocket, until the signal aborts it.
  */
 export async function proxyCommand(args: ProxyArgs, io: CliIo): Promise<'aborted'> {
+  const caps = proxyCaps(descriptorLimit(), {
+    ...(args.maxStreams === undefined ? {} : { maxStreams: args.maxStreams }),
+    ...(args.maxStreamsPerClient === undefined
+      ? {}
+      : { maxStreamsPerClient: args.maxStreamsPerClient }),
+  });
   let server: Awaited<ReturnType<typeof startProxyServer>>;
   try {
     const client = checkKubeconfig(args, io.env, () => connect(args, io.env));
@@ -21,6 +29,7 @@ export async function proxyCommand(args: ProxyArgs, io: CliIo): Promise<'aborted
       wwwPrefix: args.wwwPrefix,
       allowOrigins: args.allowOrigins,
       filter: args.filter,
+      caps,
       ...(args.www === undefined ? {} : { www: args.www }),
     });
   } catch (error) {

@@ -35,6 +35,29 @@ export const proxyDefaults = {
   highWaterBytes: 1024 * 1024,
   /** See `highWaterBytes`. */
   lowWaterBytes: 256 * 1024,
-  /** Most open requests per socket (watches and lists): far above thirty collections of a page. */
-  maxRequestsPerSocket: 256,
+  /**
+   * `--max-streams`: most requests open at once in the whole proxy (each holds a connection to
+   * the API server): thirty pages of thirty collections, and still a few thousand descriptors in
+   * all. Lowered to what the descriptor limit allows (`proxyCaps`).
+   */
+  maxStreams: 1024,
+  /**
+   * `--max-streams-per-client`: most requests open at once for one client (an address and a
+   * page's origin): far above thirty collections of a page, and a quarter of `maxStreams`, so
+   * one client cannot take every stream.
+   */
+  maxStreamsPerClient: 256,
+  /** Most client connections served at once (each a descriptor); lowered as `maxStreams` is. */
+  maxConnections: 1024,
+  /**
+   * Descriptors kept for everything but streams and client connections: standard streams, the
+   * event loop's, the listening socket, `--www` files being sent, DNS, the kubeconfig and its
+   * files, an exec plugin's pipes. A proxy at rest holds about 20.
+   */
+  reservedDescriptors: 64,
+  /**
+   * `Retry-After` of a request refused for a cap: kube-apiserver's own when its max-in-flight
+   * limit refuses one (1 s).
+   */
+  refusedRetryAfterSeconds: 1,
 } as const;

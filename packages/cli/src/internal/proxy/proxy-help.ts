@@ -32,6 +32,12 @@ Flags:
       --reject-paths <re,...>   paths refused, even if accepted
                                 (default '${proxyDefaults.rejectPaths}')
       --reject-methods <re,...> methods refused (default '${proxyDefaults.rejectMethods}')
+      --max-streams <n>         requests open at once in all (default ${proxyDefaults.maxStreams}, less
+                                when the limit of open files is low)
+      --max-streams-per-client <n>
+                                requests open at once for one client, an address and a page
+                                origin (default ${proxyDefaults.maxStreamsPerClient}, or a quarter of --max-streams
+                                if that is less)
       --kubeconfig, --context, --cluster, --user, -s/--server, --token,
       --certificate-authority, --insecure-skip-tls-verify, --as, --as-group,
       --request-timeout         as for "rxkube get"

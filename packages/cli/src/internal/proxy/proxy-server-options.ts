@@ -1,4 +1,5 @@
 import type { Transport } from '@rxkube/core';
+import type { ProxyCaps } from './proxy-caps.js';
 import type { RequestFilter } from './request-filter.js';
 
 /** What a proxy server serves, and where. Defaults in `proxyDefaults`. */
@@ -19,4 +20,6 @@ export interface ProxyServerOptions {
   readonly allowOrigins: readonly string[];
   /** kubectl proxy's filter of paths, hosts and methods. */
   readonly filter: RequestFilter;
+  /** Streams and connections served at once (`proxyCaps`). */
+  readonly caps: ProxyCaps;
 }

@@ -6,9 +6,11 @@ import { canonicalPath, encodePath } from './canonical-path.js';
 import { forwardHttp, statusAnswer } from './forward-http.js';
 import { serveMuxConnection } from './mux-connection.js';
 import { answerPreflight, originAllowed, setCorsHeaders } from './origin-policy.js';
+import { proxyDefaults } from './proxy-defaults.js';
 import type { ProxyServerOptions } from './proxy-server-options.js';
 import { filterRefusal, hostRefusal } from './request-filter.js';
 import { serveStatic } from './serve-static.js';
+import { clientOf, StreamLimits } from './stream-limits.js';
 
 /** A running proxy: where it listens, and how to stop it. */
 export interface ProxyServer {
@@ -31,17 +33,24 @@ function requestTarget(
   return { path: canonical.path, search };
 }
 
+const retryAfter = { 'retry-after': String(proxyDefaults.refusedRetryAfterSeconds) };
+const retryAfterLine = `Retry-After: ${proxyDefaults.refusedRetryAfterSeconds}\r\n`;
+
 /**
  * Starts the HTTP server of `rxkube proxy`: static files below `wwwPrefix` (with `www`), the
  * multiplexing WebSocket at `<apiPrefix>rxkube/mux/v1`, and everything else below `apiPrefix`
  * forwarded to the API server. Every decision is made on the path as the API server reads it
- * (`canonicalPath`), which is also the path forwarded; kubectl proxy's filter (`filter`) and the
- * Origin policy of `origin-policy.ts` then apply.
+ * (`canonicalPath`), which is also the path forwarded; kubectl proxy's filter (`filter`), the
+ * Origin policy of `origin-policy.ts` and the caps (`caps`) then apply. Connections over
+ * `caps.maxConnections` are answered 503 and closed.
  */
 export async function startProxyServer(options: ProxyServerOptions): Promise<ProxyServer> {
-  const { apiPrefix, allowOrigins, filter } = options;
+  const { apiPrefix, allowOrigins, filter, caps } = options;
   const muxPath = `${apiPrefix}${muxProtocol.path}`;
+  const streams = new StreamLimits(caps);
   const sockets = new Set<Socket>();
+  /** Connections beyond `caps.maxConnections`: answered 503, then closed. */
+  const overCap = new WeakSet<Socket>();
   const wss = new WebSocketServer({
     noServer: true,
     maxPayload: muxProtocol.maxFrameBytes,
@@ -53,11 +62,21 @@ export async function startProxyServer(options: ProxyServerOptions): Promise<Pro
     serveMuxConnection(socket, {
       transport: options.transport,
       filter,
+      streams,
+      client: clientOf(request),
       host: request.headers.host,
     }),
   );
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
+    if (overCap.has(request.socket)) {
+      const message = `the proxy serves ${caps.maxConnections} connections at once`;
+      statusAnswer(response, 503, 'ServiceUnavailable', message, {
+        ...retryAfter,
+        connection: 'close',
+      });
+      return;
+    }
     const target = requestTarget(request.url ?? '/');
     if ('invalid' in target) {
       statusAnswer(response, 400, 'BadRequest', target.invalid);
@@ -110,7 +129,16 @@ export async function startProxyServer(options: ProxyServerOptions): Promise<Pro
       );
       return;
     }
-    await forwardHttp(options.transport, request, response, encodePath(apiPath), target.search);
+    const stream = streams.take(clientOf(request));
+    if ('refused' in stream) {
+      statusAnswer(response, 429, 'TooManyRequests', stream.refused, retryAfter);
+      return;
+    }
+    try {
+      await forwardHttp(options.transport, request, response, encodePath(apiPath), target.search);
+    } finally {
+      stream.release();
+    }
   };
 
   const server = createServer((request, response) => {
@@ -120,6 +148,7 @@ export async function startProxyServer(options: ProxyServerOptions): Promise<Pro
     });
   });
   server.on('connection', (socket: Socket) => {
+    if (sockets.size >= caps.maxConnections) overCap.add(socket);
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
@@ -127,9 +156,12 @@ export async function startProxyServer(options: ProxyServerOptions): Promise<Pro
     // The HTTP server lets go of an upgraded socket, its error listener included: a client that
     // resets the connection while a refusal is written would otherwise end the proxy.
     socket.on('error', () => socket.destroy());
-    const reject = (code: number, text: string) => {
-      socket.end(`HTTP/1.1 ${code} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    const reject = (code: number, text: string, headers = '') => {
+      socket.end(
+        `HTTP/1.1 ${code} ${text}\r\nConnection: close\r\n${headers}Content-Length: 0\r\n\r\n`,
+      );
     };
+    if (overCap.has(socket)) return reject(503, 'Service Unavailable', retryAfterLine);
     const target = requestTarget(request.url ?? '/');
     if ('invalid' in target) return reject(400, 'Bad Request');
     if (target.path !== muxPath) return reject(404, 'Not Found');
