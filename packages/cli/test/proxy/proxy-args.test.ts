@@ -53,6 +53,28 @@ describe('rxkube proxy flags', () => {
     );
   });
 
+  it('requires --accept-hosts to serve on an address other machines reach', () => {
+    for (const address of ['0.0.0.0', '::', '192.168.1.10']) {
+      expect(() => parseCliArgs(['proxy', `--address=${address}`])).toThrow(
+        `--address=${address} serves other machines with your credentials: name the hosts they use with --accept-hosts`,
+      );
+    }
+    for (const address of ['127.0.0.1', '127.0.0.2', '::1', 'localhost']) {
+      expect(parseCliArgs(['proxy', `--address=${address}`])).toMatchObject({ address });
+    }
+    expect(
+      parseCliArgs(['proxy', '--address=0.0.0.0', '--accept-hosts=^192\\.168\\.1\\.10$']),
+    ).toMatchObject({ address: '0.0.0.0', filter: { acceptHosts: [/^192\.168\.1\.10$/] } });
+  });
+
+  it('takes origins only as a browser sends them (never null or *)', () => {
+    for (const value of ['null', '*', 'http://app.test/', 'app.test', 'http://app.test/path']) {
+      expect(() => parseCliArgs(['proxy', `--allow-origin=${value}`])).toThrow(
+        `invalid value "${value}" for --allow-origin`,
+      );
+    }
+  });
+
   it('reads every flag, normalising prefixes to a leading and trailing slash', () => {
     expect(
       parseCliArgs([

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { CliError } from '../cli-error.js';
 import type { ConnectionArgs } from '../connection-args.js';
 import { canonicalPath } from './canonical-path.js';
@@ -85,6 +86,30 @@ function regexps(text: string, flag: string): readonly RegExp[] {
   });
 }
 
+/** An origin as a browser sends it: `scheme://host[:port]`, nothing more (`null` and `*` are not). */
+function origin(text: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(text);
+  } catch {
+    url = undefined;
+  }
+  if (url === undefined || url.origin === 'null' || url.origin !== text) {
+    throw new CliError(
+      `invalid value "${text}" for --allow-origin: expected an origin such as http://localhost:4200`,
+    );
+  }
+  return text;
+}
+
+/** Whether an address reaches this machine only (loopback), not the network. */
+export function isLoopback(address: string): boolean {
+  if (address === 'localhost') return true;
+  if (isIP(address) === 4) return address.startsWith('127.');
+  const v6 = address.replace(/^\[|\]$/g, '').toLowerCase();
+  return v6 === '::1' || v6 === '0:0:0:0:0:0:0:1' || v6.startsWith('::ffff:127.');
+}
+
 /** `rxkube proxy [flags]` from the parsed command line, its flags already checked. */
 export function proxyArgs(
   values: Readonly<Record<string, unknown>>,
@@ -97,20 +122,27 @@ export function proxyArgs(
     typeof values[name] === 'string' ? (values[name] as string) : undefined;
   const origins = values['allow-origin'];
   const www = text('www');
+  const address = text('address') ?? proxyDefaults.address;
+  const acceptHosts = text('accept-hosts');
+  if (!isLoopback(address) && acceptHosts === undefined) {
+    throw new CliError(
+      `--address=${address} serves other machines with your credentials: name the hosts they use with --accept-hosts (e.g. --accept-hosts='^192\\.168\\.1\\.10$'), knowing that anyone who can reach the address can use the cluster as you`,
+    );
+  }
   const maxStreams = text('max-streams');
   const maxStreamsPerClient = text('max-streams-per-client');
   return {
     ...connection,
     command: 'proxy',
     port: port(text('port')),
-    address: text('address') ?? proxyDefaults.address,
+    address,
     wwwPrefix: prefix(text('www-prefix') ?? proxyDefaults.wwwPrefix, 'www-prefix'),
     apiPrefix: prefix(text('api-prefix') ?? proxyDefaults.apiPrefix, 'api-prefix'),
-    allowOrigins: Array.isArray(origins) ? origins.map(String) : [],
+    allowOrigins: Array.isArray(origins) ? origins.map((value) => origin(String(value))) : [],
     filter: {
       acceptPaths: regexps(text('accept-paths') ?? proxyDefaults.acceptPaths, 'accept-paths'),
       rejectPaths: regexps(text('reject-paths') ?? proxyDefaults.rejectPaths, 'reject-paths'),
-      acceptHosts: regexps(text('accept-hosts') ?? proxyDefaults.acceptHosts, 'accept-hosts'),
+      acceptHosts: regexps(acceptHosts ?? proxyDefaults.acceptHosts, 'accept-hosts'),
       rejectMethods: regexps(
         text('reject-methods') ?? proxyDefaults.rejectMethods,
         'reject-methods',

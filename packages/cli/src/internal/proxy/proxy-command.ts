@@ -3,7 +3,7 @@ import { connect } from '../get/connect.js';
 import { checkKubeconfig, kubectlError } from '../kubectl-error.js';
 import { escapeLine } from '../print/escape-terminal.js';
 import { descriptorLimit } from './descriptor-limit.js';
-import type { ProxyArgs } from './proxy-args.js';
+import { isLoopback, type ProxyArgs } from './proxy-args.js';
 import { proxyCaps } from './proxy-caps.js';
 import { startProxyServer } from './start-proxy-server.js';
 
@@ -34,6 +34,12 @@ export async function proxyCommand(args: ProxyArgs, io: CliIo): Promise<'aborted
     });
   } catch (error) {
     throw kubectlError(error);
+  }
+  if (!isLoopback(args.address)) {
+    // As loud as kubectl proxy's warning when its filter is off: this is the same exposure.
+    io.stderr.write(
+      `warning: serving on ${escapeLine(args.address)}, reachable from other machines: anyone who can reach it can use the cluster with your credentials (the Host check of --accept-hosts only stops browsers' DNS rebinding). Serve on 127.0.0.1 unless you mean it.\n`,
+    );
   }
   io.stdout.write(`Starting to serve on ${escapeLine(`${server.address}:${server.port}`)}\n`);
   await new Promise<void>((resolve) => {

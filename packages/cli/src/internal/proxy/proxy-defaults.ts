@@ -60,4 +60,14 @@ export const proxyDefaults = {
    * limit refuses one (1 s).
    */
   refusedRetryAfterSeconds: 1,
+  /**
+   * Headers of every answer but the `--www` files' (forwarded or the proxy's own). A page served
+   * from inside the cluster (a service's or a pod's `/proxy/`) would otherwise run its scripts on
+   * the proxy's origin, and write with the user's credentials: `sandbox` gives it an opaque
+   * origin and no scripts. `nosniff` keeps a JSON or text answer from being run as a script.
+   */
+  apiResponseHeaders: {
+    'content-security-policy': 'sandbox',
+    'x-content-type-options': 'nosniff',
+  },
 } as const;

@@ -11,7 +11,9 @@ so a browser tab can keep dozens of watches live over one connection.
 The proxy holds your credentials: whoever reaches it uses the cluster as you. As kubectl proxy
 by default, requests must name localhost, 127.0.0.1 or [::1] as their host, and exec and attach
 are refused (decided on the path as the API server reads it, %-escapes decoded). A page of
-another origin is refused unless listed with --allow-origin, which also gives it CORS headers.
+another origin, or another site's image, link or form, is refused unless its origin is listed
+with --allow-origin, which also gives it CORS headers. Answers carry
+"Content-Security-Policy: sandbox", so a page served from inside the cluster runs no script.
 
 Examples:
   rxkube proxy                               serve on 127.0.0.1:${proxyDefaults.port}
@@ -21,7 +23,8 @@ Examples:
 
 Flags:
   -p, --port <n>                port to serve on (default ${proxyDefaults.port}; 0: any free port)
-      --address <ip>            address to serve on (default ${proxyDefaults.address})
+      --address <ip>            address to serve on (default ${proxyDefaults.address}); any other
+                                than loopback needs --accept-hosts, and warns
       --www <dir>               also serve the static files of this directory
   -P, --www-prefix <path>       where those files are served (default ${proxyDefaults.wwwPrefix})
       --api-prefix <path>       where the API is served (default ${proxyDefaults.apiPrefix})

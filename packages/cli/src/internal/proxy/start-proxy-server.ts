@@ -5,7 +5,7 @@ import { WebSocketServer } from 'ws';
 import { canonicalPath, encodePath } from './canonical-path.js';
 import { forwardHttp, statusAnswer } from './forward-http.js';
 import { serveMuxConnection } from './mux-connection.js';
-import { answerPreflight, originAllowed, setCorsHeaders } from './origin-policy.js';
+import { answerPreflight, originRefusal, setCorsHeaders } from './origin-policy.js';
 import { proxyDefaults } from './proxy-defaults.js';
 import type { ProxyServerOptions } from './proxy-server-options.js';
 import { filterRefusal, hostRefusal } from './request-filter.js';
@@ -41,8 +41,9 @@ const retryAfterLine = `Retry-After: ${proxyDefaults.refusedRetryAfterSeconds}\r
  * multiplexing WebSocket at `<apiPrefix>rxkube/mux/v1`, and everything else below `apiPrefix`
  * forwarded to the API server. Every decision is made on the path as the API server reads it
  * (`canonicalPath`), which is also the path forwarded; kubectl proxy's filter (`filter`), the
- * Origin policy of `origin-policy.ts` and the caps (`caps`) then apply. Connections over
- * `caps.maxConnections` are answered 503 and closed.
+ * page rules of `origin-policy.ts` and the caps (`caps`) then apply. Every answer but a static
+ * file's carries `proxyDefaults.apiResponseHeaders`; static files are served to accepted hosts
+ * only. Connections over `caps.maxConnections` are answered 503 and closed.
  */
 export async function startProxyServer(options: ProxyServerOptions): Promise<ProxyServer> {
   const { apiPrefix, allowOrigins, filter, caps } = options;
@@ -69,6 +70,9 @@ export async function startProxyServer(options: ProxyServerOptions): Promise<Pro
   );
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
+    for (const [name, value] of Object.entries(proxyDefaults.apiResponseHeaders)) {
+      response.setHeader(name, value);
+    }
     if (overCap.has(request.socket)) {
       const message = `the proxy serves ${caps.maxConnections} connections at once`;
       statusAnswer(response, 503, 'ServiceUnavailable', message, {
@@ -84,6 +88,12 @@ export async function startProxyServer(options: ProxyServerOptions): Promise<Pro
     }
     const { path } = target;
     if (options.www !== undefined && path.startsWith(options.wwwPrefix)) {
+      // The application's own pages run their scripts; nosniff stays.
+      response.removeHeader('content-security-policy');
+      if (hostRefusal(filter, request.headers.host) !== undefined) {
+        response.writeHead(403, { 'content-type': 'text/plain; charset=utf-8' }).end('Forbidden\n');
+        return;
+      }
       if (request.method !== 'GET' && request.method !== 'HEAD') {
         response.writeHead(405).end();
         return;
@@ -101,15 +111,12 @@ export async function startProxyServer(options: ProxyServerOptions): Promise<Pro
     const host = request.headers.host;
     // The endpoint is not forwarded: the filter's paths apply to each request made on it.
     const refused =
-      path === muxPath
+      (path === muxPath
         ? hostRefusal(filter, host)
-        : filterRefusal(filter, { method: request.method ?? 'GET', path: apiPath, host });
+        : filterRefusal(filter, { method: request.method ?? 'GET', path: apiPath, host })) ??
+      originRefusal(request, allowOrigins);
     if (refused !== undefined) {
       statusAnswer(response, 403, 'Forbidden', refused);
-      return;
-    }
-    if (!originAllowed(request, allowOrigins)) {
-      statusAnswer(response, 403, 'Forbidden', 'the proxy does not serve pages of this origin');
       return;
     }
     if (
@@ -167,7 +174,7 @@ export async function startProxyServer(options: ProxyServerOptions): Promise<Pro
     if (target.path !== muxPath) return reject(404, 'Not Found');
     if (
       hostRefusal(filter, request.headers.host) !== undefined ||
-      !originAllowed(request, allowOrigins)
+      originRefusal(request, allowOrigins) !== undefined
     ) {
       return reject(403, 'Forbidden');
     }
