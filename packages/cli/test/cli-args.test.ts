@@ -317,6 +317,10 @@ describe('the flags of each command', () => {
     seed: '1',
     'fault-every': '1',
     port: '1',
+    address: '127.0.0.1',
+    'allow-origin': 'http://app.test',
+    'max-streams': '1',
+    'max-streams-per-client': '1',
   };
   const argv = (command: string, { flag, valued }: { flag: string; valued: boolean }) => [
     ...(command === 'get' ? ['get', 'pods'] : [command]),

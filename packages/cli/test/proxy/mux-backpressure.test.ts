@@ -2,8 +2,11 @@ import { EventEmitter } from 'node:events';
 import type { KubeRequest, KubeResponse, MuxServerFrame, Transport } from '@rxkube/core/transport';
 import { describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
+import { parseCliArgs } from '../../src/internal/cli-args.js';
 import { serveMuxConnection } from '../../src/internal/proxy/mux-connection.js';
+import type { ProxyArgs } from '../../src/internal/proxy/proxy-args.js';
 import { proxyDefaults } from '../../src/internal/proxy/proxy-defaults.js';
+import { StreamLimits } from '../../src/internal/proxy/stream-limits.js';
 
 /** A socket whose send buffer the test sets, and whose send callbacks it fires. */
 class FakeSocket extends EventEmitter {
@@ -86,7 +89,13 @@ describe('memory per multiplexing socket', () => {
   it('stops reading upstream while the send buffer is above the high-water mark', async () => {
     const socket = new FakeSocket();
     const upstream = endlessBody();
-    serveMuxConnection(socket as unknown as WebSocket, upstream.transport);
+    serveMuxConnection(socket as unknown as WebSocket, {
+      transport: upstream.transport,
+      filter: (parseCliArgs(['proxy']) as ProxyArgs).filter,
+      streams: new StreamLimits({ maxStreams: 1, maxStreamsPerClient: 1 }),
+      client: 'test',
+      host: 'localhost',
+    });
     socket.receive({
       t: 'req',
       id: 1,

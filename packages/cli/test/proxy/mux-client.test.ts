@@ -3,10 +3,13 @@ import type { AddressInfo } from 'node:net';
 import {
   type CachedCollectionOptions,
   collectionUpdates$,
+  create$,
   createProxyClient,
+  HttpStatusError,
   type KubeClient,
 } from '@rxkube/core';
 import { FakeApiServer } from '@rxkube/testing';
+import { lastValueFrom } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RecordingWebSocket } from '../support/mux-sockets.js';
 import { type RunningProxy, startRxkubeProxy } from '../support/rxkube-proxy.js';
@@ -122,6 +125,47 @@ describe('createProxyClient over rxkube proxy', () => {
     expect(added).toEqual(['ns/a', 'ns/b', 'ns/c']);
     expect(r.latest.stats.reconnects).toBe(1);
     expect(r.latest.stats.relists).toBe(0);
+  });
+
+  it('fails a write too large for the proxy alone, with the 413 it gets over HTTP; the watch on the socket goes on', async () => {
+    server = await FakeApiServer.start();
+    proxy = await startRxkubeProxy(server.url);
+    const client = createProxyClient({
+      baseUrl: proxy.url,
+      mux: 'always',
+      WebSocket: RecordingWebSocket,
+    });
+    const overHttp = createProxyClient({ baseUrl: proxy.url, mux: 'never' });
+    // the default idle timeout: writing megabytes can take seconds, and the watch stays quiet
+    const r = collect(client, 'ns', { backoff });
+    await server.waitFor(() => server?.openWatches === 1);
+    const configMap = (bytes: number) => ({
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name: `big-${bytes}`, namespace: 'ns' },
+      data: { blob: 'x'.repeat(bytes) },
+    });
+    const configMaps = { version: 'v1', resource: 'configmaps', namespace: 'ns' } as const;
+    // 4 MiB: over the API server's 3 MiB, within a frame (the proxy answers 413); 9 MiB: over a
+    // frame (the client does not send it). Over HTTP, the proxy answers both with 413.
+    for (const bytes of [4 << 20, 9 << 20]) {
+      for (const kube of [client, overHttp]) {
+        const failure = await lastValueFrom(create$(kube, configMaps, configMap(bytes))).catch(
+          (error: unknown) => error,
+        );
+        expect(failure).toBeInstanceOf(HttpStatusError);
+        expect(failure).toMatchObject({
+          code: 413,
+          status: { reason: 'RequestEntityTooLarge' },
+        });
+      }
+    }
+    server.create(pods, pod('after'));
+    await r.until(() => holds(r, 'ns/after'));
+    expect(RecordingWebSocket.opened).toHaveLength(1);
+    expect(RecordingWebSocket.opened[0]?.readyState).toBe(OPEN);
+    expect(r.latest.stats.reconnects).toBe(0);
+    expect(server.requests.filter((q) => q.path.includes('configmaps'))).toEqual([]);
   });
 
   it('closes the socket when idle and opens a new one for the next request', async () => {

@@ -168,9 +168,11 @@ describe('the multiplexing endpoint (rxkube.mux.v1)', () => {
     proxy = await startRxkubeProxy(server.url);
     raw = await openRawMux(proxy.url);
     raw.send({ t: 'req', id: 1, method: 'POST', path: '/api/v1/namespaces/ns/pods/a/exec' });
-    await raw.until((frames) => frames.length > 0);
+    await raw.until((frames) => frames.some((f) => f.t === 'end'));
     expect(raw.frames).toEqual([
-      { t: 'error', id: 1, message: 'the proxy does not forward this path' },
+      { t: 'head', id: 1, status: 403, headers: { 'content-type': 'application/json' } },
+      { t: 'data', id: 1, data: expect.stringContaining('"reason":"Forbidden"') },
+      { t: 'end', id: 1 },
     ]);
     expect(server.requests.filter((r) => r.path.includes('exec'))).toEqual([]);
   });

@@ -79,6 +79,52 @@ describe('rxkube proxy in front of kube-apiserver', () => {
     expect(stdout.text).toMatch(/^Starting to serve on 127\.0\.0\.1:\d+\n$/);
   });
 
+  it('refuses exec however its path is spelled: kube-apiserver decodes %65xec and %2F before it routes', async () => {
+    const direct = kubeconfigClient(c.env.kubeconfig);
+    const answer = async (path: string) => {
+      const response = await direct.transport.request({
+        method: 'POST',
+        path,
+        query: { command: 'ls' },
+      });
+      return { status: response.status, body: JSON.parse(await response.text()) as unknown };
+    };
+    // The exec subresource looks the pod up (404 naming it); an unknown one is not routed at all.
+    const routedToExec = {
+      status: 404,
+      body: expect.objectContaining({ details: { name: 'nope', kind: 'pods' } }),
+    };
+    const spellings = ['nope/exec', 'nope/%65xec', 'nope%2Fexec', 'nope/%61ttach'];
+    for (const spelling of spellings) {
+      expect(await answer(`/api/v1/namespaces/default/pods/${spelling}`)).toEqual(routedToExec);
+    }
+    expect(await answer('/api/v1/namespaces/default/pods/nope/%66oo')).toMatchObject({
+      status: 404,
+      body: { message: 'the server could not find the requested resource' },
+    });
+    const { request } = await import('node:http');
+    const port = Number(new URL(url).port);
+    for (const spelling of spellings) {
+      const status = await new Promise<number | undefined>((resolve, reject) => {
+        request(
+          {
+            host: '127.0.0.1',
+            port,
+            method: 'POST',
+            path: `/api/v1/namespaces/default/pods/${spelling}?command=ls`,
+          },
+          (response) => {
+            response.resume();
+            resolve(response.statusCode);
+          },
+        )
+          .on('error', reject)
+          .end();
+      });
+      expect([spelling, status]).toEqual([spelling, 403]);
+    }
+  });
+
   it('keeps a collection live over the WebSocket, multi-byte text intact, and resumes a dropped socket without a LIST', async () => {
     const direct = kubeconfigClient(c.env.kubeconfig);
     const namespace = await freshNamespace(direct, 'proxy-mux');

@@ -14,4 +14,11 @@ export const muxProtocol = {
   path: 'rxkube/mux/v1',
   /** The WebSocket subprotocol; a server that does not echo it does not speak the protocol. */
   subprotocol: 'rxkube.mux.v1',
+  /**
+   * The largest message (one frame's JSON text, in UTF-8 bytes) a server accepts: a larger one
+   * closes the socket with 1009 and fails every request on it. 8 MiB holds kube-apiserver's
+   * largest request body (3 MiB) as a JSON string with room to spare; `muxTransport` never
+   * sends more, it fails that one request with a 413 instead.
+   */
+  maxFrameBytes: 8 * 1024 * 1024,
 } as const;

@@ -1,9 +1,11 @@
 import { FakeApiServer } from '@rxkube/testing';
 import { afterEach, describe, expect, it } from 'vitest';
+import { HttpStatusError } from '../../src/errors/http-status-error.js';
 import { TransportError } from '../../src/errors/transport-error.js';
 import { createProxyClient } from '../../src/mux/create-proxy-client.js';
 import type { MuxClientFrame } from '../../src/mux/mux-client-frame.js';
 import { muxDefaults } from '../../src/mux/mux-defaults.js';
+import { muxProtocol } from '../../src/mux/mux-protocol.js';
 import type { MuxServerFrame } from '../../src/mux/mux-server-frame.js';
 import { muxTransport } from '../../src/mux/mux-transport.js';
 import type { MuxWebSocket } from '../../src/mux/mux-web-socket.js';
@@ -192,6 +194,43 @@ describe('muxTransport', () => {
     await response.dispose();
     await expect(read).rejects.toBeInstanceOf(TransportError);
     expect(socket.sent.at(-1)).toEqual({ t: 'cancel', id: 1 });
+  });
+
+  it('fails a request too large for a frame alone, with the 413 of HTTP, and never sends it', async () => {
+    const transport = muxTransport({ baseUrl: 'http://proxy.test', WebSocket: ScriptedSocket });
+    const watch = transport.request({ path: '/api/v1/pods', query: { watch: true } });
+    const socket = await opened();
+    socket.open();
+    await sentFrames(socket, 1);
+    socket.receive({ t: 'head', id: 1, status: 200, headers: {} });
+    const body = (await watch).body[Symbol.asyncIterator]();
+    // 3 MiB of characters that JSON escapes to six bytes each: 18 MiB as a frame.
+    const escaped = '\u0001'.repeat(3 << 20);
+    // and 9 MiB that are 3-byte characters, whose UTF-16 length is under the limit
+    const wide = '€'.repeat(3 << 20);
+    for (const body of [escaped, wide, 'x'.repeat(9 << 20)]) {
+      const failure = await transport
+        .request({ method: 'POST', path: '/api/v1/namespaces/ns/configmaps', body })
+        .catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(HttpStatusError);
+      expect(failure).toMatchObject({
+        code: 413,
+        retryable: false,
+        status: { reason: 'RequestEntityTooLarge', code: 413 },
+      });
+    }
+    expect(socket.sent.map((frame) => frame.t)).toEqual(['req']);
+    // a body just under the limit goes out; the socket and the watch on it go on
+    const fits = 'x'.repeat(muxProtocol.maxFrameBytes - 200);
+    void transport.request({
+      method: 'POST',
+      path: '/api/v1/namespaces/ns/configmaps',
+      body: fits,
+    });
+    await sentFrames(socket, 2);
+    socket.receive({ t: 'data', id: 1, data: 'event\n' });
+    expect(new TextDecoder().decode((await body.next()).value)).toBe('event\n');
+    expect(socket.closedByClient).toBe(false);
   });
 
   it('gives up the socket on a frame that is not the protocol, failing what was open', async () => {

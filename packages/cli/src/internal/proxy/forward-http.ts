@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Transport } from '@rxkube/core';
 import { pickRequestHeaders, pickResponseHeaders } from './forwarded-headers.js';
 import { proxyDefaults } from './proxy-defaults.js';
+import { proxyStatus } from './proxy-status.js';
 import { isForwardedMethod, upstreamRequest } from './upstream-request.js';
 
 /** A Status answer of the proxy itself, in the API server's shape. */
@@ -10,23 +11,14 @@ export function statusAnswer(
   code: number,
   reason: string,
   message: string,
+  headers: Readonly<Record<string, string>> = {},
 ): void {
   if (response.headersSent) {
     response.destroy();
     return;
   }
-  response.writeHead(code, { 'content-type': 'application/json' });
-  response.end(
-    JSON.stringify({
-      kind: 'Status',
-      apiVersion: 'v1',
-      metadata: {},
-      status: 'Failure',
-      message,
-      reason,
-      code,
-    }),
-  );
+  response.writeHead(code, { ...headers, 'content-type': 'application/json' });
+  response.end(JSON.stringify(proxyStatus(code, reason, message)));
 }
 
 class BodyTooLarge extends Error {}

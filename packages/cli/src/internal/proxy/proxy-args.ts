@@ -1,6 +1,9 @@
+import { isIP } from 'node:net';
 import { CliError } from '../cli-error.js';
 import type { ConnectionArgs } from '../connection-args.js';
+import { canonicalPath } from './canonical-path.js';
 import { proxyDefaults } from './proxy-defaults.js';
+import type { RequestFilter } from './request-filter.js';
 
 /** `rxkube proxy`. */
 export interface ProxyArgs extends ConnectionArgs {
@@ -11,6 +14,12 @@ export interface ProxyArgs extends ConnectionArgs {
   readonly wwwPrefix: string;
   readonly apiPrefix: string;
   readonly allowOrigins: readonly string[];
+  /** `--accept-paths`, `--reject-paths`, `--accept-hosts`, `--reject-methods`. */
+  readonly filter: RequestFilter;
+  /** `--max-streams`, when given (else from the descriptor limit: `proxyCaps`). */
+  readonly maxStreams?: number;
+  /** `--max-streams-per-client`, when given. */
+  readonly maxStreamsPerClient?: number;
   readonly debug: boolean;
 }
 
@@ -22,15 +31,22 @@ export const proxyFlagOptions = {
   'www-prefix': { type: 'string', short: 'P' },
   'api-prefix': { type: 'string' },
   'allow-origin': { type: 'string', multiple: true },
+  'accept-paths': { type: 'string' },
+  'reject-paths': { type: 'string' },
+  'accept-hosts': { type: 'string' },
+  'reject-methods': { type: 'string' },
+  'max-streams': { type: 'string' },
+  'max-streams-per-client': { type: 'string' },
 } as const;
 
-/** A prefix as kubectl proxy normalises it: with a leading and a trailing slash. */
+/** A prefix as kubectl proxy normalises it (with a leading and a trailing slash), and decoded. */
 function prefix(text: string, flag: string): string {
-  if (text.includes('?') || text.includes('#')) {
-    throw new CliError(`invalid value "${text}" for --${flag}: a path is expected`);
-  }
   const leading = text.startsWith('/') ? text : `/${text}`;
-  return leading.endsWith('/') ? leading : `${leading}/`;
+  const canonical = canonicalPath(leading.endsWith('/') ? leading : `${leading}/`);
+  if ('invalid' in canonical) {
+    throw new CliError(`invalid value "${text}" for --${flag}: ${canonical.invalid}`);
+  }
+  return canonical.path;
 }
 
 function port(text: string | undefined): number {
@@ -42,6 +58,56 @@ function port(text: string | undefined): number {
     );
   }
   return value;
+}
+
+function count(text: string, flag: string): number {
+  const value = Number(text);
+  if (text.trim() === '' || !Number.isSafeInteger(value) || value < 1) {
+    throw new CliError(`invalid value "${text}" for --${flag}: expected a positive integer`);
+  }
+  return value;
+}
+
+/**
+ * kubectl proxy's reading of a filter flag: regular expressions separated by commas; an empty
+ * value is no expression at all (`--reject-paths=` rejects nothing, `--accept-paths=` accepts
+ * nothing).
+ */
+function regexps(text: string, flag: string): readonly RegExp[] {
+  if (text === '') return [];
+  return text.split(',').map((source) => {
+    try {
+      return new RegExp(source);
+    } catch (error) {
+      throw new CliError(
+        `invalid value "${text}" for --${flag}: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  });
+}
+
+/** An origin as a browser sends it: `scheme://host[:port]`, nothing more (`null` and `*` are not). */
+function origin(text: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(text);
+  } catch {
+    url = undefined;
+  }
+  if (url === undefined || url.origin === 'null' || url.origin !== text) {
+    throw new CliError(
+      `invalid value "${text}" for --allow-origin: expected an origin such as http://localhost:4200`,
+    );
+  }
+  return text;
+}
+
+/** Whether an address reaches this machine only (loopback), not the network. */
+export function isLoopback(address: string): boolean {
+  if (address === 'localhost') return true;
+  if (isIP(address) === 4) return address.startsWith('127.');
+  const v6 = address.replace(/^\[|\]$/g, '').toLowerCase();
+  return v6 === '::1' || v6 === '0:0:0:0:0:0:0:1' || v6.startsWith('::ffff:127.');
 }
 
 /** `rxkube proxy [flags]` from the parsed command line, its flags already checked. */
@@ -56,15 +122,37 @@ export function proxyArgs(
     typeof values[name] === 'string' ? (values[name] as string) : undefined;
   const origins = values['allow-origin'];
   const www = text('www');
+  const address = text('address') ?? proxyDefaults.address;
+  const acceptHosts = text('accept-hosts');
+  if (!isLoopback(address) && acceptHosts === undefined) {
+    throw new CliError(
+      `--address=${address} serves other machines with your credentials: name the hosts they use with --accept-hosts (e.g. --accept-hosts='^192\\.168\\.1\\.10$'), knowing that anyone who can reach the address can use the cluster as you`,
+    );
+  }
+  const maxStreams = text('max-streams');
+  const maxStreamsPerClient = text('max-streams-per-client');
   return {
     ...connection,
     command: 'proxy',
     port: port(text('port')),
-    address: text('address') ?? proxyDefaults.address,
+    address,
     wwwPrefix: prefix(text('www-prefix') ?? proxyDefaults.wwwPrefix, 'www-prefix'),
     apiPrefix: prefix(text('api-prefix') ?? proxyDefaults.apiPrefix, 'api-prefix'),
-    allowOrigins: Array.isArray(origins) ? origins.map(String) : [],
+    allowOrigins: Array.isArray(origins) ? origins.map((value) => origin(String(value))) : [],
+    filter: {
+      acceptPaths: regexps(text('accept-paths') ?? proxyDefaults.acceptPaths, 'accept-paths'),
+      rejectPaths: regexps(text('reject-paths') ?? proxyDefaults.rejectPaths, 'reject-paths'),
+      acceptHosts: regexps(acceptHosts ?? proxyDefaults.acceptHosts, 'accept-hosts'),
+      rejectMethods: regexps(
+        text('reject-methods') ?? proxyDefaults.rejectMethods,
+        'reject-methods',
+      ),
+    },
     debug,
     ...(www === undefined ? {} : { www }),
+    ...(maxStreams === undefined ? {} : { maxStreams: count(maxStreams, 'max-streams') }),
+    ...(maxStreamsPerClient === undefined
+      ? {}
+      : { maxStreamsPerClient: count(maxStreamsPerClient, 'max-streams-per-client') }),
   };
 }

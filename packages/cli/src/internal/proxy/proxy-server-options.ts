@@ -1,4 +1,6 @@
 import type { Transport } from '@rxkube/core';
+import type { ProxyCaps } from './proxy-caps.js';
+import type { RequestFilter } from './request-filter.js';
 
 /** What a proxy server serves, and where. Defaults in `proxyDefaults`. */
 export interface ProxyServerOptions {
@@ -8,12 +10,16 @@ export interface ProxyServerOptions {
   readonly port: number;
   /** Address to listen on. */
   readonly address: string;
-  /** Where API requests are served; starts and ends with `/`. */
+  /** Where API requests are served; starts and ends with `/`, decoded (`canonicalPath`). */
   readonly apiPrefix: string;
   /** A directory of static files, served below `wwwPrefix`. */
   readonly www?: string;
-  /** Where static files are served; starts and ends with `/`. */
+  /** Where static files are served; starts and ends with `/`, decoded (`canonicalPath`). */
   readonly wwwPrefix: string;
   /** Origins that get CORS headers and may open the multiplexing socket. */
   readonly allowOrigins: readonly string[];
+  /** kubectl proxy's filter of paths, hosts and methods. */
+  readonly filter: RequestFilter;
+  /** Streams and connections served at once (`proxyCaps`). */
+  readonly caps: ProxyCaps;
 }

@@ -18,21 +18,15 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
 };
 
 /**
- * Serves a file of `root` (`--www`) for a path below the `--www-prefix`; a directory serves its
- * `index.html`. Nothing outside `root` is ever read (`..` and encoded slashes are refused).
+ * Serves a file of `root` (`--www`) for a path below the `--www-prefix`, already decoded and
+ * normalised (`canonicalPath`: no `..` is left in it); a directory serves its `index.html`.
+ * Nothing outside `root` is ever read.
  */
 export async function serveStatic(
   root: string,
-  relative: string,
+  decoded: string,
   response: ServerResponse,
 ): Promise<void> {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(relative);
-  } catch {
-    response.writeHead(400).end();
-    return;
-  }
   const base = resolve(root);
   let file = resolve(join(base, decoded));
   if (decoded.includes('\0') || (file !== base && !file.startsWith(base + sep))) {

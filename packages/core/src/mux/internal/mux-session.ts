@@ -1,5 +1,6 @@
 import type { Subscription } from 'rxjs';
 import { DecodeError } from '../../errors/decode-error.js';
+import { HttpStatusError } from '../../errors/http-status-error.js';
 import { MuxFlowControlError } from '../../errors/mux-flow-control-error.js';
 import { TransportError } from '../../errors/transport-error.js';
 import { redactUrl } from '../../redact-url.js';
@@ -52,6 +53,34 @@ export interface MuxSessionOptions {
   readonly openTimeoutMs: number;
 }
 
+const HTTP_PAYLOAD_TOO_LARGE = 413;
+
+/**
+ * The error of a request whose frame is larger than a proxy accepts, or `undefined`. Sending it
+ * would close the shared socket (1009) and fail every request on it: this one fails alone, with
+ * the error a 413 gives over HTTP (the proxy answers a body over 3 MiB so), and is not sent.
+ */
+function frameTooLarge(frame: string): HttpStatusError | undefined {
+  const max = muxProtocol.maxFrameBytes;
+  // A UTF-8 text has at least as many bytes as UTF-16 units, and at most three per unit.
+  if (frame.length <= max / 3) return undefined;
+  const bytes = new TextEncoder().encode(frame).length;
+  if (bytes <= max) return undefined;
+  const message = `the request is too large for the multiplexing WebSocket: its frame would be ${bytes} bytes, more than the ${max} a proxy accepts`;
+  return new HttpStatusError(message, {
+    code: HTTP_PAYLOAD_TOO_LARGE,
+    status: {
+      kind: 'Status',
+      apiVersion: 'v1',
+      metadata: {},
+      status: 'Failure',
+      message,
+      reason: 'RequestEntityTooLarge',
+      code: HTTP_PAYLOAD_TOO_LARGE,
+    },
+  });
+}
+
 /** WebSocket's readyState of a socket that is closing (2) or closed (3). */
 const CLOSING = 2;
 const OPEN = 1;
@@ -75,6 +104,11 @@ export class MuxSession {
   async request(request: KubeRequest): Promise<KubeResponse> {
     const signal = request.signal;
     if (signal?.aborted) throw signal.reason;
+    this.#nextId += 1;
+    const id = this.#nextId;
+    const frame = this.#requestFrame(id, request);
+    const tooLarge = frameTooLarge(frame);
+    if (tooLarge !== undefined) throw tooLarge;
     this.#clearIdle();
     let socket: MuxWebSocket;
     try {
@@ -87,8 +121,6 @@ export class MuxSession {
     if (state.kind !== 'open' || state.socket !== socket) {
       throw new TransportError(`the multiplexing WebSocket ${redactUrl(this.#options.url)} closed`);
     }
-    this.#nextId += 1;
-    const id = this.#nextId;
     return new Promise<KubeResponse>((resolve, reject) => {
       const onAbort = () => {
         const open = this.#requests.get(id);
@@ -101,24 +133,29 @@ export class MuxSession {
       signal?.addEventListener('abort', onAbort, { once: true });
       this.#requests.set(id, { phase: 'head', resolve, reject, release });
       this.#clearIdle();
-      const headers = { ...this.#options.headers, ...request.headers };
-      const query: Record<string, string | number | boolean> = {};
-      for (const [name, value] of Object.entries(request.query ?? {})) {
-        if (value !== undefined) query[name] = value;
-      }
-      const frame: MuxClientFrame = {
-        t: 'req',
-        id,
-        method: request.method ?? 'GET',
-        path: request.path,
-        ...(Object.keys(query).length === 0 ? {} : { query }),
-        ...(Object.keys(headers).length === 0 ? {} : { headers }),
-        ...(request.body === undefined ? {} : { body: request.body }),
-        ...(request.streaming === true ? { streaming: true } : {}),
-        window: this.#options.windowBytes,
-      };
-      socket.send(JSON.stringify(frame));
+      socket.send(frame);
     });
+  }
+
+  /** The `req` frame of request `id`, as the JSON text sent. */
+  #requestFrame(id: number, request: KubeRequest): string {
+    const headers = { ...this.#options.headers, ...request.headers };
+    const query: Record<string, string | number | boolean> = {};
+    for (const [name, value] of Object.entries(request.query ?? {})) {
+      if (value !== undefined) query[name] = value;
+    }
+    const frame: MuxClientFrame = {
+      t: 'req',
+      id,
+      method: request.method ?? 'GET',
+      path: request.path,
+      ...(Object.keys(query).length === 0 ? {} : { query }),
+      ...(Object.keys(headers).length === 0 ? {} : { headers }),
+      ...(request.body === undefined ? {} : { body: request.body }),
+      ...(request.streaming === true ? { streaming: true } : {}),
+      window: this.#options.windowBytes,
+    };
+    return JSON.stringify(frame);
   }
 
   #connect(): Promise<MuxWebSocket> {
