@@ -7,6 +7,7 @@ import { TransportError } from './errors/transport-error.js';
 import { isListEnvelope } from './guards/is-list-envelope.js';
 import { listEnvelopeIssue } from './guards/list-envelope-issue.js';
 import { continueAtHead } from './internal/continue-at-head.js';
+import { fillItemTypes } from './internal/fill-item-types.js';
 import { metadataOnlyAccept, metadataOnlyDecoder } from './internal/metadata-only.js';
 import { objectDecoder } from './internal/object-decoder.js';
 import { PageFetch } from './internal/page-fetch.js';
@@ -101,6 +102,10 @@ export interface ListOptions<T extends KubeObject = KubeObject> {
  * Lists a collection: every page, then one `{ items, resourceVersion }`: the complete snapshot
  * and the version to watch from.
  *
+ * Every item carries `apiVersion` and `kind`, as watch events and GETs do: kube-apiserver leaves
+ * them out of the items of built-in lists, so they are filled in from the list's kind
+ * (`PodList` → `Pod`), as kubectl does, before `schema` and `transform` run.
+ *
  * Cold: each subscription sends its own requests; unsubscribing aborts those in flight. Never emits
  * a partial list. Each next page is asked for as soon as the head of the current one names it
  * (kube-apiserver writes a list's metadata before its items), so the server prepares it while the
@@ -148,6 +153,8 @@ export function list$<T extends KubeObject = KubeObject>(
 type PageAnswer = { readonly error: unknown } | { readonly page: ListPage };
 
 interface ListPage {
+  readonly apiVersion?: unknown;
+  readonly kind?: unknown;
   readonly metadata: {
     readonly resourceVersion: string;
     readonly continue?: string;
@@ -249,6 +256,8 @@ async function listAll<T extends KubeObject>(
         const { page } = answer;
         const listed = page.items ?? [];
         if (listed.length > 0) {
+          // before schema and transform, which may rely on them
+          fillItemTypes(listed, page.apiVersion, page.kind);
           pageItems.push(
             decode === undefined ? (listed as readonly T[]) : listed.map((item) => decode(item)),
           );

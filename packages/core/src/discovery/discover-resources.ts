@@ -1,3 +1,4 @@
+import { groupVersion } from '../internal/group-version.js';
 import type { KubeClient } from '../kube-client.js';
 import type { ApiResource } from './api-resource.js';
 import { discoveryDefaults } from './discovery-defaults.js';
@@ -190,7 +191,7 @@ export async function discoverResources(
         return toResources(gv, await getJson<ApiResourceList>(client, path, options.signal));
       } catch (error) {
         if (options.signal?.aborted) throw error;
-        options.onSkipped?.(gv.group ? `${gv.group}/${gv.version}` : gv.version, error);
+        options.onSkipped?.(groupVersion(gv), error);
         return [];
       }
     }),
