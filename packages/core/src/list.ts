@@ -18,7 +18,9 @@ import type { KubeObject } from './kube-object.js';
 import type { ListResult } from './list-result.js';
 import type { ObjectSchema } from './object-schema.js';
 import { type ResourceRef, resourcePath } from './resource-ref.js';
+import type { ResourceScope } from './resource-scope.js';
 import { asResourceVersion, type ResourceVersion } from './resource-version.js';
+import type { Served } from './served.js';
 import { monotonicScheduler } from './time/monotonic-scheduler.js';
 import { scheduleAfter } from './time/schedule-after.js';
 import type { KubeRequest } from './transport.js';
@@ -130,16 +132,17 @@ export interface ListOptions<T extends KubeObject = KubeObject> {
  *   .subscribe(({ items, resourceVersion }) => console.log(items.length, resourceVersion));
  * ```
  */
-export function list$<T extends KubeObject = KubeObject>(
+export function list$<T extends KubeObject = KubeObject, S extends ResourceScope = ResourceScope>(
   client: KubeClient,
-  ref: ResourceRef,
+  ref: ResourceRef<T, S>,
   options: ListOptions<T> = {},
-): Observable<ListResult<T>> {
-  return new Observable<ListResult<T>>((subscriber) => {
+): Observable<ListResult<Served<T, S>>> {
+  return new Observable<ListResult<Served<T, S>>>((subscriber) => {
     const controller = new AbortController();
     listAll(client, ref, options, controller.signal).then(
       (result) => {
-        subscriber.next(result);
+        // What the server hands out (items completed with their kind by `fillItemTypes`).
+        subscriber.next(result as ListResult<Served<T, S>>);
         subscriber.complete();
       },
       (error: unknown) => {

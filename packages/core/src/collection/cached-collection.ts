@@ -3,6 +3,8 @@ import type { KubeClient } from '../kube-client.js';
 import type { KubeObject } from '../kube-object.js';
 import type { PartialObjectMetadata } from '../partial-object-metadata.js';
 import type { ResourceRef } from '../resource-ref.js';
+import type { ResourceScope } from '../resource-scope.js';
+import type { Served } from '../served.js';
 import type { CachedCollectionOptions } from './cached-collection-options.js';
 import type { CollectionState } from './collection-state.js';
 import { collectionUpdates$ } from './collection-updates.js';
@@ -45,20 +47,20 @@ import { isSynced } from './is-synced.js';
  *   });
  * ```
  */
-export function cachedCollection$<T extends KubeObject = KubeObject>(
+export function cachedCollection$<T extends KubeObject = KubeObject, S extends ResourceScope = ResourceScope>(
   client: KubeClient,
-  ref: ResourceRef,
+  ref: ResourceRef<T, S>,
   options: CachedCollectionOptions<PartialObjectMetadata> & { readonly metadataOnly: true },
-): Observable<CollectionState<PartialObjectMetadata>>;
-export function cachedCollection$<T extends KubeObject = KubeObject>(
+): Observable<CollectionState<Served<PartialObjectMetadata, S>>>;
+export function cachedCollection$<T extends KubeObject = KubeObject, S extends ResourceScope = ResourceScope>(
   client: KubeClient,
-  ref: ResourceRef,
+  ref: ResourceRef<T, S>,
   options?: CachedCollectionOptions<T>,
-): Observable<CollectionState<T>>;
-export function cachedCollection$<T extends KubeObject = KubeObject>(
+): Observable<CollectionState<Served<T, S>>>;
+export function cachedCollection$<T extends KubeObject = KubeObject, S extends ResourceScope = ResourceScope>(
   client: KubeClient,
-  ref: ResourceRef,
+  ref: ResourceRef<T, S>,
   options: CachedCollectionOptions<T> = {},
-): Observable<CollectionState<T>> {
-  return collectionUpdates$<T>(client, ref, options).pipe(filter(isSynced<T>));
+): Observable<CollectionState<Served<T, S>>> {
+  return collectionUpdates$<T, S>(client, ref, options).pipe(filter(isSynced<Served<T, S>>));
 }

@@ -3,6 +3,8 @@ import type { KubeClient } from '../kube-client.js';
 import type { KubeObject } from '../kube-object.js';
 import { list$ } from '../list.js';
 import type { ResourceRef } from '../resource-ref.js';
+import type { ResourceScope } from '../resource-scope.js';
+import type { Served } from '../served.js';
 import { monotonicScheduler } from '../time/monotonic-scheduler.js';
 import { watch$ } from '../watch.js';
 import { watchBatches$ } from '../watch-batches.js';
@@ -23,15 +25,16 @@ import { createCollection$ } from './internal/create-collection.js';
  *   console.log(update.synced ? `${update.items.size} pods` : `waiting: ${update.health.status}`));
  * ```
  */
-export function collectionUpdates$<T extends KubeObject = KubeObject>(
+export function collectionUpdates$<T extends KubeObject = KubeObject, S extends ResourceScope = ResourceScope>(
   client: KubeClient,
-  ref: ResourceRef,
+  ref: ResourceRef<T, S>,
   options: CachedCollectionOptions<T> = {},
-): Observable<CollectionUpdate<T>> {
-  return createCollection$<T>(
+): Observable<CollectionUpdate<Served<T, S>>> {
+  // What the server hands out: objects of a list or a watch (`Served`), kept as they came.
+  return createCollection$<Served<T, S>>(
     client,
     ref,
-    options,
+    options as CachedCollectionOptions<Served<T, S>>,
     { list: list$, watch: watch$, watchBatches: watchBatches$ },
     { scheduler: monotonicScheduler, random: Math.random },
   );
