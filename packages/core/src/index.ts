@@ -126,12 +126,12 @@ export { WatchStalledError } from './errors/watch-stalled-error.js';
 
 // Objects, resources and resource versions
 
+export { inNamespace } from './in-namespace.js';
 export type { KubeObject, ObjectMeta, OwnerReference } from './kube-object.js';
 export type { KubeStatus } from './kube-status.js';
 export { objectKey } from './object-key.js';
 export type { ObjectSchema } from './object-schema.js';
 export type { PartialObjectMetadata } from './partial-object-metadata.js';
-export { inNamespace } from './in-namespace.js';
 export { type ResourceRef, resourcePath } from './resource-ref.js';
 export type { ResourceScope } from './resource-scope.js';
 export {
@@ -140,8 +140,8 @@ export {
   sameResourceVersion,
 } from './resource-version.js';
 export { kubeObjectSchema } from './schemas/kube-object-schema.js';
-export type { Served } from './served.js';
 export { objectMetaSchema } from './schemas/object-meta-schema.js';
+export type { Served } from './served.js';
 
 // Discovery: which resources a server serves, and what a name like `po` or `deploy.apps` means
 

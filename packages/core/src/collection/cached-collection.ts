@@ -47,17 +47,26 @@ import { isSynced } from './is-synced.js';
  *   });
  * ```
  */
-export function cachedCollection$<T extends KubeObject = KubeObject, S extends ResourceScope = ResourceScope>(
+export function cachedCollection$<
+  T extends KubeObject = KubeObject,
+  S extends ResourceScope = ResourceScope,
+>(
   client: KubeClient,
   ref: ResourceRef<T, S>,
   options: CachedCollectionOptions<PartialObjectMetadata> & { readonly metadataOnly: true },
 ): Observable<CollectionState<Served<PartialObjectMetadata, S>>>;
-export function cachedCollection$<T extends KubeObject = KubeObject, S extends ResourceScope = ResourceScope>(
+export function cachedCollection$<
+  T extends KubeObject = KubeObject,
+  S extends ResourceScope = ResourceScope,
+>(
   client: KubeClient,
   ref: ResourceRef<T, S>,
   options?: CachedCollectionOptions<T>,
 ): Observable<CollectionState<Served<T, S>>>;
-export function cachedCollection$<T extends KubeObject = KubeObject, S extends ResourceScope = ResourceScope>(
+export function cachedCollection$<
+  T extends KubeObject = KubeObject,
+  S extends ResourceScope = ResourceScope,
+>(
   client: KubeClient,
   ref: ResourceRef<T, S>,
   options: CachedCollectionOptions<T> = {},

@@ -25,7 +25,10 @@ import { createCollection$ } from './internal/create-collection.js';
  *   console.log(update.synced ? `${update.items.size} pods` : `waiting: ${update.health.status}`));
  * ```
  */
-export function collectionUpdates$<T extends KubeObject = KubeObject, S extends ResourceScope = ResourceScope>(
+export function collectionUpdates$<
+  T extends KubeObject = KubeObject,
+  S extends ResourceScope = ResourceScope,
+>(
   client: KubeClient,
   ref: ResourceRef<T, S>,
   options: CachedCollectionOptions<T> = {},

@@ -1,7 +1,7 @@
 import { catchError, concatMap, map, type Observable, of, ReplaySubject, Subject } from 'rxjs';
 import { isKubeError } from '../errors/kube-error.js';
-import type { KubeClient } from '../kube-client.js';
 import { groupVersion } from '../internal/group-version.js';
+import type { KubeClient } from '../kube-client.js';
 import type { KubeObject } from '../kube-object.js';
 import type { ResourceRef } from '../resource-ref.js';
 import { monotonicScheduler } from '../time/monotonic-scheduler.js';

@@ -35,7 +35,10 @@ import type { WriteOptions } from './write-options.js';
  *   .subscribe((pod) => console.log(pod.metadata?.resourceVersion));
  * ```
  */
-export function replace$<T extends KubeObject = KubeObject, S extends ResourceScope = ResourceScope>(
+export function replace$<
+  T extends KubeObject = KubeObject,
+  S extends ResourceScope = ResourceScope,
+>(
   client: KubeClient,
   ref: ResourceRef<T, S>,
   object: T,

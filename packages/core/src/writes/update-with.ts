@@ -46,7 +46,10 @@ export interface UpdateWithOptions extends WriteOptions {
  * })).subscribe((pod) => console.log(pod.metadata?.resourceVersion));
  * ```
  */
-export function updateWith$<T extends KubeObject = KubeObject, S extends ResourceScope = ResourceScope>(
+export function updateWith$<
+  T extends KubeObject = KubeObject,
+  S extends ResourceScope = ResourceScope,
+>(
   client: KubeClient,
   ref: ResourceRef<T, S>,
   name: string,

@@ -6,7 +6,6 @@
 import { FakeApiServer } from '@rxkube/testing';
 import { filter, firstValueFrom, lastValueFrom } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fillItemTypes, itemKindOf } from '../../src/internal/fill-item-types.js';
 import {
   cachedCollection$,
   createFetchClient,
@@ -17,6 +16,7 @@ import {
   list$,
   type ObjectSchema,
 } from '../../src/index.js';
+import { fillItemTypes, itemKindOf } from '../../src/internal/fill-item-types.js';
 
 const pods = { version: 'v1', resource: 'pods', namespace: 'shop' } as const;
 const deployments = { group: 'apps', version: 'v1', resource: 'deployments', namespace: 'shop' };
@@ -134,10 +134,14 @@ describe('apiVersion and kind on every object read', () => {
     const recorder = eventRecorder(client, { component: 'my-ctl' });
     const handMade: KubeObject = { metadata: { name: 'w', namespace: 'shop', uid: 'u-w' } };
     await firstValueFrom(
-      recorder.record(handMade, { type: 'Normal', reason: 'Made', message: 'by hand' }, {
-        ...widgets,
-        kind: 'Widget',
-      }),
+      recorder.record(
+        handMade,
+        { type: 'Normal', reason: 'Made', message: 'by hand' },
+        {
+          ...widgets,
+          kind: 'Widget',
+        },
+      ),
     );
     const [event] = server.objects<KubeObject & { involvedObject?: object }>({
       version: 'v1',
