@@ -13,6 +13,7 @@ export const sharedTestConfig: ViteUserConfig = {
     alias: {
       '@rxkube/core/transport': src('core', 'transport/index.ts'),
       '@rxkube/core/time': src('core', 'time/index.ts'),
+      '@rxkube/core/kinds': src('core', 'kinds/index.ts'),
       '@rxkube/core': src('core'),
       '@rxkube/node/node-http': src('node', 'node-http/index.ts'),
       '@rxkube/node': src('node'),
