@@ -18,6 +18,8 @@ export const sharedTestConfig: ViteUserConfig = {
       '@rxkube/node/node-http': src('node', 'node-http/index.ts'),
       '@rxkube/node': src('node'),
       '@rxkube/testing': src('testing'),
+      '@rxkube/angular/testing': src('angular', 'testing/index.ts'),
+      '@rxkube/angular': src('angular'),
       '@rxkube/cli': src('cli'),
       '@rxkube/example-shared': fileURLToPath(
         new URL('./examples/shared/src/index.ts', import.meta.url),
