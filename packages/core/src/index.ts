@@ -121,6 +121,10 @@ export { StreamingListIncompleteError } from './errors/streaming-list-incomplete
 export { TooManyRequestsError } from './errors/too-many-requests-error.js';
 export { TransportError } from './errors/transport-error.js';
 export { UnauthorizedError } from './errors/unauthorized-error.js';
+export {
+  UnknownResourceError,
+  type UnknownResourceErrorOptions,
+} from './errors/unknown-resource-error.js';
 export { WatchEmptyError } from './errors/watch-empty-error.js';
 export { WatchStalledError } from './errors/watch-stalled-error.js';
 

@@ -1,4 +1,4 @@
-import type { Observable } from 'rxjs';
+import { defer, type Observable } from 'rxjs';
 import type { KubeClient } from '../kube-client.js';
 import type { KubeObject } from '../kube-object.js';
 import { list$ } from '../list.js';
@@ -9,8 +9,11 @@ import { monotonicScheduler } from '../time/monotonic-scheduler.js';
 import { watch$ } from '../watch.js';
 import { watchBatches$ } from '../watch-batches.js';
 import type { CachedCollectionOptions } from './cached-collection-options.js';
+import { collectionDefaults } from './collection-defaults.js';
 import type { CollectionUpdate } from './collection-update.js';
+import type { CollectionSources } from './internal/collection-sources.js';
 import { createCollection$ } from './internal/create-collection.js';
+import { failUnknownResource } from './internal/fail-unknown-resource.js';
 
 /**
  * The live collection with its health from the very start: like `cachedCollection$`, but health
@@ -33,12 +36,16 @@ export function collectionUpdates$<
   ref: ResourceRef<T, S>,
   options: CachedCollectionOptions<T> = {},
 ): Observable<CollectionUpdate<Served<T, S>>> {
+  const sources: CollectionSources = { list: list$, watch: watch$, watchBatches: watchBatches$ };
+  const waitForResource = options.waitForResource ?? collectionDefaults.waitForResource;
   // What the server hands out: objects of a list or a watch (`Served`), kept as they came.
-  return createCollection$<Served<T, S>>(
-    client,
-    ref,
-    options as CachedCollectionOptions<Served<T, S>>,
-    { list: list$, watch: watch$, watchBatches: watchBatches$ },
-    { scheduler: monotonicScheduler, random: Math.random },
+  return defer(() =>
+    createCollection$<Served<T, S>>(
+      client,
+      ref,
+      options as CachedCollectionOptions<Served<T, S>>,
+      waitForResource ? sources : failUnknownResource(sources, client, ref),
+      { scheduler: monotonicScheduler, random: Math.random },
+    ),
   );
 }
