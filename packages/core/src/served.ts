@@ -13,7 +13,7 @@ import type { ResourceScope } from './resource-scope.js';
  * @example
  * ```ts
  * import { cachedCollection$, type Served } from '@rxkube/core';
- * import type { Pod } from 'kubernetes-types/core/v1';
+ * import type { Pod } from 'kubernetes-types/core/v1.js';
  *
  * const names = (pods: Iterable<Served<Pod, 'Namespaced'>>) =>
  *   [...pods].map((pod) => `${pod.metadata.namespace}/${pod.metadata.name}`);

@@ -6,7 +6,7 @@
  * @example
  * ```ts
  * import type { AtApiVersion } from '@rxkube/core/kinds';
- * import type { CronJob } from 'kubernetes-types/batch/v1';
+ * import type { CronJob } from 'kubernetes-types/batch/v1.js';
  * const job: AtApiVersion<CronJob, 'batch/v1beta1'> = { apiVersion: 'batch/v1beta1', kind: 'CronJob' };
  * ```
  */
