@@ -22,7 +22,7 @@ import { NoDomTestingModule } from './internal/no-dom-testing-module.js';
 export function ensureTestEnvironment(): void {
   const testBed = getTestBed();
   if ((testBed.platform as unknown) != null) return;
-  const hasDom = typeof document !== 'undefined';
+  const hasDom = (globalThis as { document?: unknown }).document !== undefined;
   testBed.initTestEnvironment(
     hasDom ? BrowserTestingModule : NoDomTestingModule,
     platformBrowserTesting(),
