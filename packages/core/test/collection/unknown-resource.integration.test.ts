@@ -76,7 +76,7 @@ describe('a resource its group version does not serve', () => {
     const r = start({ version: 'v1', resource: 'podz', namespace: 'shop' });
     await r.until(() => r.error !== undefined).catch(() => undefined);
     expect(r.error).toBeInstanceOf(UnknownResourceError);
-    expect(statuses(r)).toEqual(['failed']);
+    expect(statuses(r)).toEqual(['listing', 'failed']);
   });
 
   it('suggests by the other names of a resource and in named groups', async () => {
