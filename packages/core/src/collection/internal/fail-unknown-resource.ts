@@ -1,4 +1,4 @@
-import { catchError, Observable, type OperatorFunction, tap, throwError } from 'rxjs';
+import { Observable } from 'rxjs';
 import { closestResource } from '../../discovery/internal/closest-resource.js';
 import { groupVersionResources } from '../../discovery/internal/group-version-resources.js';
 import { isKubeError } from '../../errors/kube-error.js';
@@ -19,6 +19,10 @@ const HTTP_NOT_FOUND = 404;
  * and no later 404 is looked into: the collection waits for the resource, as before. Once a list
  * or watch has delivered anything, the resource exists and nothing is looked into either. When
  * discovery itself fails, the 404 stands and the next one is looked into again.
+ *
+ * By hand rather than with `tap` and `catchError`: the state spans the collection's requests, the
+ * discovery request is aborted with the subscription, and a page that keeps one live collection
+ * pays for no operator it does not use otherwise.
  */
 export function failUnknownResource(
   sources: CollectionSources,
@@ -27,49 +31,50 @@ export function failUnknownResource(
 ): CollectionSources {
   /** Whether a 404 may still be a typo: nothing delivered, and the group version was served. */
   let looking = true;
-  const explained =
-    <V>(): OperatorFunction<V, V> =>
-    (source) =>
-      source.pipe(
-        tap(() => {
-          looking = false;
-        }),
-        catchError((error: unknown) =>
-          looking && isKubeError(error) && error.code === HTTP_NOT_FOUND
-            ? explain(error)
-            : throwError(() => error),
-        ),
-      );
-  /** The 404 again, or an `UnknownResourceError` for it when discovery says so. */
-  const explain = (notFound: unknown) =>
-    new Observable<never>((subscriber) => {
+  /** The 404 as it is, or an `UnknownResourceError` for it when discovery says so. */
+  const explain = async (notFound: unknown, signal: AbortSignal): Promise<unknown> => {
+    try {
+      const served = await groupVersionResources(client, ref, signal);
+      if (served === undefined) looking = false;
+      if (served === undefined || served.some((r) => r.name === ref.resource)) return notFound;
+      return new UnknownResourceError({
+        resource: ref.resource,
+        groupVersion: groupVersion(ref),
+        suggestion: closestResource(served, ref.resource),
+        cause: notFound,
+      });
+    } catch {
+      return notFound;
+    }
+  };
+  const explained = <V>(source: Observable<V>): Observable<V> =>
+    new Observable<V>((subscriber) => {
       const abort = new AbortController();
-      groupVersionResources(client, ref, abort.signal).then(
-        (served) => {
-          if (served === undefined) looking = false;
-          if (served === undefined || served.some((r) => r.name === ref.resource)) {
-            subscriber.error(notFound);
+      const subscription = source.subscribe({
+        next: (value) => {
+          looking = false;
+          subscriber.next(value);
+        },
+        error: (error: unknown) => {
+          if (!looking || !isKubeError(error) || error.code !== HTTP_NOT_FOUND) {
+            subscriber.error(error);
             return;
           }
-          subscriber.error(
-            new UnknownResourceError({
-              resource: ref.resource,
-              groupVersion: groupVersion(ref),
-              suggestion: closestResource(served, ref.resource),
-              cause: notFound,
-            }),
-          );
+          void explain(error, abort.signal).then((final) => subscriber.error(final));
         },
-        () => subscriber.error(notFound),
-      );
-      return () => abort.abort();
+        complete: () => subscriber.complete(),
+      });
+      return () => {
+        abort.abort();
+        subscription.unsubscribe();
+      };
     });
   const { list, watch, watchBatches } = sources;
   return {
-    list: (c, r, o) => list(c, r, o).pipe(explained()),
-    watch: (c, r, o) => watch(c, r, o).pipe(explained()),
+    list: (c, r, o) => explained(list(c, r, o)),
+    watch: (c, r, o) => explained(watch(c, r, o)),
     ...(watchBatches === undefined
       ? {}
-      : { watchBatches: (c, r, o) => watchBatches(c, r, o).pipe(explained()) }),
+      : { watchBatches: (c, r, o) => explained(watchBatches(c, r, o)) }),
   };
 }

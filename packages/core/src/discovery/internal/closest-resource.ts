@@ -1,6 +1,5 @@
 import { editDistance } from '../../internal/edit-distance.js';
 import type { ApiResource } from '../api-resource.js';
-import { resolveResource } from '../resolve-resource.js';
 
 /**
  * Edits (of one character each) a misspelled name may be from the one suggested: as kubectl's
@@ -18,9 +17,17 @@ export function closestResource(
   resources: readonly ApiResource[],
   name: string,
 ): string | undefined {
-  const named = resolveResource(resources, name);
-  if (named !== undefined) return named.name;
   const wanted = name.toLowerCase();
+  // Another of its names, as kubectl reads them (`resolveResource` also reads groups and
+  // versions, which a ref's resource never carries).
+  const named = resources.find(
+    (r) =>
+      r.name === wanted ||
+      r.singularName === wanted ||
+      r.kind.toLowerCase() === wanted ||
+      r.shortNames.some((short) => short.toLowerCase() === wanted),
+  );
+  if (named !== undefined) return named.name;
   let best: string | undefined;
   let bestDistance = MAX_EDITS + 1;
   for (const resource of resources) {
