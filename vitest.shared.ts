@@ -13,10 +13,13 @@ export const sharedTestConfig: ViteUserConfig = {
     alias: {
       '@rxkube/core/transport': src('core', 'transport/index.ts'),
       '@rxkube/core/time': src('core', 'time/index.ts'),
+      '@rxkube/core/kinds': src('core', 'kinds/index.ts'),
       '@rxkube/core': src('core'),
       '@rxkube/node/node-http': src('node', 'node-http/index.ts'),
       '@rxkube/node': src('node'),
       '@rxkube/testing': src('testing'),
+      '@rxkube/angular/testing': src('angular', 'testing/index.ts'),
+      '@rxkube/angular': src('angular'),
       '@rxkube/cli': src('cli'),
       '@rxkube/example-shared': fileURLToPath(
         new URL('./examples/shared/src/index.ts', import.meta.url),

@@ -9,8 +9,9 @@
 // package.json; has dist/index.js and dist/index.d.ts and every file its exports, main, types and
 // bin point to; resolves "types" first in every entry point of its exports map (`.`, subpaths
 // such as `@rxkube/core/transport`); keeps internals unreachable ("./internal/*": null); ships no test, build-info or
-// stale output (a dist file whose source is gone); ships the root LICENSE unchanged; and imports
-// only packages it declares (dependencies or peerDependencies) or Node built-ins.
+// stale output (a dist file whose source is gone); ships the root LICENSE unchanged; imports
+// only packages it declares (dependencies or peerDependencies) or Node built-ins; and loads no
+// optional peer dependency at run time (those are for types only).
 //
 // The workspace rules: the packages that are not private are exactly the changesets fixed group;
 // every example and the benchmark package are private; changesets ignores the private packages.
@@ -223,6 +224,16 @@ function checkPackage(dir) {
         continue;
       }
       report(where, `${file} imports ${specifier}, which is not a dependency or peerDependency`);
+    }
+    // An optional peer dependency (`kubernetes-types` of `@rxkube/core/kinds`) is for types only:
+    // code that loads it would fail wherever it is not installed.
+    if (file.endsWith('.js')) {
+      for (const [, specifier] of text.matchAll(importPattern)) {
+        const name = packageOf(specifier);
+        if (name !== undefined && manifest.peerDependenciesMeta?.[name]?.optional === true) {
+          report(where, `${file} loads ${specifier}, an optional peer dependency (types only)`);
+        }
+      }
     }
   }
   return result;

@@ -16,6 +16,8 @@ import type {
   CollectionUpdate,
   KubeObject,
   ResourceRef,
+  ResourceScope,
+  Served,
 } from '@rxkube/core';
 import { isSynced } from '@rxkube/core';
 import {
@@ -124,30 +126,33 @@ function reduce<T extends KubeObject>(view: View<T>, input: Input<T>): View<T> {
  * }
  * ```
  */
-export function injectCollection<T extends KubeObject = KubeObject>(
-  ref: ResourceRef | (() => ResourceRef | undefined),
+export function injectCollection<
+  T extends KubeObject = KubeObject,
+  S extends ResourceScope = ResourceScope,
+>(
+  ref: ResourceRef<T, S> | (() => ResourceRef<T, S> | undefined),
   options: InjectCollectionOptions<T> = {},
-): InjectedCollection<T> {
+): InjectedCollection<Served<T, S>> {
   const { injector, ...collectionOptions } = options;
   if (injector === undefined) assertInInjectionContext(injectCollection);
   return runInInjectionContext(injector ?? inject(Injector), () =>
     typeof ref === 'function'
-      ? followRef<T>(computed(ref), collectionOptions)
-      : staticRef<T>(ref, collectionOptions),
+      ? followRef<T, S>(computed(ref), collectionOptions)
+      : staticRef<T, S>(ref, collectionOptions),
   );
 }
 
 /** One collection for the caller's lifetime: one lease, released through its `DestroyRef`. */
-function staticRef<T extends KubeObject>(
-  ref: ResourceRef,
+function staticRef<T extends KubeObject, S extends ResourceScope>(
+  ref: ResourceRef<T, S>,
   options: CachedCollectionOptions<T>,
-): InjectedCollection<T> {
-  const lease = inject(CollectionRegistry).acquire<T>(ref, options);
+): InjectedCollection<Served<T, S>> {
+  const lease = inject(CollectionRegistry).acquire<T, S>(ref, options);
   inject(DestroyRef).onDestroy(() => lease.release());
-  const updates$: Observable<CollectionUpdate<T>> = lease.updates$;
+  const updates$: Observable<CollectionUpdate<Served<T, S>>> = lease.updates$;
   const inputs$ = updates$.pipe(
-    map((update): Input<T> => ({ update })),
-    catchError((failure: unknown) => of<Input<T>>({ failure })),
+    map((update): Input<Served<T, S>> => ({ update })),
+    catchError((failure: unknown) => of<Input<Served<T, S>>>({ failure })),
   );
   return signalsOf(
     inputs$,
@@ -161,12 +166,13 @@ function staticRef<T extends KubeObject>(
  * the old one and acquires one of the new (`switchMap`), so a collection that nobody follows any
  * longer stops.
  */
-function followRef<T extends KubeObject>(
-  ref: Signal<ResourceRef | undefined>,
+function followRef<T extends KubeObject, S extends ResourceScope>(
+  ref: Signal<ResourceRef<T, S> | undefined>,
   options: CachedCollectionOptions<T>,
-): InjectedCollection<T> {
+): InjectedCollection<Served<T, S>> {
+  type Item = Served<T, S>;
   const registry = inject(CollectionRegistry);
-  type Target = { readonly ref: ResourceRef; readonly key: string } | undefined;
+  type Target = { readonly ref: ResourceRef<T, S>; readonly key: string } | undefined;
   const target$ = toObservable(ref).pipe(
     map((r): Target => (r === undefined ? undefined : { ref: r, key: registry.keyOf(r, options) })),
     distinctUntilChanged((a, b) => a?.key === b?.key),
@@ -175,13 +181,13 @@ function followRef<T extends KubeObject>(
   const inputs$ = target$.pipe(
     switchMap((target) =>
       target === undefined
-        ? of<Input<T>>({ switched: true })
+        ? of<Input<Item>>({ switched: true })
         : defer(() => {
-            const lease = registry.acquire<T>(target.ref, options);
+            const lease = registry.acquire<T, S>(target.ref, options);
             return lease.updates$.pipe(
-              map((update): Input<T> => ({ update })),
-              catchError((failure: unknown) => of<Input<T>>({ failure })),
-              startWith<Input<T>>({ switched: true }),
+              map((update): Input<Item> => ({ update })),
+              catchError((failure: unknown) => of<Input<Item>>({ failure })),
+              startWith<Input<Item>>({ switched: true }),
               finalize(() => lease.release()),
             );
           }),
@@ -192,7 +198,7 @@ function followRef<T extends KubeObject>(
       target === undefined
         ? EMPTY
         : defer(() => {
-            const lease = registry.acquire<T>(target.ref, options);
+            const lease = registry.acquire<T, S>(target.ref, options);
             return lease.updates$.pipe(finalize(() => lease.release()));
           }),
     ),

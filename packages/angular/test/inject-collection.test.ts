@@ -1,5 +1,6 @@
 import { Injector, inject } from '@angular/core';
 import { TestBed } from '@angular/core/testing';
+import { UnknownResourceError } from '@rxkube/core';
 import type { FakeApiServer } from '@rxkube/testing';
 import { firstValueFrom, take, toArray } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -166,6 +167,20 @@ describe('injectCollection', () => {
     expect(missing.error()).toMatchObject({ code: 404 });
     expect(missing.state()).toBeUndefined();
     expect(missing.items().size).toBe(0);
+  });
+
+  it('shows a misspelled resource at once: failed health, and an UnknownResourceError naming the right one', async () => {
+    const root = configure([provide()]);
+    const { value: typo } = mount(root, () =>
+      injectCollection({ version: 'v1', resource: 'podz' }),
+    );
+    await server.waitFor(() => typo.health().status === 'failed');
+    expect(typo.error()).toBeInstanceOf(UnknownResourceError);
+    expect(`${typo.error()}`).toBe(
+      'UnknownResourceError: the server has no resource "podz" in v1: did you mean "pods"?',
+    );
+    // asked once, not retried
+    expect(server.requests.filter((r) => r.path === '/api/v1/podz')).toHaveLength(1);
   });
 
   it('emits snapshots on state$, a late subscriber first seeing every item as added', async () => {

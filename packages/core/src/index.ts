@@ -121,17 +121,23 @@ export { StreamingListIncompleteError } from './errors/streaming-list-incomplete
 export { TooManyRequestsError } from './errors/too-many-requests-error.js';
 export { TransportError } from './errors/transport-error.js';
 export { UnauthorizedError } from './errors/unauthorized-error.js';
+export {
+  UnknownResourceError,
+  type UnknownResourceErrorOptions,
+} from './errors/unknown-resource-error.js';
 export { WatchEmptyError } from './errors/watch-empty-error.js';
 export { WatchStalledError } from './errors/watch-stalled-error.js';
 
 // Objects, resources and resource versions
 
+export { inNamespace } from './in-namespace.js';
 export type { KubeObject, ObjectMeta, OwnerReference } from './kube-object.js';
 export type { KubeStatus } from './kube-status.js';
 export { objectKey } from './object-key.js';
 export type { ObjectSchema } from './object-schema.js';
 export type { PartialObjectMetadata } from './partial-object-metadata.js';
 export { type ResourceRef, resourcePath } from './resource-ref.js';
+export type { ResourceScope } from './resource-scope.js';
 export {
   asResourceVersion,
   type ResourceVersion,
@@ -139,6 +145,7 @@ export {
 } from './resource-version.js';
 export { kubeObjectSchema } from './schemas/kube-object-schema.js';
 export { objectMetaSchema } from './schemas/object-meta-schema.js';
+export type { Served } from './served.js';
 
 // Discovery: which resources a server serves, and what a name like `po` or `deploy.apps` means
 

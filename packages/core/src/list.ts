@@ -7,6 +7,7 @@ import { TransportError } from './errors/transport-error.js';
 import { isListEnvelope } from './guards/is-list-envelope.js';
 import { listEnvelopeIssue } from './guards/list-envelope-issue.js';
 import { continueAtHead } from './internal/continue-at-head.js';
+import { fillItemTypes } from './internal/fill-item-types.js';
 import { metadataOnlyAccept, metadataOnlyDecoder } from './internal/metadata-only.js';
 import { objectDecoder } from './internal/object-decoder.js';
 import { PageFetch } from './internal/page-fetch.js';
@@ -17,7 +18,9 @@ import type { KubeObject } from './kube-object.js';
 import type { ListResult } from './list-result.js';
 import type { ObjectSchema } from './object-schema.js';
 import { type ResourceRef, resourcePath } from './resource-ref.js';
+import type { ResourceScope } from './resource-scope.js';
 import { asResourceVersion, type ResourceVersion } from './resource-version.js';
+import type { Served } from './served.js';
 import { monotonicScheduler } from './time/monotonic-scheduler.js';
 import { scheduleAfter } from './time/schedule-after.js';
 import type { KubeRequest } from './transport.js';
@@ -107,6 +110,10 @@ export interface ListOptions<T extends KubeObject = KubeObject> {
  * Lists a collection: every page, then one `{ items, resourceVersion }`: the complete snapshot
  * and the version to watch from.
  *
+ * Every item carries `apiVersion` and `kind`, as watch events and GETs do: kube-apiserver leaves
+ * them out of the items of built-in lists, so they are filled in from the list's kind
+ * (`PodList` → `Pod`), as kubectl does, before `schema` and `transform` run.
+ *
  * Cold: each subscription sends its own requests; unsubscribing aborts those in flight. Never emits
  * a partial list. Each next page is asked for as soon as the head of the current one names it
  * (kube-apiserver writes a list's metadata before its items), so the server prepares it while the
@@ -131,16 +138,17 @@ export interface ListOptions<T extends KubeObject = KubeObject> {
  *   .subscribe(({ items, resourceVersion }) => console.log(items.length, resourceVersion));
  * ```
  */
-export function list$<T extends KubeObject = KubeObject>(
+export function list$<T extends KubeObject = KubeObject, S extends ResourceScope = ResourceScope>(
   client: KubeClient,
-  ref: ResourceRef,
+  ref: ResourceRef<T, S>,
   options: ListOptions<T> = {},
-): Observable<ListResult<T>> {
-  return new Observable<ListResult<T>>((subscriber) => {
+): Observable<ListResult<Served<T, S>>> {
+  return new Observable<ListResult<Served<T, S>>>((subscriber) => {
     const controller = new AbortController();
     listAll(client, ref, options, controller.signal).then(
       (result) => {
-        subscriber.next(result);
+        // What the server hands out (items completed with their kind by `fillItemTypes`).
+        subscriber.next(result as ListResult<Served<T, S>>);
         subscriber.complete();
       },
       (error: unknown) => {
@@ -154,6 +162,8 @@ export function list$<T extends KubeObject = KubeObject>(
 type PageAnswer = { readonly error: unknown } | { readonly page: ListPage };
 
 interface ListPage {
+  readonly apiVersion?: unknown;
+  readonly kind?: unknown;
   readonly metadata: {
     readonly resourceVersion: string;
     readonly continue?: string;
@@ -256,6 +266,8 @@ async function listAll<T extends KubeObject>(
         const { page } = answer;
         const listed = page.items ?? [];
         if (listed.length > 0) {
+          // before schema and transform, which may rely on them
+          fillItemTypes(listed, page.apiVersion, page.kind);
           pageItems.push(
             decode === undefined ? (listed as readonly T[]) : listed.map((item) => decode(item)),
           );

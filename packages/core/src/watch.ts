@@ -2,6 +2,8 @@ import { concatAll, type Observable } from 'rxjs';
 import type { KubeClient } from './kube-client.js';
 import type { KubeObject } from './kube-object.js';
 import type { ResourceRef } from './resource-ref.js';
+import type { ResourceScope } from './resource-scope.js';
+import type { Served } from './served.js';
 import { watchBatches$ } from './watch-batches.js';
 import type { WatchEvent } from './watch-event.js';
 import type { WatchOptions } from './watch-options.js';
@@ -31,11 +33,13 @@ export type { WatchOptions } from './watch-options.js';
  *   console.log(event.type, event.type === 'BOOKMARK' ? event.resourceVersion : event.object.metadata?.name));
  * ```
  */
-export function watch$<T extends KubeObject = KubeObject>(
+export function watch$<T extends KubeObject = KubeObject, S extends ResourceScope = ResourceScope>(
   client: KubeClient,
-  ref: ResourceRef,
+  ref: ResourceRef<T, S>,
   options: WatchOptions<T> = {},
-): Observable<WatchEvent<T>> {
+): Observable<WatchEvent<Served<T, S>>> {
   // Each chunk's array, one event at a time; none after the subscriber has gone.
-  return watchBatches$(client, ref, options).pipe(concatAll());
+  return watchBatches$<T>(client, ref, options).pipe(concatAll()) as Observable<
+    WatchEvent<Served<T, S>>
+  >;
 }

@@ -3,11 +3,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import * as main from '../src/index.js';
+import * as kinds from '../src/kinds/index.js';
 import * as transport from '../src/transport/index.js';
 
 /**
  * The grouped public surface: `@rxkube/core` for applications, `@rxkube/core/transport` for
- * transport authors. The exact surface (types included) is in etc/*.api.md, checked by
+ * transport authors, `@rxkube/core/kinds` for the typed refs of the built-in resources. The exact surface (types included) is in etc/*.api.md, checked by
  * `api:check`; this pins the split itself and the form of the entry points.
  */
 
@@ -76,20 +77,33 @@ describe('the public surface of @rxkube/core', () => {
       'dropManagedFields',
       'isSynced',
       'CollectionRegistry',
+      'inNamespace',
     ]) {
       expect(main, name).toHaveProperty(name);
     }
+  });
+
+  it('keeps the typed refs of the built-in resources on @rxkube/core/kinds, and only them', () => {
+    expect(Object.keys(kinds).filter((name) => name in main)).toEqual([]);
+    for (const name of ['pods', 'configMaps', 'deployments', 'customResourceDefinitions']) {
+      expect(kinds, name).toHaveProperty(name);
+    }
+    const notRefs = Object.entries(kinds).filter(
+      ([, ref]) => typeof ref.version !== 'string' || typeof ref.resource !== 'string',
+    );
+    expect(notRefs).toEqual([]);
   });
 });
 
 describe('the entry points of the published packages', () => {
   const sources = entryPointSources();
 
-  it('include @rxkube/core/transport', () => {
+  it('include @rxkube/core/transport and @rxkube/core/kinds', () => {
     expect(sources.some((s) => s.endsWith(join('core', 'src', 'transport', 'index.ts')))).toBe(
       true,
     );
-    expect(sources.length).toBeGreaterThanOrEqual(6);
+    expect(sources.some((s) => s.endsWith(join('core', 'src', 'kinds', 'index.ts')))).toBe(true);
+    expect(sources.length).toBeGreaterThanOrEqual(7);
   });
 
   it.each(sources.map((s) => [s.slice(packagesDir.length)]))(

@@ -498,6 +498,25 @@ describe('FakeApiServer (as kube-apiserver 1.20) against the real kube-apiserver
     });
   });
 
+  it('answers a resource its served group version lacks with a 404 Status, and a group version it does not serve with a plain-text 404', async () => {
+    // What UnknownResourceError tells apart: a typo (the group version is served) from a custom
+    // resource not installed yet (its group version is not).
+    await compare('unknown-resource', async (t) => ({
+      list: observe(await send(t.transport, { path: '/api/v1/podz' })),
+      inNamespace: observe(
+        await send(t.transport, { path: `/api/v1/namespaces/${NAMESPACE}/podz` }),
+      ),
+      watch: observe(await send(t.transport, { path: '/api/v1/podz', query: { watch: 'true' } })),
+      inGroup: observe(await send(t.transport, { path: '/apis/apps/v1/deploymentz' })),
+      groupNotServed: observe(
+        await send(t.transport, { path: '/apis/nothing.rxkube.test/v1/widgets' }),
+      ),
+      groupVersionNotServed: observe(
+        await send(t.transport, { path: '/apis/nothing.rxkube.test/v1' }),
+      ),
+    }));
+  });
+
   it('refuses an unknown bearer token with 401 Unauthorized', async () => {
     await compare('unauthorized', async (t) => observe(await send(t.wrongToken, { path: CM })));
   });

@@ -60,9 +60,23 @@ export interface CachedCollectionOptions<T extends KubeObject = KubeObject> {
   /**
    * Retry 404 (the resource type does not exist yet: a CRD installed after the controller starts)
    * and 403 (access not granted yet) with backoff, showing `reconnecting` health with the error,
-   * as client-go and kube-rs do. `false`: fail at once. Default true.
+   * as client-go and kube-rs do. `false`: fail at once. Default true. A 404 of a resource that
+   * its group version does not serve (a typo) fails at once unless `waitForResource` is set.
    */
   readonly retryNotFoundOrForbidden?: boolean;
+  /**
+   * What a 404 of the first LIST or WATCH means when discovery says the ref's group version is
+   * served but has no resource of that name (`{ version: 'v1', resource: 'podz' }`):
+   * - `false` (default): a typo. The collection fails at once (within a discovery request) with
+   *   `UnknownResourceError`, whose message suggests the closest served resource (`pods`).
+   * - `true`: a resource that will be installed later (a CRD added to a group that already has
+   *   others). The 404 is retried with backoff, showing `reconnecting` health with the error,
+   *   until the resource is served.
+   *
+   * A group version that is not served at all (the first CRD of its group, not installed yet) is
+   * always waited for, the same way. Default false.
+   */
+  readonly waitForResource?: boolean;
   /**
    * Server-side watch timeout range in seconds, chosen at random per watch; capped at
    * `idleTimeoutMs` and at 290 s. Default: derived from `idleTimeoutMs` ([145, 291) for 5 min).

@@ -62,6 +62,12 @@ export const collectionDefaults = {
    * granted yet) are retried with backoff, as client-go and kube-rs do, and shown in health.
    */
   retryNotFoundOrForbidden: true,
+  /**
+   * A 404 for a resource that discovery says its served group version lacks is a typo, and fails
+   * the collection at once with `UnknownResourceError` (kubectl refuses such a name as well);
+   * waiting for it is the explicit choice of `waitForResource: true`.
+   */
+  waitForResource: false,
   /** Delay before a relist after 410 Gone: `recoveryDefaults.relistBackoff`, with its reason. */
   relistBackoff: recoveryDefaults.relistBackoff,
   /** Backoff of transient failures: `recoveryDefaults.backoff`, with its reason. */

@@ -1,7 +1,9 @@
 import { catchError, concatMap, map, type Observable, of, ReplaySubject, Subject } from 'rxjs';
 import { isKubeError } from '../errors/kube-error.js';
+import { groupVersion } from '../internal/group-version.js';
 import type { KubeClient } from '../kube-client.js';
 import type { KubeObject } from '../kube-object.js';
+import type { ResourceRef } from '../resource-ref.js';
 import { monotonicScheduler } from '../time/monotonic-scheduler.js';
 import { create$ } from '../writes/create.js';
 import { patch$ } from '../writes/patch.js';
@@ -40,8 +42,12 @@ export interface EventRecorder {
    * Queues an Event on `object` and returns at once; the write happens in the background. The
    * returned Observable emits what became of it once and completes (it never errors, and need
    * not be subscribed to).
+   *
+   * The Event's `involvedObject` names the object's `apiVersion` and `kind`; for an object
+   * without them (one built by hand), they are taken from `ref`, the object's resource: its
+   * group version, and its `kind` (every ref of `@rxkube/core/kinds` has one).
    */
-  record(object: KubeObject, event: RecordedEvent): Observable<EventOutcome>;
+  record(object: KubeObject, event: RecordedEvent, ref?: ResourceRef): Observable<EventOutcome>;
 }
 
 /**
@@ -81,13 +87,21 @@ export function eventRecorder(client: KubeClient, options: EventRecorderOptions)
   let memory = emptyCorrelation;
   let pending = 0;
   let sequence = 0;
-  type Job = { object: KubeObject; event: RecordedEvent; result: ReplaySubject<EventOutcome> };
+  type Job = {
+    object: KubeObject;
+    event: RecordedEvent;
+    ref: ResourceRef | undefined;
+    result: ReplaySubject<EventOutcome>;
+  };
   const jobs = new Subject<Job>();
 
-  const write = ({ object, event }: Job): Observable<EventOutcome> => {
+  const write = ({ object, event, ref: objectRef }: Job): Observable<EventOutcome> => {
     const meta = object.metadata ?? {};
     const namespace = meta.namespace || 'default';
-    const objectKey = `${object.apiVersion}/${object.kind}/${meta.namespace ?? ''}/${meta.name}/${meta.uid ?? ''}`;
+    const apiVersion =
+      object.apiVersion ?? (objectRef === undefined ? undefined : groupVersion(objectRef));
+    const kind = object.kind ?? objectRef?.kind;
+    const objectKey = `${apiVersion}/${kind}/${meta.namespace ?? ''}/${meta.name}/${meta.uid ?? ''}`;
     const eventKey = `${objectKey}/${event.type}/${event.reason}`;
     const now = scheduler.now();
     const { state, decision } = correlate(memory, objectKey, eventKey, now, limits);
@@ -101,8 +115,8 @@ export function eventRecorder(client: KubeClient, options: EventRecorderOptions)
         kind: 'Event',
         metadata: { name, namespace },
         involvedObject: {
-          apiVersion: object.apiVersion,
-          kind: object.kind,
+          apiVersion,
+          kind,
           name: meta.name,
           namespace: meta.namespace,
           uid: meta.uid,
@@ -177,7 +191,7 @@ export function eventRecorder(client: KubeClient, options: EventRecorderOptions)
   };
 
   return {
-    record(object, event) {
+    record(object, event, ref) {
       const result = new ReplaySubject<EventOutcome>(1);
       if (pending >= maxPending) {
         result.next({ type: 'dropped', why: 'backlog' });
@@ -186,7 +200,7 @@ export function eventRecorder(client: KubeClient, options: EventRecorderOptions)
       }
       if (!started) start();
       pending++;
-      jobs.next({ object, event, result });
+      jobs.next({ object, event, ref, result });
       return result.asObservable();
     },
   };

@@ -1,7 +1,9 @@
+import { groupVersion } from '../internal/group-version.js';
 import type { KubeClient } from '../kube-client.js';
 import type { ApiResource } from './api-resource.js';
 import { discoveryDefaults } from './discovery-defaults.js';
-import { loadedErrorFromResponse } from './internal/loaded-error-from-response.js';
+import { getDiscoveryJson } from './internal/get-discovery-json.js';
+import { type GroupVersion, resourcesOf } from './internal/resources-of.js';
 
 /**
  * Options of {@link discoverResources}.
@@ -103,24 +105,6 @@ interface ApiGroupList {
   }[];
 }
 
-interface ApiResourceList {
-  readonly resources?: readonly {
-    readonly name: string;
-    readonly singularName?: string;
-    readonly kind: string;
-    readonly namespaced?: boolean;
-    readonly shortNames?: readonly string[];
-    readonly verbs?: readonly string[];
-    readonly categories?: readonly string[];
-  }[];
-}
-
-interface GroupVersion {
-  readonly group: string;
-  readonly version: string;
-  readonly preferred: boolean;
-}
-
 /**
  * Reads the API server's discovery: aggregated discovery (`/api` and `/apis` as
  * `APIGroupDiscoveryList`, two requests) where the server offers it, else the documents
@@ -149,7 +133,7 @@ export async function discoverResources(
   const aggregated: ApiResource[] = [];
   let groupsAggregated = false;
   if (scope !== 'groups') {
-    const core = await getJson<ApiVersions & AggregatedList>(
+    const core = await getDiscoveryJson<ApiVersions & AggregatedList>(
       client,
       '/api',
       options.signal,
@@ -163,7 +147,7 @@ export async function discoverResources(
     }
   }
   if (scope !== 'core') {
-    const groups = await getJson<ApiGroupList & AggregatedList>(
+    const groups = await getDiscoveryJson<ApiGroupList & AggregatedList>(
       client,
       '/apis',
       options.signal,
@@ -187,53 +171,14 @@ export async function discoverResources(
     versions.map((gv) => async () => {
       const path = gv.group ? `/apis/${gv.group}/${gv.version}` : `/api/${gv.version}`;
       try {
-        return toResources(gv, await getJson<ApiResourceList>(client, path, options.signal));
+        return resourcesOf(gv, await getDiscoveryJson(client, path, options.signal));
       } catch (error) {
         if (options.signal?.aborted) throw error;
-        options.onSkipped?.(gv.group ? `${gv.group}/${gv.version}` : gv.version, error);
+        options.onSkipped?.(groupVersion(gv), error);
         return [];
       }
     }),
     options.concurrency ?? discoveryDefaults.concurrency,
   );
   return [...aggregated, ...lists.flat()];
-}
-
-function toResources(gv: GroupVersion, list: ApiResourceList): ApiResource[] {
-  return (list.resources ?? [])
-    .filter((resource) => !resource.name.includes('/'))
-    .map((resource) => ({
-      group: gv.group,
-      version: gv.version,
-      name: resource.name,
-      singularName: resource.singularName || resource.kind.toLowerCase(),
-      kind: resource.kind,
-      namespaced: resource.namespaced ?? false,
-      shortNames: resource.shortNames ?? [],
-      verbs: resource.verbs ?? [],
-      preferred: gv.preferred,
-      ...(resource.categories ? { categories: resource.categories } : {}),
-    }));
-}
-
-async function getJson<T>(
-  client: KubeClient,
-  path: string,
-  signal?: AbortSignal,
-  accept = 'application/json',
-): Promise<T> {
-  const response = await client.transport.request({
-    path,
-    headers: { accept },
-    ...(signal === undefined ? {} : { signal }),
-  });
-  const body = await response.text();
-  if (response.status !== 200) {
-    throw await loadedErrorFromResponse(response.status, body, (name) => response.header(name));
-  }
-  try {
-    return JSON.parse(body) as T;
-  } catch {
-    throw await loadedErrorFromResponse(response.status, body, (name) => response.header(name));
-  }
 }

@@ -11,6 +11,8 @@ import type { KubeStatus } from '../kube-status.js';
  *   `metadata.resourceVersion`, or a server-side apply conflicting with another field manager.
  * - `AlreadyExists`: 409 with Status reason `AlreadyExists`: a create of a name that is taken.
  * - `NotFound`: 404, no such object (or resource, or namespace).
+ * - `UnknownResource`: discovery says the group version of a ref has no resource of its name (a
+ *   typo such as `podz`); the error suggests the closest served one.
  * - `Unauthorized`: 401, the server does not know the caller.
  * - `Forbidden`: 403, the caller may not do this.
  * - `Invalid`: 422, the server refused the object or patch; the Status causes name the fields.
@@ -37,6 +39,7 @@ export type KubeErrorReason =
   | 'Conflict'
   | 'AlreadyExists'
   | 'NotFound'
+  | 'UnknownResource'
   | 'Unauthorized'
   | 'Forbidden'
   | 'Invalid'

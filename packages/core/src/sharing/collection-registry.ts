@@ -5,6 +5,8 @@ import { collectionUpdates$ } from '../collection/collection-updates.js';
 import type { KubeClient } from '../kube-client.js';
 import type { KubeObject } from '../kube-object.js';
 import type { ResourceRef } from '../resource-ref.js';
+import type { ResourceScope } from '../resource-scope.js';
+import type { Served } from '../served.js';
 import { monotonicScheduler } from '../time/monotonic-scheduler.js';
 import { scheduleAfter } from '../time/schedule-after.js';
 import type { CollectionLease } from './collection-lease.js';
@@ -87,10 +89,10 @@ export class CollectionRegistry {
    * starting the shared stream's definition if no one holds it. Nothing is requested from the
    * server until `updates$` is subscribed.
    */
-  acquire<T extends KubeObject = KubeObject>(
-    ref: ResourceRef,
+  acquire<T extends KubeObject = KubeObject, S extends ResourceScope = ResourceScope>(
+    ref: ResourceRef<T, S>,
     options: CachedCollectionOptions<T> = {},
-  ): CollectionLease<T> {
+  ): CollectionLease<Served<T, S>> {
     const merged = this.#merge(options);
     const key = collectionKey(ref, merged);
     const entry = this.#entries.get(key) ?? this.#create(key, ref, merged);
@@ -100,7 +102,7 @@ export class CollectionRegistry {
     let released = false;
     return {
       key,
-      updates$: entry.updates$ as Observable<CollectionUpdate<T>>,
+      updates$: entry.updates$ as Observable<CollectionUpdate<Served<T, S>>>,
       release: () => {
         if (released) return;
         released = true;

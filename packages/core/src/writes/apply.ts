@@ -2,6 +2,7 @@ import type { Observable } from 'rxjs';
 import type { KubeClient } from '../kube-client.js';
 import type { KubeObject } from '../kube-object.js';
 import type { ResourceRef } from '../resource-ref.js';
+import type { ResourceScope } from '../resource-scope.js';
 import { objectPath, objectRequest$, requireName, writeQuery } from './internal/object-request.js';
 import type { WriteOptions } from './write-options.js';
 
@@ -52,9 +53,9 @@ export interface ApplyOptions extends WriteOptions {
  * apply$<Pod>(client, pods, desired, { fieldManager: 'my-ctl', force: false }).subscribe();
  * ```
  */
-export function apply$<T extends KubeObject = KubeObject>(
+export function apply$<T extends KubeObject = KubeObject, S extends ResourceScope = ResourceScope>(
   client: KubeClient,
-  ref: ResourceRef,
+  ref: ResourceRef<T, S>,
   desired: T,
   options: ApplyOptions,
 ): Observable<T> {

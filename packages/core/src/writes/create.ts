@@ -2,6 +2,7 @@ import type { Observable } from 'rxjs';
 import type { KubeClient } from '../kube-client.js';
 import type { KubeObject } from '../kube-object.js';
 import { type ResourceRef, resourcePath } from '../resource-ref.js';
+import type { ResourceScope } from '../resource-scope.js';
 import {
   JSON_BODY,
   objectPath,
@@ -30,9 +31,9 @@ import type { WriteOptions } from './write-options.js';
  *   .subscribe((created) => console.log(created.metadata?.resourceVersion));
  * ```
  */
-export function create$<T extends KubeObject = KubeObject>(
+export function create$<T extends KubeObject = KubeObject, S extends ResourceScope = ResourceScope>(
   client: KubeClient,
-  ref: ResourceRef,
+  ref: ResourceRef<T, S>,
   object: T,
   options: WriteOptions = {},
 ): Observable<T> {

@@ -3,6 +3,7 @@ import type { KubeClient } from '../kube-client.js';
 import type { KubeObject } from '../kube-object.js';
 import type { KubeStatus } from '../kube-status.js';
 import type { ResourceRef } from '../resource-ref.js';
+import type { ResourceScope } from '../resource-scope.js';
 import type { ResourceVersion } from '../resource-version.js';
 import { JSON_BODY, objectPath, objectRequest$, requireName } from './internal/object-request.js';
 
@@ -55,9 +56,9 @@ export interface DeleteOptions {
  *   .subscribe((answer) => console.log(answer.kind)); // 'Pod' while terminating, or 'Status'
  * ```
  */
-export function delete$<T extends KubeObject = KubeObject>(
+export function delete$<T extends KubeObject = KubeObject, S extends ResourceScope = ResourceScope>(
   client: KubeClient,
-  ref: ResourceRef,
+  ref: ResourceRef<T, S>,
   name: string,
   options: DeleteOptions = {},
 ): Observable<T | KubeStatus> {

@@ -6,6 +6,8 @@ import type { KubeObject } from '../kube-object.js';
 import type { ObjectSchema } from '../object-schema.js';
 import type { PartialObjectMetadata } from '../partial-object-metadata.js';
 import type { ResourceRef } from '../resource-ref.js';
+import type { ResourceScope } from '../resource-scope.js';
+import type { Served } from '../served.js';
 import { objectPath, objectRequest$, requireName } from './internal/object-request.js';
 
 /**
@@ -48,27 +50,27 @@ export interface GetOptions<T extends KubeObject = KubeObject> {
  *   .subscribe((pod) => console.log(pod.status?.phase));
  * ```
  */
-export function get$<T extends KubeObject = KubeObject>(
+export function get$<T extends KubeObject = KubeObject, S extends ResourceScope = ResourceScope>(
   client: KubeClient,
-  ref: ResourceRef,
+  ref: ResourceRef<T, S>,
   name: string,
   options: GetOptions<PartialObjectMetadata> & { readonly metadataOnly: true },
-): Observable<PartialObjectMetadata>;
-export function get$<T extends KubeObject = KubeObject>(
+): Observable<Served<PartialObjectMetadata, S>>;
+export function get$<T extends KubeObject = KubeObject, S extends ResourceScope = ResourceScope>(
   client: KubeClient,
-  ref: ResourceRef,
+  ref: ResourceRef<T, S>,
   name: string,
   options?: GetOptions<T>,
-): Observable<T>;
-export function get$<T extends KubeObject = KubeObject>(
+): Observable<Served<T, S>>;
+export function get$<T extends KubeObject = KubeObject, S extends ResourceScope = ResourceScope>(
   client: KubeClient,
-  ref: ResourceRef,
+  ref: ResourceRef<T, S>,
   name: string,
   options: GetOptions<T> = {},
-): Observable<T> {
+): Observable<Served<T, S>> {
   const decode = objectDecoder(options.schema, options.transform);
   const metadataOnly = options.metadataOnly === true;
-  return objectRequest$(
+  return objectRequest$<Served<T, S>>(
     client,
     () => ({
       method: 'GET',
@@ -77,7 +79,7 @@ export function get$<T extends KubeObject = KubeObject>(
     }),
     (json) => {
       const object = metadataOnly ? asPartialObjectMetadata(json) : json;
-      return decode === undefined ? (object as T) : decode(object);
+      return (decode === undefined ? object : decode(object)) as Served<T, S>;
     },
   );
 }

@@ -2,6 +2,7 @@ import type { Observable } from 'rxjs';
 import type { KubeClient } from '../kube-client.js';
 import type { KubeObject } from '../kube-object.js';
 import type { ResourceRef } from '../resource-ref.js';
+import type { ResourceScope } from '../resource-scope.js';
 import { objectPath, objectRequest$, requireName, writeQuery } from './internal/object-request.js';
 import { writeDefaults } from './write-defaults.js';
 import type { WriteOptions } from './write-options.js';
@@ -62,9 +63,9 @@ export interface PatchOptions extends WriteOptions {
  *   .subscribe((pod) => console.log(pod.metadata?.labels));
  * ```
  */
-export function patch$<T extends KubeObject = KubeObject>(
+export function patch$<T extends KubeObject = KubeObject, S extends ResourceScope = ResourceScope>(
   client: KubeClient,
-  ref: ResourceRef,
+  ref: ResourceRef<T, S>,
   name: string,
   patch: object,
   options: PatchOptions = {},

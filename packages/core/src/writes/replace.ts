@@ -2,6 +2,7 @@ import type { Observable } from 'rxjs';
 import type { KubeClient } from '../kube-client.js';
 import type { KubeObject } from '../kube-object.js';
 import type { ResourceRef } from '../resource-ref.js';
+import type { ResourceScope } from '../resource-scope.js';
 import {
   JSON_BODY,
   objectPath,
@@ -34,9 +35,12 @@ import type { WriteOptions } from './write-options.js';
  *   .subscribe((pod) => console.log(pod.metadata?.resourceVersion));
  * ```
  */
-export function replace$<T extends KubeObject = KubeObject>(
+export function replace$<
+  T extends KubeObject = KubeObject,
+  S extends ResourceScope = ResourceScope,
+>(
   client: KubeClient,
-  ref: ResourceRef,
+  ref: ResourceRef<T, S>,
   object: T,
   options: WriteOptions = {},
 ): Observable<T> {

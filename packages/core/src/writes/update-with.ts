@@ -3,6 +3,8 @@ import type { KubeClient } from '../kube-client.js';
 import type { KubeObject } from '../kube-object.js';
 import { type RetryOnConflictConfig, retryOnConflict } from '../recovery/retry-on-conflict.js';
 import type { ResourceRef } from '../resource-ref.js';
+import type { ResourceScope } from '../resource-scope.js';
+import type { Served } from '../served.js';
 import { get$ } from './get.js';
 import { replace$ } from './replace.js';
 import type { WriteOptions } from './write-options.js';
@@ -44,17 +46,20 @@ export interface UpdateWithOptions extends WriteOptions {
  * })).subscribe((pod) => console.log(pod.metadata?.resourceVersion));
  * ```
  */
-export function updateWith$<T extends KubeObject = KubeObject>(
+export function updateWith$<
+  T extends KubeObject = KubeObject,
+  S extends ResourceScope = ResourceScope,
+>(
   client: KubeClient,
-  ref: ResourceRef,
+  ref: ResourceRef<T, S>,
   name: string,
-  mutate: (current: T) => T,
+  mutate: (current: Served<T, S>) => T,
   options: UpdateWithOptions = {},
 ): Observable<T> {
   const { retry, ...write } = options;
   const read = write.subresource === undefined ? {} : { subresource: write.subresource };
   return defer(() =>
-    get$<T>(client, ref, name, read).pipe(
+    get$<T, S>(client, ref, name, read).pipe(
       map((current) => withVersionOf(mutate(current), current)),
       switchMap((changed) => replace$<T>(client, ref, changed, write)),
     ),

@@ -7,14 +7,15 @@ import { build, type Plugin } from 'vite';
 import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * The core is meant for browsers: bundling its public entry points (`@rxkube/core` and
- * `@rxkube/core/transport`) for `platform: browser` must need no Node built-in, and the bundle
+ * The core is meant for browsers: bundling its public entry points (`@rxkube/core`,
+ * `@rxkube/core/transport` and `@rxkube/core/kinds`) for `platform: browser` must need no Node built-in, and the bundle
  * must run on the WHATWG globals a browser has (fetch, streams, AbortController, TextDecoder),
  * nothing else.
  */
 
 const mainEntry = fileURLToPath(new URL('../../src/index.ts', import.meta.url));
 const transportEntry = fileURLToPath(new URL('../../src/transport/index.ts', import.meta.url));
+const kindsEntry = fileURLToPath(new URL('../../src/kinds/index.ts', import.meta.url));
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const builtins = new Set(builtinModules);
 
@@ -157,6 +158,22 @@ describe('browser bundle of @rxkube/core', () => {
     decoder.push(new TextEncoder().encode(':2}\n'));
     decoder.end();
     expect(values).toEqual([{ a: 1 }, { b: 2 }]);
+  });
+
+  it('bundles @rxkube/core/kinds as plain refs, with nothing of kubernetes-types', async () => {
+    const kinds = await bundle({ entry: kindsEntry });
+    expect(kinds.nodeImports).toEqual([]);
+    expect(kinds.code).not.toContain('kubernetes-types');
+    const sandbox = createContext(browserGlobals());
+    runInContext(kinds.code, sandbox);
+    const refs = (sandbox as { rxkube?: Record<string, unknown> }).rxkube;
+    expect(refs?.pods).toEqual({ version: 'v1', resource: 'pods', kind: 'Pod' });
+    expect(refs?.deployments).toEqual({
+      group: 'apps',
+      version: 'v1',
+      resource: 'deployments',
+      kind: 'Deployment',
+    });
   });
 
   it('stays within its gzipped size budget', async () => {

@@ -18,6 +18,7 @@ import {
   leaderElection$,
   ownerKeys,
   type ReconcileReport,
+  type Served,
   shareCollection,
   whileLeader,
 } from '../../src/index.js';
@@ -42,7 +43,7 @@ describe('the controller API', () => {
       primary: apps$,
       related: [{ collection: pods$, keysOf: (pod) => ownerKeys(pod, { kind: 'App' }) }],
       reconcile: (_key, app, { signal }) => {
-        expectTypeOf(app).toEqualTypeOf<App | undefined>();
+        expectTypeOf(app).toEqualTypeOf<Served<App> | undefined>();
         return ensurePods(app, signal);
       },
       concurrency: 4,

@@ -28,6 +28,7 @@ import {
   patch$,
   replace$,
   retryOnConflict,
+  type Served,
   updateWith$,
   type WatchEvent,
   watch$,
@@ -54,20 +55,20 @@ describe('kubernetes-types models', () => {
 
   it('type the reads: cachedCollection$, list$, watch$, get$, indexBy, filterItems', () => {
     expectTypeOf(cachedCollection$<Pod>(client, pods)).toEqualTypeOf<
-      Observable<CollectionState<Pod>>
+      Observable<CollectionState<Served<Pod>>>
     >();
     expectTypeOf(
       cachedCollection$<Pod>(client, pods).pipe(
         filterItems((p) => p.status?.phase === 'Running'),
         indexBy((p) => p.spec?.nodeName ?? ''),
       ),
-    ).toEqualTypeOf<Observable<IndexedCollectionState<Pod>>>();
-    expectTypeOf(list$<Pod>(client, pods)).toEqualTypeOf<Observable<ListResult<Pod>>>();
-    expectTypeOf(watch$<Pod>(client, pods)).toEqualTypeOf<Observable<WatchEvent<Pod>>>();
-    expectTypeOf(get$<Pod>(client, pods, 'web-0')).toEqualTypeOf<Observable<Pod>>();
+    ).toEqualTypeOf<Observable<IndexedCollectionState<Served<Pod>>>>();
+    expectTypeOf(list$<Pod>(client, pods)).toEqualTypeOf<Observable<ListResult<Served<Pod>>>>();
+    expectTypeOf(watch$<Pod>(client, pods)).toEqualTypeOf<Observable<WatchEvent<Served<Pod>>>>();
+    expectTypeOf(get$<Pod>(client, pods, 'web-0')).toEqualTypeOf<Observable<Served<Pod>>>();
     const transform = (p: Pod): Pod => ({ ...p, metadata: { ...p.metadata, managedFields: [] } });
     expectTypeOf(cachedCollection$<Pod>(client, pods, { transform })).toEqualTypeOf<
-      Observable<CollectionState<Pod>>
+      Observable<CollectionState<Served<Pod>>>
     >();
   });
 
@@ -101,20 +102,20 @@ describe('kubernetes-types models', () => {
 
   it('type metadata-only reads as PartialObjectMetadata', () => {
     expectTypeOf(cachedCollection$(client, pods, { metadataOnly: true })).toEqualTypeOf<
-      Observable<CollectionState<PartialObjectMetadata>>
+      Observable<CollectionState<Served<PartialObjectMetadata>>>
     >();
     expectTypeOf(get$(client, pods, 'web-0', { metadataOnly: true })).toEqualTypeOf<
-      Observable<PartialObjectMetadata>
+      Observable<Served<PartialObjectMetadata>>
     >();
     expectTypeOf(list$<PartialObjectMetadata>(client, pods, { metadataOnly: true })).toEqualTypeOf<
-      Observable<ListResult<PartialObjectMetadata>>
+      Observable<ListResult<Served<PartialObjectMetadata>>>
     >();
-    const names = (state: CollectionState<PartialObjectMetadata>) =>
+    const names = (state: CollectionState<Served<PartialObjectMetadata>>) =>
       [...state.items.values()].map((item) => {
         // @ts-expect-error metadata-only items carry no spec
         item.spec;
         return item.metadata.name;
       });
-    expectTypeOf(names).returns.toEqualTypeOf<(string | undefined)[]>();
+    expectTypeOf(names).returns.toEqualTypeOf<string[]>();
   });
 });

@@ -15,6 +15,7 @@ import { appliedObjects } from '../../src/operators/applied-objects.js';
 import { filterItems } from '../../src/operators/filter-items.js';
 import { type IndexedCollectionState, indexBy } from '../../src/operators/index-by.js';
 import { mapItems } from '../../src/operators/map-items.js';
+import type { Served } from '../../src/served.js';
 import { shareCollection } from '../../src/sharing/share-collection.js';
 import { watch$ } from '../../src/watch.js';
 import type { WatchEvent } from '../../src/watch-event.js';
@@ -37,21 +38,21 @@ const call = <T>(make: () => T): (() => T) => make;
 describe('the public generics', () => {
   it('carry the item type from cachedCollection$ through every operator', () => {
     const states = call(() => cachedCollection$<Pod>(client, pods));
-    expectTypeOf(states).returns.toEqualTypeOf<Observable<CollectionState<Pod>>>();
+    expectTypeOf(states).returns.toEqualTypeOf<Observable<CollectionState<Served<Pod>>>>();
     const running = call(() =>
       states().pipe(filterItems((pod) => pod.status?.phase === 'Running')),
     );
-    expectTypeOf(running).returns.toEqualTypeOf<Observable<CollectionState<Pod>>>();
+    expectTypeOf(running).returns.toEqualTypeOf<Observable<CollectionState<Served<Pod>>>>();
     const names = call(() =>
       states().pipe(mapItems((pod): PodName => ({ metadata: pod.metadata, name: 'x' }))),
     );
     expectTypeOf(names).returns.toEqualTypeOf<Observable<CollectionState<PodName>>>();
     const byNode = call(() => states().pipe(indexBy((pod) => pod.spec?.nodeName ?? [])));
-    expectTypeOf(byNode).returns.toEqualTypeOf<Observable<IndexedCollectionState<Pod>>>();
+    expectTypeOf(byNode).returns.toEqualTypeOf<Observable<IndexedCollectionState<Served<Pod>>>>();
     const shared = call(() => states().pipe(shareCollection()));
-    expectTypeOf(shared).returns.toEqualTypeOf<Observable<CollectionState<Pod>>>();
+    expectTypeOf(shared).returns.toEqualTypeOf<Observable<CollectionState<Served<Pod>>>>();
     const applied = call(() => states().pipe(appliedObjects()));
-    expectTypeOf(applied).returns.toEqualTypeOf<Observable<Pod>>();
+    expectTypeOf(applied).returns.toEqualTypeOf<Observable<Served<Pod>>>();
   });
 
   it('narrow deltas and updates by their discriminants', () => {
@@ -63,15 +64,15 @@ describe('the public generics', () => {
       CollectionState<Pod> & { readonly synced: true }
     >();
     const updates = call(() => collectionUpdates$<Pod>(client, pods));
-    expectTypeOf(updates).returns.toEqualTypeOf<Observable<CollectionUpdate<Pod>>>();
+    expectTypeOf(updates).returns.toEqualTypeOf<Observable<CollectionUpdate<Served<Pod>>>>();
   });
 
   it('type list$ and watch$ by their item type, and keep it through transforms', () => {
     expectTypeOf(call(() => list$<Pod>(client, pods))).returns.toEqualTypeOf<
-      Observable<ListResult<Pod>>
+      Observable<ListResult<Served<Pod>>>
     >();
     expectTypeOf(call(() => watch$<Pod>(client, pods))).returns.toEqualTypeOf<
-      Observable<WatchEvent<Pod>>
+      Observable<WatchEvent<Served<Pod>>>
     >();
     expectTypeOf(dropManagedFields<Pod>).returns.toEqualTypeOf<Pod>();
     // @ts-expect-error an operator's callback sees the collection's item type, not any other
