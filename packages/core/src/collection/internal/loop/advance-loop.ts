@@ -12,6 +12,7 @@ import { PersistentMap } from '../../persistent-map.js';
 import type { CollectionInput } from '../collection-input.js';
 import { LISTING, LIVE } from '../collection-model.js';
 import {
+  cannotFinish,
   isConnectivity,
   isGone,
   isOversized,
@@ -134,7 +135,10 @@ function whileStreaming(
     case 'events':
       return streamed(state, outcome.events, context);
     case 'failed':
-      if (config.initialList === 'auto' && isRejectedStreamingList(outcome.error)) {
+      if (
+        config.initialList === 'auto' &&
+        (isRejectedStreamingList(outcome.error) || cannotFinish(state.from, outcome.error))
+      ) {
         return fallBackToList(state, context);
       }
       return listFailed(state, outcome.error, context);

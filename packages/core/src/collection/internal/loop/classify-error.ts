@@ -1,6 +1,8 @@
 import { DecodeError } from '../../../errors/decode-error.js';
 import { isKubeError, type KubeError } from '../../../errors/kube-error.js';
+import { StreamingListIncompleteError } from '../../../errors/streaming-list-incomplete-error.js';
 import type { LoopConfig } from './loop-config.js';
+import type { ListFrom } from './loop-state.js';
 
 const HTTP_BAD_REQUEST = 400;
 const HTTP_FORBIDDEN = 403;
@@ -64,5 +66,19 @@ export function isRejectedStreamingList(error: unknown): boolean {
     isKubeError(error) &&
     (error.reason === 'HttpStatus' || error.reason === 'Invalid') &&
     (error.code === HTTP_BAD_REQUEST || error.code === HTTP_UNPROCESSABLE)
+  );
+}
+
+/**
+ * A streaming list the server took but cannot finish, however often it is asked: a consistent one
+ * (no version) answered with 504 `ResourceVersionTooLarge` (the watch cache did not reach etcd's
+ * current version within its 3 s: etcd without progress notifications, kine, a stuck cache;
+ * k8s.io/apiserver cacher.go `Watch` → watch_cache.go `waitUntilFreshAndBlock`), and one whose
+ * initial-events-end bookmark has no version (`StreamingListIncompleteError`). A LIST works there.
+ */
+export function cannotFinish(from: ListFrom, error: unknown): boolean {
+  if (error instanceof StreamingListIncompleteError) return true;
+  return (
+    from.kind !== 'notOlderThan' && isKubeError(error) && error.reason === 'ResourceVersionTooLarge'
   );
 }
