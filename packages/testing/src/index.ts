@@ -6,6 +6,7 @@ export type { CatchUpOptions } from './catch-up-options.js';
 export type { FakeApiReplica } from './fake-api-replica.js';
 export { FakeApiServer } from './fake-api-server.js';
 export type { FakeApiServerOptions } from './fake-api-server-options.js';
+export { type KubernetesVersion, kubernetesVersions } from './kubernetes-version.js';
 export type { ReplicaRouting } from './replica-routing.js';
 export type { WaitForOptions } from './wait-for-options.js';
 

@@ -102,7 +102,7 @@ async function dispatch(ctx: HttpContext, env: ServerEnv, route: Route): Promise
     case 'api-resources':
       return ctx.json(200, apiResourceList(cluster, route.group, route.version));
     case 'version':
-      return ctx.json(200, DEFAULTS.version);
+      return ctx.json(200, env.options.profile.info);
     case 'health':
       return ctx.text(200, 'ok');
     case 'no-such-resource':
@@ -116,12 +116,7 @@ async function dispatch(ctx: HttpContext, env: ServerEnv, route: Route): Promise
   const collectionAllowed = !type.namespaced || namespace !== undefined;
   switch (method) {
     case 'GET': {
-      const options = parseListOptions(
-        ctx.query,
-        type,
-        route.watchPath,
-        env.options.streamingLists,
-      );
+      const options = parseListOptions(ctx.query, type, route.watchPath, env.options.watchList);
       const asTable = subresource === undefined ? tableRequest(ctx.req, ctx.query) : undefined;
       const out = asTable === undefined ? ctx : tableContext(ctx, type, asTable);
       if (name !== undefined && !options.watch) {
@@ -159,7 +154,7 @@ async function dispatch(ctx: HttpContext, env: ServerEnv, route: Route): Promise
         env,
         type,
         namespace,
-        parseListOptions(ctx.query, type, false, env.options.streamingLists),
+        parseListOptions(ctx.query, type, false, env.options.watchList),
       );
     default:
       throw methodNotAllowed();
