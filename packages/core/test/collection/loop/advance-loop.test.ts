@@ -391,11 +391,19 @@ describe('the loop transition (pure)', () => {
     ['auto', 'without its end', { type: 'initialEventsOverdue' } as Scripted, 'listing'],
     ['auto', 'ended without its end', { type: 'ended' } as Scripted, 'listing'],
     ['stream', 'without its end', { type: 'initialEventsOverdue' } as Scripted, 'failed'],
-    ['stream', 'ended without its end', { type: 'ended' } as Scripted, 'failed'],
+    ['stream', 'ended without its end', { type: 'ended' } as Scripted, 'waiting'],
   ] as const)('%s: a streaming list %s → %s', (initialList, _what, outcome, phase) => {
     const steps = drive({ initialList }, [outcome]);
     expect(stepAt(steps, 1).state.phase).toBe(phase);
-    if (phase === 'failed') {
+    if (phase === 'waiting') {
+      // asked again after a backoff, the cause in health
+      expect(healths(steps)).toEqual(['reconnecting']);
+      expect(told(steps)).toMatchObject([
+        { health: { error: expect.any(StreamingListIncompleteError) } },
+      ]);
+      const again = drive({ initialList }, [outcome, elapsed]);
+      expect(requests(again).map(describeRequest)).toEqual(['stream -', 'stream -']);
+    } else if (phase === 'failed') {
       expect(healths(steps)).toEqual(['failed']);
       const fail = stepAt(steps, 1).commands.find((c) => c.type === 'fail');
       expect(fail).toMatchObject({ error: expect.any(StreamingListIncompleteError) });
