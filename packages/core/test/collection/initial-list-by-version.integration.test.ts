@@ -30,7 +30,12 @@ afterEach(async () => {
 });
 
 function pod(name: string): KubeObject {
-  return { apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'ns' }, spec: {} } as KubeObject;
+  return {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name, namespace: 'ns' },
+    spec: {},
+  } as KubeObject;
 }
 
 function start(
