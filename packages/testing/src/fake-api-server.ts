@@ -147,8 +147,11 @@ export class FakeApiServer {
     const cluster = new Cluster(
       resolved.opaqueVersions ? opaqueVersions() : numericVersions(),
       historyLimit,
+      profile.managedFieldsSubresource,
     );
-    if (options.builtins ?? true) for (const type of builtinResources()) cluster.register(type);
+    if (options.builtins ?? true) {
+      for (const type of builtinResources(profile)) cluster.register(type);
+    }
     const crds = cluster.type(
       resourceId('apiextensions.k8s.io', 'v1', 'customresourcedefinitions'),
     );

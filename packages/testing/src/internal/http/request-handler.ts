@@ -17,6 +17,7 @@ import { handleWatch } from '../watch/watch-handler.js';
 import { handlePatch } from '../writes/handle-patch.js';
 import type { Authenticator } from './auth.js';
 import { applyCors } from './cors.js';
+import { rejectByFlowControl } from './flow-control-rejection.js';
 import { type HostPolicy, hostRefusal } from './host-check.js';
 import type { HttpContext } from './http-context.js';
 import { impersonationOf } from './impersonation-of.js';
@@ -33,6 +34,7 @@ import { type Route, resolveRoute } from './route.js';
 import { servedBy } from './served-by.js';
 import type { ServerEnv } from './server-env.js';
 import * as status from './status.js';
+import { warningHeader } from './warning-header.js';
 
 const TRUE_VALUES = new Set(['1', 't', 'T', 'TRUE', 'true', 'True']);
 
@@ -113,12 +115,16 @@ async function dispatch(ctx: HttpContext, env: ServerEnv, route: Route): Promise
       break;
   }
   const { type, namespace, name, subresource } = route;
+  // A deprecated version: every answer warns (k8s.io/apiserver pkg/endpoints/filters/warning.go,
+  // `299 - "<text>"`, one header per warning).
+  if (type.warnings.length > 0) ctx.res.setHeader('Warning', type.warnings.map(warningHeader));
   const collectionAllowed = !type.namespaced || namespace !== undefined;
   switch (method) {
     case 'GET': {
       const options = parseListOptions(ctx.query, type, route.watchPath, env.options.watchList);
       const asTable = subresource === undefined ? tableRequest(ctx.req, ctx.query) : undefined;
-      const out = asTable === undefined ? ctx : tableContext(ctx, type, asTable);
+      const out =
+        asTable === undefined ? ctx : tableContext(ctx, type, asTable, env.options.profile);
       if (name !== undefined && !options.watch) {
         return handleGet(out, env, type, namespace, name, subresource);
       }
@@ -196,6 +202,8 @@ export async function handleRequest(
     if (who.user !== undefined) ctx.record.user = who.user;
     const impersonation = impersonationOf(ctx.req);
     if (impersonation !== undefined) ctx.record.impersonation = impersonation;
+    // API Priority and Fairness classifies the (impersonated) user before authorization.
+    if (env.faults.takeThrottle(kind)) return rejectByFlowControl(ctx, env);
     const failure = env.faults.takeFailure(kind);
     if (failure) {
       const { status: s, headers } = injectedFailure(failure.status, failure.retryAfterSeconds);

@@ -5,6 +5,7 @@ import type { HttpContext } from '../http/http-context.js';
 import type { ServerEnv } from '../http/server-env.js';
 import * as status from '../http/status.js';
 import { viewAt } from '../reads/cache-read.js';
+import { cacheReady } from '../reads/cache-ready.js';
 import { listPrefix, parseVersionOrFail, selectorFilter } from '../reads/list-handler.js';
 import type { ListOptions } from '../reads/list-options.js';
 import type { ResourceType } from '../resources/resource-type.js';
@@ -127,6 +128,9 @@ export async function handleWatch(
     return;
   }
   if (answerPersistentWatchFault(ctx, env, options, streamHeaders)) return;
+  // A watch cache that (re)initializes: 429 from 1.31, before the watch waits for it.
+  await cacheReady(env, ctx.res);
+  if (ctx.res.destroyed) return;
   let begin: WatchStart | undefined;
   let refused: FakeApiStatus | undefined;
   try {
