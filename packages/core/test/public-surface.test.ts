@@ -21,6 +21,7 @@ const transportOnly = [
   'requestUrl',
   'unsendableRequest',
   'withAuth',
+  'reportWarnings',
   'errorFromResponse',
   'errorFromStatus',
   'NdjsonDecoder',
