@@ -431,6 +431,21 @@ describe('Warning headers of deprecated versions', () => {
     expect(current.headers.get('warning')).toBeNull();
   });
 
+  it('sends no warning whose text holds a control character, as NewWarningHeader refuses it', async () => {
+    await start({ kubernetesVersion: '1.34' });
+    server.registerResource({
+      group: 'example.com',
+      version: 'v1alpha1',
+      resource: 'gadgets',
+      kind: 'Gadget',
+      deprecated: true,
+      deprecationWarning: 'ring \u0007 the bell',
+    });
+    const answer = await call(server, '/apis/example.com/v1alpha1/namespaces/default/gadgets');
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('warning')).toBeNull();
+  });
+
   it('orders versions as Kubernetes does: GA, then beta, then alpha, then the rest', () => {
     const sorted = ['foo', 'v1alpha1', 'v2', 'v1beta2', 'v1', 'v1beta1', 'bar', 'v11alpha2'].sort(
       (a, b) => compareKubeAwareVersions(b, a),

@@ -117,7 +117,8 @@ async function dispatch(ctx: HttpContext, env: ServerEnv, route: Route): Promise
   const { type, namespace, name, subresource } = route;
   // A deprecated version: every answer warns (k8s.io/apiserver pkg/endpoints/filters/warning.go,
   // `299 - "<text>"`, one header per warning).
-  if (type.warnings.length > 0) ctx.res.setHeader('Warning', type.warnings.map(warningHeader));
+  const warnings = type.warnings.flatMap((text) => warningHeader(text) ?? []);
+  if (warnings.length > 0) ctx.res.setHeader('Warning', warnings);
   const collectionAllowed = !type.namespaced || namespace !== undefined;
   switch (method) {
     case 'GET': {
