@@ -426,8 +426,15 @@ describe('the loop transition (pure)', () => {
       'the initial-events-end bookmark of the streaming list has no metadata.resourceVersion',
     );
 
+    /** 1.31+'s ERROR event for a streaming list when etcd lacks RequestWatchProgress. */
+    const noWatchProgress = new HttpStatusError(
+      'a watch stream was requested by the client but the required storage feature RequestWatchProgress is disabled',
+      { code: 500, retryable: true },
+    );
+
     it.each([
       ['504 ResourceVersionTooLarge to the consistent streaming list', cacheBehind],
+      ['a 500 (etcd without RequestWatchProgress)', noWatchProgress],
       ['an initial-events-end bookmark without a version', noEndVersion],
     ] as const)('auto: after %s, lists in pages from then on', (_what, error) => {
       const steps = drive({ initialList: 'auto' }, [
@@ -482,6 +489,12 @@ describe('the loop transition (pure)', () => {
         s.commands.flatMap((c) => (c.type === 'wait' ? [c.delayMs] : [])),
       );
       for (const delay of waits) expect(delay).toBeGreaterThanOrEqual(1_000);
+    });
+
+    it('stream: keeps asking after a 500, backing off', () => {
+      const steps = drive({ initialList: 'stream' }, [failed(noWatchProgress), elapsed]);
+      expect(requests(steps).map(describeRequest)).toEqual(['stream -', 'stream -']);
+      expect(healths(steps)).toEqual(['reconnecting']);
     });
 
     it('stream: fails on an initial-events-end bookmark without a version', () => {

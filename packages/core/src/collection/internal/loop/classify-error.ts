@@ -8,6 +8,7 @@ const HTTP_BAD_REQUEST = 400;
 const HTTP_FORBIDDEN = 403;
 const HTTP_NOT_FOUND = 404;
 const HTTP_UNPROCESSABLE = 422;
+const HTTP_INTERNAL_ERROR = 500;
 const HTTP_UNAVAILABLE = 503;
 
 /**
@@ -73,12 +74,14 @@ export function isRejectedStreamingList(error: unknown): boolean {
  * A streaming list the server took but cannot finish, however often it is asked: a consistent one
  * (no version) answered with 504 `ResourceVersionTooLarge` (the watch cache did not reach etcd's
  * current version within its 3 s: etcd without progress notifications, kine, a stuck cache;
- * k8s.io/apiserver cacher.go `Watch` → watch_cache.go `waitUntilFreshAndBlock`), and one whose
+ * k8s.io/apiserver cacher.go `Watch` → watch_cache.go `waitUntilFreshAndBlock`); a 500 (from 1.31
+ * the cacher refuses every streaming list at once when etcd lacks RequestWatchProgress, before
+ * 3.4.31 / 3.5.13; client-go's reflector lists after any such error); and one whose
  * initial-events-end bookmark has no version (`StreamingListIncompleteError`). A LIST works there.
  */
 export function cannotFinish(from: ListFrom, error: unknown): boolean {
   if (error instanceof StreamingListIncompleteError) return true;
-  return (
-    from.kind !== 'notOlderThan' && isKubeError(error) && error.reason === 'ResourceVersionTooLarge'
-  );
+  if (!isKubeError(error)) return false;
+  if (error.reason === 'HttpStatus' && error.code === HTTP_INTERNAL_ERROR) return true;
+  return from.kind !== 'notOlderThan' && error.reason === 'ResourceVersionTooLarge';
 }
