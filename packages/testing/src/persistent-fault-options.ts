@@ -24,6 +24,13 @@
  *   HTTP 200 and one ERROR event, 504 `Timeout` with cause `ResourceVersionTooLarge` and
  *   `retryAfterSeconds: 1` (k8s.io/apiserver cacher.go `Watch` → watch_cache.go
  *   `waitUntilFreshAndBlock`). Counts the streaming lists it held back.
+ * - `storageWithoutWatchProgress` (no version): etcd before 3.4.31 / 3.5.13, which cannot be
+ *   asked for progress notifications. From 1.31 kube-apiserver refuses every streaming list with
+ *   `allowWatchBookmarks` at once: HTTP 200 and one ERROR event, 500 `InternalError` "a watch
+ *   stream was requested by the client but the required storage feature RequestWatchProgress is
+ *   disabled" (cacher.go `Watch`); before 1.31 (and without `allowWatchBookmarks`) its caches get
+ *   no progress and a consistent streaming list ends as with `watchCacheBehindStorage`. Counts the
+ *   streaming lists it refused or held back.
  *
  * @example
  * ```ts
@@ -40,4 +47,5 @@ export type PersistentFaultOptions =
   | { readonly fault: 'tooLargeWatch'; readonly upTo: string }
   | { readonly fault: 'nonStatusError'; readonly upTo: string; readonly object?: unknown }
   | { readonly fault: 'malformedLine'; readonly at: string }
-  | { readonly fault: 'watchCacheBehindStorage' };
+  | { readonly fault: 'watchCacheBehindStorage' }
+  | { readonly fault: 'storageWithoutWatchProgress' };

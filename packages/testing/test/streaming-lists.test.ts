@@ -238,6 +238,46 @@ describe('streaming lists, as each version serves them', () => {
       await server.waitFor(() => healed.lines.length === 2);
     });
 
+    it('with etcd unable to give progress, 1.31+ refuses every streaming list at once with an ERROR 500', async () => {
+      await start({ kubernetesVersion: '1.34' });
+      server.create(CONFIGMAPS, named('a'));
+      const fault = server.faults.persist({ fault: 'storageWithoutWatchProgress' });
+      for (const query of [
+        '',
+        '&resourceVersion=0',
+        `&resourceVersion=${server.resourceVersion}`,
+      ]) {
+        const w = watch(`${STREAMING}${query}`);
+        expect(await w.done).toBe('end');
+        expect(w.events).toEqual([
+          {
+            type: 'ERROR',
+            object: {
+              kind: 'Status',
+              apiVersion: 'v1',
+              metadata: {},
+              status: 'Failure',
+              message:
+                'a watch stream was requested by the client but the required storage feature RequestWatchProgress is disabled',
+              reason: 'InternalError',
+              code: 500,
+            },
+          },
+        ]);
+      }
+      expect(fault.hits).toBe(3);
+      // plain watches and LISTs are served
+      expect((await call(server, CM)).status).toBe(200);
+    });
+
+    it('with etcd unable to give progress, 1.29 (gate on by hand) holds a consistent streaming list, then 504', async () => {
+      await start({ kubernetesVersion: '1.29', streamingLists: true });
+      server.faults.persist({ fault: 'storageWithoutWatchProgress' });
+      const w = watch(STREAMING);
+      expect(await w.done).toBe('end');
+      expect(w.events.map((e) => [e.type, e.object.code])).toEqual([['ERROR', 504]]);
+    });
+
     it('lets the consistent streaming list through when a write of its resource brings the cache there', async () => {
       await start({ kubernetesVersion: '1.34', resourceVersionWaitMs: 3_000 });
       server.faults.persist({ fault: 'watchCacheBehindStorage' });

@@ -38,7 +38,12 @@ export class PersistentFaults {
   private armed: ArmedFault[] = [];
 
   arm(options: PersistentFaultOptions, codec: VersionCodec): PersistentFault {
-    if (options.fault === 'watchCacheBehindStorage') return this.add(options, 0);
+    if (
+      options.fault === 'watchCacheBehindStorage' ||
+      options.fault === 'storageWithoutWatchProgress'
+    ) {
+      return this.add(options, 0);
+    }
     const version = options.fault === 'malformedLine' ? options.at : options.upTo;
     const revision = typeof version === 'string' ? codec.parse(version) : undefined;
     if (revision === undefined || version === '0') {
@@ -62,7 +67,16 @@ export class PersistentFaults {
    * the fault, since the caller holds a streaming list back for it.
    */
   cacheBehindStorage(): boolean {
-    const fault = this.armed.find((f) => f.options.fault === 'watchCacheBehindStorage');
+    return this.hit('watchCacheBehindStorage') || this.hit('storageWithoutWatchProgress');
+  }
+
+  /** Whether etcd cannot be asked for progress (`storageWithoutWatchProgress`), counted as a hit. */
+  storageWithoutWatchProgress(): boolean {
+    return this.hit('storageWithoutWatchProgress');
+  }
+
+  private hit(kind: 'watchCacheBehindStorage' | 'storageWithoutWatchProgress'): boolean {
+    const fault = this.armed.find((f) => f.options.fault === kind);
     if (fault === undefined) return false;
     fault.hits++;
     return true;
@@ -72,9 +86,7 @@ export class PersistentFaults {
   atWatchStart(revision: number): WatchStartFault | undefined {
     for (const fault of this.armed) {
       const { options } = fault;
-      if (options.fault === 'malformedLine' || options.fault === 'watchCacheBehindStorage')
-        continue;
-      if (revision > fault.revision) continue;
+      if (!('upTo' in options) || revision > fault.revision) continue;
       fault.hits++;
       return options.fault === 'nonStatusError'
         ? { fault: 'nonStatusError', object: options.object ?? NON_STATUS_OBJECT }

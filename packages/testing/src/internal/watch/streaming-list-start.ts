@@ -48,12 +48,27 @@ export async function streamingListStart(
   current: () => readonly StoredObject[],
 ): Promise<StreamingListStart> {
   const { cluster, replica } = env;
+  const { profile } = env.options;
+  if (
+    profile.consistentListFromCache &&
+    options.allowWatchBookmarks &&
+    env.faults.persistent.storageWithoutWatchProgress()
+  ) {
+    // 1.31+ asks etcd for progress to serve a streaming list, and refuses one it cannot ask.
+    throw new StreamingListRefused(
+      status.failure(
+        500,
+        'InternalError',
+        'a watch stream was requested by the client but the required storage feature RequestWatchProgress is disabled',
+      ),
+    );
+  }
   const rv = options.resourceVersion;
   let required = 0;
   if (rv === undefined) {
     // etcd's current revision (1.27+; a version before, made to stream, serves the cache as it
     // is); with the caches behind storage, one they never hear of.
-    if (env.options.profile.sendInitialEventsKnown) {
+    if (profile.sendInitialEventsKnown) {
       required = cluster.revision + (env.faults.persistent.cacheBehindStorage() ? 1 : 0);
     }
   } else if (rv !== '0') {
@@ -73,7 +88,7 @@ export async function streamingListStart(
   }
   const end: InitialEventsEnd = !options.allowWatchBookmarks
     ? 'none'
-    : env.options.profile.initialEventsEndAtOnce || !env.options.profile.sendInitialEventsKnown
+    : profile.initialEventsEndAtOnce || !profile.sendInitialEventsKnown
       ? 'at-once'
       : 'timer';
   return { startRevision: replica.appliedRevision, initial: current(), end };
