@@ -28,7 +28,7 @@ type Command =
   | { kind: 'malformed' }
   | { kind: 'emptyWatch' }
   | { kind: 'persist'; fault: 'emptyWatch' | 'tooLargeWatch' | 'nonStatusError' | 'malformedLine' }
-  | { kind: 'behindStorage' }
+  | { kind: 'behindStorage' | 'storageWithoutWatchProgress' }
   | { kind: 'lag'; replica: number }
   | { kind: 'catchUp'; replica: number }
   | { kind: 'restartReplica'; replica: number }
@@ -72,6 +72,8 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   }),
   // watch caches that cannot reach etcd's revision (consistent streaming lists get 504)
   fc.constant({ kind: 'behindStorage' } as const),
+  // etcd before 3.4.31 / 3.5.13: from 1.31 every streaming list is refused with an ERROR 500
+  fc.constant({ kind: 'storageWithoutWatchProgress' } as const),
   // replicas whose watch caches lag, catch up and restart (with one replica: no-ops)
   fc.record({ kind: fc.constant('lag' as const), replica: fc.integer({ min: 0, max: 1 }) }),
   fc.record({ kind: fc.constant('catchUp' as const), replica: fc.integer({ min: 0, max: 1 }) }),
@@ -261,6 +263,10 @@ describe('convergence under random writes and faults', () => {
                 case 'behindStorage':
                   relistCauses++;
                   server.faults.persist({ fault: 'watchCacheBehindStorage' });
+                  break;
+                case 'storageWithoutWatchProgress':
+                  relistCauses++;
+                  server.faults.persist({ fault: 'storageWithoutWatchProgress' });
                   break;
                 case 'lag':
                   if (c.replica < s.replicas) {
