@@ -2,7 +2,7 @@ import type { VersionProfile } from '../profiles/version-profile.js';
 import type { ResourceType } from '../resources/resource-type.js';
 import { BUILTIN_PRINTERS, type BuiltinRow } from './builtin-rows.js';
 import { COLUMN_DEFINITIONS, type ColumnTuple } from './column-definitions.js';
-import { modernPodRow } from './modern-pod-row.js';
+import { podRow } from './pod-row.js';
 import { customColumns } from './printer-columns.js';
 
 /** What a Table row carries of its object (`?includeObject=`). */
@@ -75,8 +75,12 @@ function printerFor(
   profile: VersionProfile,
 ): ((object: Obj, now: number) => BuiltinRow) | undefined {
   if (key !== PODS || !profile.podRestartsWithAge) return BUILTIN_PRINTERS[key];
-  const features = { schedulingGated: profile.podSchedulingGated, sidecars: profile.podSidecars };
-  return (object, now) => modernPodRow(object, now, features);
+  const features = {
+    restartsWithAge: true,
+    schedulingGated: profile.podSchedulingGated,
+    sidecars: profile.podSidecars,
+  };
+  return (object, now) => podRow(object, now, features);
 }
 
 /** A built-in printer's columns as the version defines them. */

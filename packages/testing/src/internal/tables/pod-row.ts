@@ -4,8 +4,10 @@ import { ageOf, goHumanDuration } from './go-human-duration.js';
 // biome-ignore lint/suspicious/noExplicitAny: objects of any shape, read defensively.
 type Obj = any;
 
-/** Which of the pod printer's later changes a version has (see `VersionProfile`). */
+/** Which of the pod printer's changes since 1.20 a version has (see `VersionProfile`). */
 export interface PodRowFeatures {
+  /** 1.22+: RESTARTS is a string with the age of the last restart, `3 (2m ago)`; an integer before. */
+  readonly restartsWithAge: boolean;
   /** 1.26+: a pod held by scheduling gates shows `SchedulingGated`. */
   readonly schedulingGated: boolean;
   /**
@@ -29,12 +31,20 @@ function lastTerminated(status: Obj): number {
 
 const COMPLETED = { type: 'Completed', status: 'True' } as const;
 
+/** The pod printer of kube-apiserver 1.20: none of the later changes. */
+export const PRINTED_BY_1_20: PodRowFeatures = {
+  restartsWithAge: false,
+  schedulingGated: false,
+  sidecars: false,
+};
+
 /**
- * A pod's Table row as kube-apiserver prints it from 1.22 (kubernetes
- * pkg/printers/internalversion/printers.go `printPod`): RESTARTS is a string with the age of the
- * last restart, `3 (2m ago)`, and the later changes of `features`; the rest as 1.20.
+ * A pod's Table row as kube-apiserver prints it (kubernetes pkg/printers/internalversion/printers.go
+ * `printPod`), with the changes since 1.20 that `features` names: READY counts ready containers,
+ * STATUS is the pod's reason or phase unless an init container or a container says more
+ * (`Init:1/2`, `CrashLoopBackOff`, `Completed`, `Terminating`), RESTARTS adds up restart counts.
  */
-export function modernPodRow(o: Obj, now: number, features: PodRowFeatures): BuiltinRow {
+export function podRow(o: Obj, now: number, features: PodRowFeatures): BuiltinRow {
   const spec = o.spec ?? {};
   const status = o.status ?? {};
   const phase = str(status.phase);
@@ -129,8 +139,9 @@ export function modernPodRow(o: Obj, now: number, features: PodRowFeatures): Bui
   else if (o.metadata?.deletionTimestamp && (!features.sidecars || !terminal)) {
     reason = 'Terminating';
   }
-  const restartText =
-    restarts !== 0 && lastRestart > 0
+  const restartCell = !features.restartsWithAge
+    ? restarts
+    : restarts !== 0 && lastRestart > 0
       ? `${restarts} (${goHumanDuration(now - lastRestart)} ago)`
       : String(restarts);
   const ips = arr(status.podIPs);
@@ -148,7 +159,7 @@ export function modernPodRow(o: Obj, now: number, features: PodRowFeatures): Bui
       str(o.metadata?.name),
       `${ready}/${total}`,
       reason,
-      restartText,
+      restartCell,
       ageOf(o.metadata?.creationTimestamp, now),
       orNone(str(ips[0]?.ip)),
       orNone(str(spec.nodeName)),
