@@ -54,13 +54,15 @@ const FLOW_CONTROL_HEADERS = [
   'x-kubernetes-pf-flowschema-uid',
   'x-kubernetes-pf-prioritylevel-uid',
 ];
+/** The group of the deprecation case's CRD: its own each run, as CRDs are cluster-wide. */
+const WIDGETS_GROUP = `${NAMESPACE}.example.com`;
 /** A CRD with two deprecated versions (one with its own warning) and a current one. */
 const WIDGETS_CRD = {
   apiVersion: 'apiextensions.k8s.io/v1',
   kind: 'CustomResourceDefinition',
-  metadata: { name: 'fidelitywidgets.example.com' },
+  metadata: { name: `fidelitywidgets.${WIDGETS_GROUP}` },
   spec: {
-    group: 'example.com',
+    group: WIDGETS_GROUP,
     scope: 'Namespaced',
     names: {
       plural: 'fidelitywidgets',
@@ -631,7 +633,7 @@ describe('FakeApiServer (as kube-apiserver 1.20) against the real kube-apiserver
         WIDGETS_CRD,
       );
       const widgets = (version: string) =>
-        `/apis/example.com/${version}/namespaces/${NAMESPACE}/fidelitywidgets`;
+        `/apis/${WIDGETS_GROUP}/${version}/namespaces/${NAMESPACE}/fidelitywidgets`;
       // served once the CRD is established
       for (let i = 0; i < 100; i++) {
         if ((await send(t.transport, { path: widgets('v1') })).status === 200) break;
