@@ -165,7 +165,9 @@ export type { AuthProvider } from './auth-provider.js';
 export { createFetchClient, type FetchClientOptions } from './fetch/create-fetch-client.js';
 export { type FetchTransportOptions, fetchTransport } from './fetch/fetch-transport.js';
 export type { KubeClient } from './kube-client.js';
+export type { KubeWarning } from './kube-warning.js';
 export type { KubeRequest, KubeResponse, ResponseBody, Transport } from './transport.js';
+export type { WarningHandler } from './warning-handler.js';
 
 // Behind `rxkube proxy`: many requests over one WebSocket, plain fetch where it is not offered
 

@@ -1,6 +1,7 @@
 import { Observable } from 'rxjs';
 import { DecodeError } from './errors/decode-error.js';
 import { errorFromStatus } from './errors/error-from-status.js';
+import { StreamingListIncompleteError } from './errors/streaming-list-incomplete-error.js';
 import { WatchEmptyError } from './errors/watch-empty-error.js';
 import { WatchStalledError } from './errors/watch-stalled-error.js';
 import { isKubeStatus } from './guards/is-kube-status.js';
@@ -97,6 +98,13 @@ export function watchBatches$<T extends KubeObject = KubeObject>(
       switch (event.type) {
         case 'BOOKMARK': {
           const version = object.metadata?.resourceVersion;
+          if (!version && isInitialEventsEnd(object)) {
+            // The streaming list cannot be finished: nothing to watch from (a faulty aggregated
+            // server). Asking again gets the same bookmark; a LIST is the way on.
+            throw new StreamingListIncompleteError(
+              'the initial-events-end bookmark of the streaming list has no metadata.resourceVersion',
+            );
+          }
           if (!version)
             throw new DecodeError('BOOKMARK without metadata.resourceVersion', { kind: 'shape' });
           events += 1;

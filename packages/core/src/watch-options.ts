@@ -26,7 +26,11 @@ export interface WatchOptions<T extends KubeObject = KubeObject> {
    * Streaming list: the server first sends an ADDED event for every current object, then a
    * BOOKMARK with `initialEventsEnd: true`, then live events. Adds
    * `resourceVersionMatch=NotOlderThan` and `allowWatchBookmarks=true` (which it requires).
-   * Servers without the feature answer 400/422 (`HttpStatusError`).
+   * Servers with the WatchList gate off (Kubernetes before 1.27, and 1.27–1.31 and 1.33 by
+   * default) answer 422 (`InvalidError`). A consistent one (no `resourceVersion`) whose watch
+   * cache cannot reach etcd's version within 3 s errors with `ResourceVersionTooLargeError` (an
+   * ERROR event); an initial-events-end bookmark without a version with
+   * `StreamingListIncompleteError`.
    */
   readonly sendInitialEvents?: boolean;
   /** No byte for this long → `WatchStalledError`. Default 300 000 ms. */

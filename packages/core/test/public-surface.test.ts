@@ -22,6 +22,7 @@ const transportOnly = [
   'requestUrl',
   'unsendableRequest',
   'withAuth',
+  'reportWarnings',
   'errorFromResponse',
   'errorFromStatus',
   'NdjsonDecoder',

@@ -1,3 +1,4 @@
+import type { WarningHandler } from '@rxkube/core';
 import type { KubeConfig } from './kubeconfig/kube-config.js';
 import type { UndiciTransportOptions } from './undici-transport.js';
 
@@ -51,6 +52,12 @@ export interface CreateClientOptions {
   readonly tokenFileRefreshMs?: number;
   /** Connection tuning passed to the undici transport (`allowH2`, `connections`). */
   readonly transport?: Pick<UndiciTransportOptions, 'allowH2' | 'connections'>;
+  /**
+   * Told of every `Warning` header the API server sends (a deprecated API version, a field it
+   * will drop), as client-go's `WarningHandler`; kubectl prints them as `Warning: …`. Default:
+   * none.
+   */
+  readonly onWarning?: WarningHandler;
   /** Whether standard input is a terminal, for exec plugins. Default: asked of descriptor 0. */
   readonly stdinIsTerminal?: boolean;
   /**

@@ -13,6 +13,7 @@ import {
   type ReadLinesOptions,
   redactError,
   redactUrl,
+  reportWarnings,
   requestUrl,
   unsendableRequest,
   withAuth,
@@ -140,7 +141,14 @@ class NodeHttpTransportImpl implements UndiciTransport {
           ...(options.servername === undefined ? {} : { servername: options.servername }),
         })
       : new HttpAgent(pool);
-    const plain: Transport = { request: (request) => this.#request(request) };
+    const { onWarning } = options;
+    const plain: Transport = {
+      request: async (request) => {
+        const response = await this.#request(request);
+        reportWarnings(response, request, onWarning);
+        return response;
+      },
+    };
     this.#send = options.auth === undefined ? plain : withAuth(plain, options.auth);
   }
 

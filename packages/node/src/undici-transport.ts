@@ -6,12 +6,14 @@ import {
   type ResponseBody,
   type Transport,
   TransportError,
+  type WarningHandler,
 } from '@rxkube/core';
 import {
   type LineSink,
   type ReadLinesOptions,
   redactError,
   redactUrl,
+  reportWarnings,
   requestUrl,
   unsendableRequest,
   withAuth,
@@ -70,6 +72,11 @@ export interface UndiciTransportOptions {
   readonly connections?: number;
   /** Supplies `Authorization` per request; a 401 invalidates it and retries once. */
   readonly auth?: AuthProvider;
+  /**
+   * Told of every `Warning` header of a response (a deprecated API version, say), as client-go's
+   * `WarningHandler`. Default: none (warnings are dropped).
+   */
+  readonly onWarning?: WarningHandler;
   /**
    * Headers sent with every request (a request's own headers win); a list is sent as one header
    * line per value (`Impersonate-Group` for each group).
@@ -191,7 +198,14 @@ class UndiciTransportImpl implements UndiciTransport {
               : {}),
           })
         : new ProxyAgent({ ...pool, uri: options.proxyUrl, requestTls: tls });
-    const plain: Transport = { request: (request) => this.#request(request) };
+    const { onWarning } = options;
+    const plain: Transport = {
+      request: async (request) => {
+        const response = await this.#request(request);
+        reportWarnings(response, request, onWarning);
+        return response;
+      },
+    };
     this.#send = options.auth === undefined ? plain : withAuth(plain, options.auth);
   }
 

@@ -1,4 +1,5 @@
 import type { CatchUpOptions } from './catch-up-options.js';
+import type { RestartOptions } from './restart-options.js';
 
 /**
  * One apiserver replica of {@link FakeApiServer} (`server.replicas`): all replicas share one store
@@ -45,7 +46,8 @@ export interface FakeApiReplica {
    * Restarts it at once: its watches are cut without a final event (the socket closes, as when
    * the process dies), its cache starts again at the store's current version, so a watch from an
    * older version gets 410 Expired there (`too old resource version: X (NOW)`), and it stops
-   * lagging.
+   * lagging. With `initializingMs`, its watch caches then (re)initialize for that long (see
+   * {@link RestartOptions}).
    */
-  restart(): void;
+  restart(options?: RestartOptions): void;
 }

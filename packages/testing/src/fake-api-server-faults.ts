@@ -6,6 +6,7 @@ import type { HtmlErrorOptions } from './html-error-options.js';
 import type { PersistentFault } from './persistent-fault.js';
 import type { PersistentFaultOptions } from './persistent-fault-options.js';
 import type { StallWatchesOptions } from './stall-watches-options.js';
+import type { ThrottleOptions } from './throttle-options.js';
 import type { WatchErrorOptions } from './watch-error-options.js';
 
 /**
@@ -18,6 +19,7 @@ import type { WatchErrorOptions } from './watch-error-options.js';
  * import { FakeApiServer } from '@rxkube/testing';
  * const server = await FakeApiServer.start();
  * server.faults.failNext({ kind: 'watch', count: 1, status: 503 });
+ * server.faults.throttle({ kind: 'list', count: 2 });
  * server.faults.chunking({ random: true, seed: 7 });
  * server.faults.endWatches();
  * server.faults.reset();
@@ -31,8 +33,21 @@ export interface FakeApiServerFaults {
   destroyWatches(options?: DestroyWatchesOptions): void;
   /** Writes every response body in random chunk sizes (`false` switches it off). */
   chunking(options: ChunkingOptions | false): void;
-  /** Answers the next `count` requests of a kind with a 500/503/429 Status. */
+  /**
+   * Answers the next `count` requests of a kind with a 500/503/429 Status (a 429 as the
+   * registry's `TooManyRequests` Status, JSON; API Priority and Fairness answers otherwise: see
+   * `throttle`).
+   */
   failNext(options: FailNextOptions): void;
+  /**
+   * API Priority and Fairness rejects the next `count` requests of a kind (their priority level is
+   * full), as the version does (k8s.io/apiserver pkg/server/filters/priority-and-fairness.go,
+   * maxinflight.go `tooManyRequests`): 429 with the `text/plain` body `Too many requests, please
+   * try again later.` and `Retry-After`; from 1.21 with the `X-Kubernetes-PF-FlowSchema-UID` and
+   * `X-Kubernetes-PF-PriorityLevel-UID` headers, and from 1.28 a Retry-After of 1 to 32 s that
+   * follows how many requests it rejected (dropped_requests_tracker.go); before, always 1.
+   */
+  throttle(options?: ThrottleOptions): void;
   /** Open and new watches go silent (no events, no bookmarks) but stay open; `{ stalled: false }` resumes them with everything held back. */
   stallWatches(options?: StallWatchesOptions): void;
   /** The next line written to each open watch is malformed JSON (the line it replaces is lost). */

@@ -1,5 +1,6 @@
 import type { BearerToken } from './bearer-token.js';
 import type { CorsOptions } from './cors-options.js';
+import type { KubernetesVersion } from './kubernetes-version.js';
 
 /**
  * How {@link FakeApiServer.start} sets the fake up. Everything is optional.
@@ -26,8 +27,23 @@ export interface FakeApiServerOptions {
   /** How often bookmark-enabled watches get a bookmark (when their version advanced). Default 60 000. */
   readonly bookmarkIntervalMs?: number;
   /**
-   * Serve streaming lists (`sendInitialEvents`). `false`: validate watch parameters exactly as
-   * kube-apiserver 1.20, which answers them with 422 Invalid. Default `true`.
+   * The kube-apiserver version to answer as: `/version`, which list options are valid (the
+   * WatchList gate), how streaming lists end and fail, what the watch cache's version follows,
+   * which LISTs it serves, how a restarted replica's cache and API Priority and Fairness refuse
+   * requests, pod `metadata.generation`, `managedFields[].subresource` and the pod Table, each as
+   * that version does (docs/fidelity.md names the upstream source of every difference).
+   *
+   * Default `'1.20'`: the newest release that can be built and run here, so the one the fidelity
+   * suite compares the fake with byte for byte, and the one every test of the fake was written
+   * against. Pass the version your users run (`'1.32'` and `'1.34'` serve streaming lists).
+   */
+  readonly kubernetesVersion?: KubernetesVersion;
+  /**
+   * Sets the WatchList feature gate: `true` serves streaming lists (`sendInitialEvents`) on any
+   * version (on one before 1.27, with 1.27's list-option rules), `false` refuses them with 1.27+'s
+   * 422 `sendInitialEvents is forbidden for watch unless the WatchList feature gate is enabled`
+   * (before 1.27: 1.20's 422, `resourceVersionMatch is forbidden for watch`). Default: the
+   * version's own (on in 1.32 and 1.34, off in 1.20–1.31 and 1.33).
    */
   readonly streamingLists?: boolean;
   /**
@@ -55,12 +71,12 @@ export interface FakeApiServerOptions {
    */
   readonly replicas?: number;
   /**
-   * The version a watch cache is at, which LISTs at `resourceVersion=0` report and `NotOlderThan`
-   * LISTs wait for. `'resource'` (default, as kube-apiserver 1.20): the version of its resource's
-   * latest event (or of the replica's start), so after writes to *other* resources a
-   * `NotOlderThan` read at the newest version waits and gets 504 `ResourceVersionTooLarge`.
-   * `'global'`: the newest version of the whole store, as servers whose caches follow etcd's
-   * progress notifications come close to.
+   * The version a watch cache is at, which LISTs at `resourceVersion=0` report, `NotOlderThan`
+   * LISTs and streaming lists wait for, and bookmarks carry. `'resource'` (1.20): the version of
+   * its resource's latest event (or of the replica's start), so after writes to *other* resources
+   * a `NotOlderThan` read at the newest version waits and gets 504 `ResourceVersionTooLarge`, and
+   * a quiet resource gets no bookmarks. `'global'` (1.21+, whose caches follow etcd's progress
+   * notifications): the newest version of the whole store. Default: the version's.
    */
   readonly cacheVersion?: 'resource' | 'global';
   /** Serve HTTPS with a generated CA (`server.ca`) and accept client certificates it issued. Default `false`. */

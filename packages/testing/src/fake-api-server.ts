@@ -20,12 +20,13 @@ import { Authenticator } from './internal/http/auth.js';
 import { HttpContext } from './internal/http/http-context.js';
 import { handleRequest } from './internal/http/request-handler.js';
 import { RequestLog } from './internal/http/request-log.js';
-import type { ResolvedOptions, ServerEnv } from './internal/http/server-env.js';
+import { type ResolvedOptions, type ServerEnv, watchListGate } from './internal/http/server-env.js';
 import { failure } from './internal/http/status.js';
 import { type GeneratedTls, generateTls, issueClientCertificate } from './internal/http/tls.js';
 import { isJsonObject, type JsonObject } from './internal/json/json-value.js';
 import { applyMergePatch } from './internal/json/merge-patch.js';
 import { startCrdController } from './internal/kinds/crd-controller.js';
+import { versionProfile } from './internal/profiles/version-profile.js';
 import { listPrefix } from './internal/reads/list-handler.js';
 import { currentView } from './internal/reads/list-view.js';
 import { ReplicaSet } from './internal/replicas/replica-set.js';
@@ -126,15 +127,17 @@ export class FakeApiServer {
     if (!Number.isInteger(historyLimit) || historyLimit < 1) {
       throw new RangeError('historyLimit must be a positive integer');
     }
+    const profile = versionProfile(options.kubernetesVersion ?? DEFAULTS.kubernetesVersion);
     const resolved: ResolvedOptions = {
       historyLimit,
       opaqueVersions: options.opaqueVersions ?? false,
       bookmarkIntervalMs: options.bookmarkIntervalMs ?? DEFAULTS.bookmarkIntervalMs,
-      streamingLists: options.streamingLists ?? true,
+      profile,
+      watchList: watchListGate(profile, options.streamingLists),
       watchCache: options.watchCache ?? true,
       watchExpiredAs: options.watchExpiredAs ?? 'event',
       resourceVersionWaitMs: options.resourceVersionWaitMs ?? DEFAULTS.resourceVersionWaitMs,
-      cacheVersion: options.cacheVersion ?? DEFAULTS.cacheVersion,
+      cacheVersion: options.cacheVersion ?? (profile.progressNotify ? 'global' : 'resource'),
       partialObjectMetadata: options.partialObjectMetadata ?? true,
     };
     const replicaCount = options.replicas ?? DEFAULTS.replicas;
@@ -144,8 +147,11 @@ export class FakeApiServer {
     const cluster = new Cluster(
       resolved.opaqueVersions ? opaqueVersions() : numericVersions(),
       historyLimit,
+      profile.managedFieldsSubresource,
     );
-    if (options.builtins ?? true) for (const type of builtinResources()) cluster.register(type);
+    if (options.builtins ?? true) {
+      for (const type of builtinResources(profile)) cluster.register(type);
+    }
     const crds = cluster.type(
       resourceId('apiextensions.k8s.io', 'v1', 'customresourcedefinitions'),
     );

@@ -50,4 +50,12 @@ export interface FakeResourceDefinition {
    * `Age` column, as kube-apiserver serves a CRD without any.
    */
   readonly additionalPrinterColumns?: readonly FakePrinterColumn[];
+  /**
+   * A deprecated version, as a CRD version's `deprecated`: every response about it carries a
+   * `Warning: 299 - "<group>/<version> <Kind> is deprecated"` header (or `deprecationWarning`),
+   * as kube-apiserver sends since 1.19. Default `false`.
+   */
+  readonly deprecated?: boolean;
+  /** The warning of a deprecated version instead of the default one; `''`: none. */
+  readonly deprecationWarning?: string;
 }

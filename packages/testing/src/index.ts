@@ -6,7 +6,9 @@ export type { CatchUpOptions } from './catch-up-options.js';
 export type { FakeApiReplica } from './fake-api-replica.js';
 export { FakeApiServer } from './fake-api-server.js';
 export type { FakeApiServerOptions } from './fake-api-server-options.js';
+export { type KubernetesVersion, kubernetesVersions } from './kubernetes-version.js';
 export type { ReplicaRouting } from './replica-routing.js';
+export type { RestartOptions } from './restart-options.js';
 export type { WaitForOptions } from './wait-for-options.js';
 
 // Objects and resources
@@ -37,6 +39,7 @@ export type { PersistentFault } from './persistent-fault.js';
 export type { PersistentFaultOptions } from './persistent-fault-options.js';
 export type { RequestEnder } from './request-ender.js';
 export type { StallWatchesOptions } from './stall-watches-options.js';
+export type { ThrottleOptions } from './throttle-options.js';
 export type { WatchErrorOptions } from './watch-error-options.js';
 
 // The request log

@@ -200,4 +200,52 @@ describe('answers match the kube-apiserver 1.20 captures', () => {
     expect(byName(w.events)).toEqual(byName(expected));
     expect(w.events.some((e) => e.type === 'BOOKMARK')).toBe(false);
   });
+
+  it('flow_control_429.json: API Priority and Fairness rejects in plain text with Retry-After 1', async () => {
+    server = await FakeApiServer.start({ kubernetesVersion: '1.20' });
+    const expected = JSON.parse(capture('flow_control_429.json')) as Json;
+    server.faults.throttle({ kind: 'list' });
+    const { status, headers, text } = await call(server, CM);
+    expect(status).toBe(expected.status);
+    expect(text).toBe(expected.body);
+    for (const [name, value] of Object.entries(expected.headers)) {
+      expect(headers.get(name), name).toBe(value);
+    }
+    expect([...headers.keys()].filter((name) => name.startsWith('x-kubernetes-pf'))).toEqual([]);
+  });
+
+  it('deprecated_version_warning.json: a Warning header per answer about a deprecated version', async () => {
+    server = await FakeApiServer.start({ kubernetesVersion: '1.20' });
+    const versions = ['v1alpha1', 'v1beta1', 'v1'].map((name) => ({
+      name,
+      served: true,
+      storage: name === 'v1',
+      ...(name === 'v1' ? {} : { deprecated: true }),
+      ...(name === 'v1beta1' ? { deprecationWarning: 'v1beta1 "widgets" go in 1.99' } : {}),
+      schema: { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } },
+    }));
+    const created = await call(server, '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', {
+      method: 'POST',
+      body: {
+        apiVersion: 'apiextensions.k8s.io/v1',
+        kind: 'CustomResourceDefinition',
+        metadata: { name: 'fidelitywidgets.example.com' },
+        spec: {
+          group: 'example.com',
+          scope: 'Namespaced',
+          names: { plural: 'fidelitywidgets', kind: 'FidelityWidget' },
+          versions,
+        },
+      },
+    });
+    expect(created.status).toBe(201);
+    for (const expected of JSON.parse(capture('deprecated_version_warning.json')) as Json[]) {
+      const path = String(expected.request).replace('GET ', '');
+      const { status, headers } = await call(server, path);
+      expect({ status, warning: headers.get('warning') }).toEqual({
+        status: expected.status,
+        warning: expected.warning,
+      });
+    }
+  });
 });

@@ -36,42 +36,6 @@ describe('protocol details', () => {
     expect(plain.text.startsWith('{"kind":"ConfigMap"')).toBe(true);
   });
 
-  it('answers a streaming list at a version never reached with HTTP 504 and Retry-After when watchExpiredAs is http', async () => {
-    await server.close();
-    server = await FakeApiServer.start({ watchExpiredAs: 'http', resourceVersionWaitMs: 20 });
-    const future = Number(server.resourceVersion) + 3;
-    const { status, headers, body } = await call(
-      server,
-      `${CM}?watch=true&sendInitialEvents=true&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true&resourceVersion=${future}`,
-    );
-    expect(status).toBe(504);
-    expect(headers.get('retry-after')).toBe('1');
-    expect(body.details.causes).toEqual([
-      { reason: 'ResourceVersionTooLarge', message: 'Too large resource version' },
-    ]);
-  });
-
-  it('sends no initial-events-end bookmark for a streaming list without allowWatchBookmarks', async () => {
-    server.create(CONFIGMAPS, named('a'));
-    const w = stream(
-      server,
-      `${CM}?watch=true&sendInitialEvents=true&resourceVersionMatch=NotOlderThan`,
-    );
-    open.push(w);
-    await server.waitFor(() => w.lines.length === 1);
-    server.create(CONFIGMAPS, named('b'));
-    await server.waitFor(() => w.lines.length === 2);
-    expect(w.events.map((e) => e.type)).toEqual(['ADDED', 'ADDED']);
-  });
-
-  it('rejects sendInitialEvents on a LIST (422)', async () => {
-    const { status, body } = await call(server, `${CM}?sendInitialEvents=true`);
-    expect(status).toBe(422);
-    expect(body.message).toBe(
-      'ListOptions.meta.k8s.io "" is invalid: sendInitialEvents: Forbidden: sendInitialEvents is forbidden for list',
-    );
-  });
-
   it('answers a verb the resource does not serve with 405', async () => {
     const { status, body } = await call(server, '/api/v1/namespaces/default/services', {
       method: 'DELETE',

@@ -274,57 +274,6 @@ describe('WATCH', () => {
     await server.waitFor(() => server.openWatches === 0);
   });
 
-  it('serves a streaming list: ADDED for every object, an initial-events-end bookmark, then live events', async () => {
-    server.create(CONFIGMAPS, named('a'));
-    server.create(CONFIGMAPS, named('b'));
-    const at = server.resourceVersion;
-    const w = watch(
-      `${CM}?watch=true&sendInitialEvents=true&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true`,
-    );
-    await server.waitFor(() => w.lines.length === 3);
-    server.create(CONFIGMAPS, named('c'));
-    await server.waitFor(() => w.lines.length === 4);
-    expect(summary(w.events)).toEqual(['ADDED a', 'ADDED b', `BOOKMARK ${at}`, 'ADDED c']);
-    expect(w.lines[2]).toBe(
-      `{"type":"BOOKMARK","object":{"kind":"ConfigMap","apiVersion":"v1","metadata":{"resourceVersion":"${at}","creationTimestamp":null,"annotations":{"k8s.io/initial-events-end":"true"}}}}`,
-    );
-  });
-
-  it('serves a streaming list not older than a given version, waiting for it', async () => {
-    const next = Number(server.resourceVersion) + 1;
-    const w = watch(
-      `${CM}?watch=true&sendInitialEvents=true&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true&resourceVersion=${next}`,
-    );
-    await server.waitFor(() => server.requests.some((r) => r.kind === 'watch'));
-    server.create(CONFIGMAPS, named('a'));
-    await server.waitFor(() => w.lines.length === 2);
-    expect(summary(w.events)).toEqual(['ADDED a', `BOOKMARK ${next}`]);
-  });
-
-  it('skips the initial events with sendInitialEvents=false', async () => {
-    server.create(CONFIGMAPS, named('a'));
-    const w = watch(`${CM}?watch=true&sendInitialEvents=false&resourceVersionMatch=NotOlderThan`);
-    await server.waitFor(() => server.openWatches === 1);
-    server.create(CONFIGMAPS, named('b'));
-    await server.waitFor(() => w.lines.length === 1);
-    expect(summary(w.events)).toEqual(['ADDED b']);
-  });
-
-  it('rejects resourceVersionMatch on a watch without sendInitialEvents (422)', async () => {
-    const { status, body } = await call(
-      server,
-      `${CM}?watch=true&resourceVersionMatch=NotOlderThan`,
-    );
-    expect(status).toBe(422);
-    expect(body.message).toBe(
-      'ListOptions.meta.k8s.io "" is invalid: resourceVersionMatch: Forbidden: resourceVersionMatch is forbidden for watch unless sendInitialEvents is provided',
-    );
-    const other = await call(server, `${CM}?watch=true&sendInitialEvents=true`);
-    expect(other.body.message).toBe(
-      'ListOptions.meta.k8s.io "" is invalid: resourceVersionMatch: Forbidden: sendInitialEvents requires setting resourceVersionMatch to NotOlderThan',
-    );
-  });
-
   it('writes one event to every watcher from the same serialized line', async () => {
     const a = watch(`${CM}?watch=true`);
     const b = watch('/api/v1/configmaps?watch=true');

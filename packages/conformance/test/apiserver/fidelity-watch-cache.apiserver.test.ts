@@ -124,7 +124,7 @@ describe('FakeApiServer replicas against two kube-apiservers 1.20: watch caches,
       },
     };
     fakeServer = await FakeApiServer.start({
-      streamingLists: false,
+      kubernetesVersion: '1.20',
       watchCache: true,
       watchExpiredAs: 'event',
       tls: true,

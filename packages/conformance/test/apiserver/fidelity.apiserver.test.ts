@@ -23,6 +23,12 @@ interface Target {
   compact(): Promise<void>;
   /** Make sure a watch from version 1 is too old (real: nothing to do on apiserver2). */
   expireVersionOne(): Promise<void>;
+  /**
+   * One request of user `throttled` that API Priority and Fairness rejects (real: a priority level
+   * of one share that rejects instead of queuing, filled by requests that wait 3 s; fake:
+   * `faults.throttle`).
+   */
+  rejectedByFlowControl(): Promise<RawExchange>;
 }
 
 const NAMESPACE = `fidelity-${process.pid}-${Math.random().toString(36).slice(2, 6)}`;
@@ -36,6 +42,46 @@ const TOO_LARGE_WAIT_MS = 3_000;
 const SLACK_MS = 1_200;
 /** Far beyond any version either server reaches in this run. */
 const FUTURE_DISTANCE = 1_000_000;
+/** The user API Priority and Fairness rejects in the flow-control case. */
+const THROTTLED = 'rxkube-throttled';
+/** Concurrent requests of that user: well above its priority level's seats (about 3 of 600). */
+const FLOW_CONTROL_BURST = 12;
+/** What the flow-control case compares of a rejection's headers. */
+const FLOW_CONTROL_HEADERS = [
+  'content-type',
+  'retry-after',
+  'x-content-type-options',
+  'x-kubernetes-pf-flowschema-uid',
+  'x-kubernetes-pf-prioritylevel-uid',
+];
+/** The group of the deprecation case's CRD: its own each run, as CRDs are cluster-wide. */
+const WIDGETS_GROUP = `${NAMESPACE}.example.com`;
+/** A CRD with two deprecated versions (one with its own warning) and a current one. */
+const WIDGETS_CRD = {
+  apiVersion: 'apiextensions.k8s.io/v1',
+  kind: 'CustomResourceDefinition',
+  metadata: { name: `fidelitywidgets.${WIDGETS_GROUP}` },
+  spec: {
+    group: WIDGETS_GROUP,
+    scope: 'Namespaced',
+    names: {
+      plural: 'fidelitywidgets',
+      singular: 'fidelitywidget',
+      kind: 'FidelityWidget',
+      listKind: 'FidelityWidgetList',
+    },
+    versions: ['v1alpha1', 'v1beta1', 'v1'].map((name) => ({
+      name,
+      served: true,
+      storage: name === 'v1',
+      ...(name === 'v1' ? {} : { deprecated: true }),
+      ...(name === 'v1beta1' ? { deprecationWarning: 'v1beta1 "widgets" go in 1.99' } : {}),
+      schema: {
+        openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true },
+      },
+    })),
+  },
+};
 
 const configMap = (name: string, data: Record<string, string> = {}, resourceVersion?: string) => ({
   apiVersion: 'v1',
@@ -137,9 +183,82 @@ describe('FakeApiServer (as kube-apiserver 1.20) against the real kube-apiserver
         await c.compact();
       },
       expireVersionOne: async () => {},
+      rejectedByFlowControl: async () => {
+        const transport = kubeconfigClient(realConfig).transport;
+        const flowcontrol = '/apis/flowcontrol.apiserver.k8s.io/v1beta1';
+        const level = await post(transport, `${flowcontrol}/prioritylevelconfigurations`, {
+          apiVersion: 'flowcontrol.apiserver.k8s.io/v1beta1',
+          kind: 'PriorityLevelConfiguration',
+          metadata: { name: THROTTLED },
+          spec: {
+            type: 'Limited',
+            limited: { assuredConcurrencyShares: 1, limitResponse: { type: 'Reject' } },
+          },
+        });
+        const schema = await post(transport, `${flowcontrol}/flowschemas`, {
+          apiVersion: 'flowcontrol.apiserver.k8s.io/v1beta1',
+          kind: 'FlowSchema',
+          metadata: { name: THROTTLED },
+          spec: {
+            priorityLevelConfiguration: { name: THROTTLED },
+            matchingPrecedence: 50,
+            distinguisherMethod: { type: 'ByUser' },
+            rules: [
+              {
+                subjects: [{ kind: 'User', user: { name: THROTTLED } }],
+                resourceRules: [
+                  {
+                    verbs: ['*'],
+                    apiGroups: ['*'],
+                    resources: ['*'],
+                    namespaces: ['*'],
+                    clusterScope: true,
+                  },
+                ],
+              },
+            ],
+          },
+        });
+        expect([level.status, schema.status]).toEqual([201, 201]);
+        try {
+          // the level's few seats fill with LISTs that wait 3 s for a version never reached
+          for (let attempt = 0; attempt < 20; attempt++) {
+            const answers = await Promise.all(
+              Array.from({ length: FLOW_CONTROL_BURST }, () =>
+                send(
+                  transport,
+                  {
+                    path: CM,
+                    query: {
+                      resourceVersion: String(FUTURE_DISTANCE * 1000),
+                      resourceVersionMatch: 'NotOlderThan',
+                    },
+                    headers: { 'impersonate-user': THROTTLED },
+                  },
+                  { headers: FLOW_CONTROL_HEADERS },
+                ),
+              ),
+            );
+            const rejected = answers.find((x) => x.status === 429);
+            if (rejected) return rejected;
+            // the flow schema is not in force yet: APF reads its configuration asynchronously
+            await new Promise((resolve) => setTimeout(resolve, 500));
+          }
+          throw new Error('API Priority and Fairness rejected nothing');
+        } finally {
+          await send(transport, {
+            method: 'DELETE',
+            path: `${flowcontrol}/flowschemas/${THROTTLED}`,
+          });
+          await send(transport, {
+            method: 'DELETE',
+            path: `${flowcontrol}/prioritylevelconfigurations/${THROTTLED}`,
+          });
+        }
+      },
     };
     fakeServer = await FakeApiServer.start({
-      streamingLists: false,
+      kubernetesVersion: '1.20',
       watchCache: true,
       watchExpiredAs: 'event',
       tls: true,
@@ -167,6 +286,14 @@ describe('FakeApiServer (as kube-apiserver 1.20) against the real kube-apiserver
       wrongToken: kubeconfigClient(withToken(fakeConfig, 'wrong-token')).transport,
       compact: async () => fakeServer.faults.compact(),
       expireVersionOne: async () => fakeServer.faults.compact(),
+      rejectedByFlowControl: async () => {
+        fakeServer.faults.throttle({ kind: 'list' });
+        return send(
+          fakeTransport,
+          { path: CM, headers: { 'impersonate-user': THROTTLED } },
+          { headers: FLOW_CONTROL_HEADERS },
+        );
+      },
     };
   });
 
@@ -515,6 +642,39 @@ describe('FakeApiServer (as kube-apiserver 1.20) against the real kube-apiserver
         await send(t.transport, { path: '/apis/nothing.rxkube.test/v1' }),
       ),
     }));
+  });
+
+  it('warns about a deprecated CRD version on every answer about it, with the Warning header of 1.20', async () => {
+    await compare('deprecated-version-warning', async (t) => {
+      const created = await post(
+        t.transport,
+        '/apis/apiextensions.k8s.io/v1/customresourcedefinitions',
+        WIDGETS_CRD,
+      );
+      const widgets = (version: string) =>
+        `/apis/${WIDGETS_GROUP}/${version}/namespaces/${NAMESPACE}/fidelitywidgets`;
+      // served once the CRD is established
+      for (let i = 0; i < 100; i++) {
+        if ((await send(t.transport, { path: widgets('v1') })).status === 200) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const withWarning = { headers: ['content-type', 'warning'] };
+      const answers: Record<string, unknown> = { created: created.status };
+      for (const version of ['v1alpha1', 'v1beta1', 'v1']) {
+        const x = await send(t.transport, { path: widgets(version) }, withWarning);
+        answers[version] = { status: x.status, warning: x.headers.warning };
+      }
+      const missing = await send(t.transport, { path: `${widgets('v1alpha1')}/none` }, withWarning);
+      answers.missing = { status: missing.status, warning: missing.headers.warning };
+      return answers;
+    });
+  });
+
+  it("rejects with API Priority and Fairness's plain-text 429, Retry-After 1 and no flow-schema headers", async () => {
+    await compare('flow-control-429', async (t) => {
+      const x = await t.rejectedByFlowControl();
+      return { status: x.status, headers: x.headers, body: x.body };
+    });
   });
 
   it('refuses an unknown bearer token with 401 Unauthorized', async () => {

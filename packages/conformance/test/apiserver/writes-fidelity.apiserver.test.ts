@@ -229,7 +229,7 @@ describe('FakeApiServer writes (as kube-apiserver 1.20) against the real kube-ap
       },
     };
     fakeServer = await FakeApiServer.start({
-      streamingLists: false,
+      kubernetesVersion: '1.20',
       watchCache: true,
       watchExpiredAs: 'event',
       tls: true,

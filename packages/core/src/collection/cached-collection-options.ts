@@ -21,9 +21,17 @@ export interface CachedCollectionOptions<T extends KubeObject = KubeObject> {
   readonly pageSize?: number;
   /**
    * How the initial list (and every relist) is fetched:
-   * `'list'` paginated LIST then WATCH; `'stream'` a streaming list (`sendInitialEvents`) whose
-   * initial events end with a bookmark; `'auto'` streaming, falling back to LIST when the server
-   * rejects it (400/422) or never ends its initial events. Default `'list'`.
+   * `'list'` paginated LIST then WATCH, on every server; `'stream'` a streaming list
+   * (`sendInitialEvents`) whose initial events end with a bookmark, which needs the WatchList gate
+   * on (Kubernetes 1.32 and 1.34+ by default; 1.27–1.31 and 1.33 answer 422, a permanent
+   * failure); `'auto'` streaming, falling back to LIST for the rest of the collection's life when
+   * the server rejects it (400/422), never ends its initial events, ends the stream before them,
+   * or cannot finish them: a consistent streaming list answered with 504 `ResourceVersionTooLarge`
+   * (the watch cache did not reach etcd's version within 3 s: etcd before 3.4.31 / 3.5.13, kine,
+   * a stuck cache) and an initial-events-end bookmark without a version. With `'stream'` that
+   * 504 is retried with backoff and shown in `health` (`reconnecting`, the
+   * `ResourceVersionTooLargeError`): use `'auto'` or `'list'` against such a cluster. See
+   * docs/concepts.md for what each mode sends on each version. Default `'list'`.
    */
   readonly initialList?: 'list' | 'stream' | 'auto';
   /**
@@ -95,7 +103,9 @@ export interface CachedCollectionOptions<T extends KubeObject = KubeObject> {
   readonly resumeFailuresBeforeRelist?: number;
   /**
    * How long a streaming list may go without its initial-events-end bookmark: then `'auto'`
-   * falls back to LIST and `'stream'` fails with `StreamingListIncompleteError`. Default 60 000 ms.
+   * falls back to LIST and `'stream'` fails with `StreamingListIncompleteError` (a server or proxy
+   * that ignores `sendInitialEvents`). A stream the server ends cleanly before the bookmark is
+   * asked again by `'stream'`. Default 60 000 ms.
    */
   readonly initialEventsTimeoutMs?: number;
   /** Deadline of one LIST page; a stuck page is retried with backoff. Default 60 000 ms. */

@@ -52,7 +52,9 @@ export const collectionDefaults = {
   /**
    * A streaming list whose initial-events-end bookmark has not come within this long is given
    * up: `'auto'` falls back to LIST, `'stream'` fails (a server or proxy that ignores
-   * `sendInitialEvents`). Generous: a real server streams tens of thousands of objects within it.
+   * `sendInitialEvents` and keeps the stream open). Generous: a real server streams tens of
+   * thousands of objects within it. Below the shortest default watch timeout (145 s), so an
+   * ignoring server is found before it ends the stream.
    */
   initialEventsTimeoutMs: 60_000,
   /** LIST page deadline: as `list$`. */

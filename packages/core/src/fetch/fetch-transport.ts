@@ -3,9 +3,11 @@ import { TransportError } from '../errors/transport-error.js';
 import { readerIterable } from '../internal/reader-iterable.js';
 import { redactError } from '../redact-error.js';
 import { redactUrl, redactUrls } from '../redact-url.js';
+import { reportWarnings } from '../report-warnings.js';
 import { requestUrl } from '../request-url.js';
 import type { KubeRequest, KubeResponse, Transport } from '../transport.js';
 import { unsendableRequest } from '../unsendable-request.js';
+import type { WarningHandler } from '../warning-handler.js';
 import { withAuth } from '../with-auth.js';
 
 /**
@@ -24,6 +26,11 @@ export interface FetchTransportOptions {
   readonly fetch?: (input: string, init: RequestInit) => Promise<Response>;
   /** Headers sent with every request (a request's own headers win). */
   readonly headers?: Readonly<Record<string, string>>;
+  /**
+   * Told of every `Warning` header of a response (a deprecated API version, say), as client-go's
+   * `WarningHandler`. Default: none (warnings are dropped).
+   */
+  readonly onWarning?: WarningHandler;
   /** Supplies `Authorization` per request, with one retry after a 401 (see `withAuth`). */
   readonly auth?: AuthProvider;
 }
@@ -105,7 +112,7 @@ export function fetchTransport(options: FetchTransportOptions): Transport {
               { cause: redactError(error) },
             );
       const stream = response.body;
-      return {
+      const answer: KubeResponse = {
         status: response.status,
         header: (name) => response.headers.get(name) ?? undefined,
         body: stream === null ? EMPTY_BODY : readerIterable(stream, readError),
@@ -117,6 +124,8 @@ export function fetchTransport(options: FetchTransportOptions): Transport {
           await stream?.cancel().catch(() => undefined);
         },
       };
+      reportWarnings(answer, request, options.onWarning);
+      return answer;
     },
   };
   return options.auth === undefined ? transport : withAuth(transport, options.auth);

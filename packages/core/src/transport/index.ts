@@ -19,6 +19,7 @@ export type {
 
 export { redactError } from '../redact-error.js';
 export { redactUrl, redactUrls } from '../redact-url.js';
+export { reportWarnings } from '../report-warnings.js';
 export { requestUrl } from '../request-url.js';
 export { unsendableRequest } from '../unsendable-request.js';
 export { withAuth } from '../with-auth.js';

@@ -243,7 +243,7 @@ describe('cachedCollection$ against the fake API server', () => {
   });
 
   it("syncs from a streaming list with 'stream', resuming later without initial events", async () => {
-    server = await FakeApiServer.start();
+    server = await FakeApiServer.start({ kubernetesVersion: '1.34' });
     server.create(pods, pod('a'));
     server.create(pods, pod('b'));
     const r = start({ initialList: 'stream' });

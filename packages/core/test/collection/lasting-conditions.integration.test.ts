@@ -327,7 +327,7 @@ describe('6: streaming lists without their end', () => {
 
 describe('7: health tells the truth', () => {
   it('a streaming relist reads relisting until its list is complete, never live before', async () => {
-    server = await FakeApiServer.start();
+    server = await FakeApiServer.start({ kubernetesVersion: '1.34' });
     server.create(pods, pod('a'));
     const r = start({ initialList: 'stream' });
     await r.until(() => r.synced.length > 0);

@@ -14,7 +14,7 @@ describe('the fetch transport against FakeApiServer', () => {
     await server?.close();
   });
   const start = async () => {
-    server = await FakeApiServer.start();
+    server = await FakeApiServer.start({ kubernetesVersion: '1.34' });
     return { server, client: createFetchClient({ baseUrl: server.url }) };
   };
 

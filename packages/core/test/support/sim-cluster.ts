@@ -2,8 +2,10 @@ import { Observable, type Subscription, VirtualAction, VirtualTimeScheduler } fr
 import type { CollectionSources } from '../../src/collection/internal/collection-sources.js';
 import { DecodeError } from '../../src/errors/decode-error.js';
 import { HttpStatusError } from '../../src/errors/http-status-error.js';
+import { InvalidError } from '../../src/errors/invalid-error.js';
 import { ResourceVersionExpiredError } from '../../src/errors/resource-version-expired-error.js';
 import { ResourceVersionTooLargeError } from '../../src/errors/resource-version-too-large-error.js';
+import { TooManyRequestsError } from '../../src/errors/too-many-requests-error.js';
 import { TransportError } from '../../src/errors/transport-error.js';
 import { WatchEmptyError } from '../../src/errors/watch-empty-error.js';
 import { WatchStalledError } from '../../src/errors/watch-stalled-error.js';
@@ -25,6 +27,13 @@ import type { WatchEvent } from '../../src/watch-event.js';
  * It implements `CollectionSources`, so the real loop and reducer run against it, and emulates what
  * `watch$` adds on top of the wire (the idle deadline, an empty watch becoming `WatchEmptyError`).
  * Versions are integers here: the server may order its own versions; clients only echo them.
+ *
+ * It answers as the Kubernetes `version` it is given, as FakeApiServer's profiles do: streaming
+ * lists only with the WatchList gate on (1.32, 1.34; 422 Invalid otherwise); from 1.27 a
+ * consistent streaming list waits for the cache to reach the store's revision and a NotOlderThan
+ * one for its version (3 s, then 200 and an ERROR 504); from 1.31 a replica whose watch cache is
+ * (re)initializing answers watches and cache-served lists with 429 and a Retry-After that grows
+ * with its downtime, where older versions hold them until it is ready.
  */
 export class SimCluster {
   readonly scheduler: VirtualTimeScheduler;
@@ -43,13 +52,18 @@ export class SimCluster {
   #next = 0;
   #uid = 0;
 
-  constructor(options: { replicas?: readonly { lagMs?: number }[] } = {}) {
+  /** The Kubernetes version answered as (minor number). */
+  readonly minor: number;
+
+  constructor(options: { replicas?: readonly { lagMs?: number }[]; version?: string } = {}) {
+    this.minor = Number((options.version ?? '1.20').split('.')[1]);
     this.scheduler = new VirtualTimeScheduler(VirtualAction, Number.POSITIVE_INFINITY);
     this.replicas = (options.replicas ?? [{}]).map((r, index) => ({
       index,
       lagMs: r.lagMs ?? 0,
       floor: 1,
       downUntil: 0,
+      initializingUntil: 0,
       watches: new Set(),
     }));
     this.route = () => {
@@ -116,11 +130,15 @@ export class SimCluster {
     return replica;
   }
 
-  /** Restarts a replica: its connections drop, its watch cache starts over at the store's revision. */
-  restart(index: number, downMs = 0): void {
+  /**
+   * Restarts a replica: its connections drop, it refuses connections for `downMs`, then its watch
+   * cache (re)initializes for `initializingMs` and starts over at the store's revision.
+   */
+  restart(index: number, downMs = 0, initializingMs = 0): void {
     const replica = this.#replicaAt(index);
     replica.floor = this.revision;
     replica.downUntil = this.now + downMs;
+    replica.initializingUntil = replica.downUntil + initializingMs;
     for (const watch of [...replica.watches]) watch.drop(new TransportError('connection reset'));
   }
 
@@ -139,6 +157,11 @@ export class SimCluster {
         watch.drop(new ResourceVersionExpiredError('too old resource version'));
       }
     }
+  }
+
+  /** Whether the WatchList gate is on: 1.32 and 1.34+ by default. */
+  get streamsLists(): boolean {
+    return this.minor === 32 || this.minor >= 34;
   }
 
   /** The newest revision a replica's watch cache holds now. */
@@ -190,6 +213,13 @@ export class SimCluster {
           subscriber.error(new TransportError('connection refused')),
         );
       }
+      // a replica whose watch cache (re)initializes: 429 from 1.31; before, "0" is read from
+      // etcd and any other version waits until the cache is ready
+      const initializing = Math.max(0, replica.initializingUntil - this.now);
+      if (version !== undefined && initializing > 0 && this.minor >= 31) {
+        record.result = '429';
+        return this.scheduler.schedule(() => subscriber.error(this.#initializing(replica)));
+      }
       const answer = (revision: number) => {
         record.answered = `${revision}`;
         subscriber.next({
@@ -198,11 +228,11 @@ export class SimCluster {
         });
         subscriber.complete();
       };
-      if (version === undefined) {
+      if (version === undefined || (version === '0' && initializing > 0)) {
         return this.scheduler.schedule(() => answer(this.revision), LIST_MS);
       }
       const wanted = version === '0' ? 0 : Number(version);
-      return this.#poll(replica, wanted, this.now, (revision) => {
+      return this.#poll(replica, wanted, this.now + initializing, (revision) => {
         if (revision === undefined) {
           record.result = '504';
           subscriber.error(
@@ -229,7 +259,10 @@ export class SimCluster {
     return low;
   }
 
-  /** Calls back once the replica's cache holds `wanted`, or with undefined after 3 s (a 504). */
+  /**
+   * Calls back once the replica's cache holds `wanted`, or with undefined after 3 s from `start`
+   * (a 504); nothing is checked before `start` (a cache still initializing).
+   */
   #poll(
     replica: SimReplica,
     wanted: number,
@@ -237,12 +270,25 @@ export class SimCluster {
     then: (revision: number | undefined) => void,
   ): Subscription {
     const sim = this;
-    return this.scheduler.schedule(function poll() {
-      const revision = sim.cacheRevision(replica);
-      if (revision >= wanted) then(revision);
-      else if (sim.now - start >= TOO_LARGE_WAIT_MS) then(undefined);
-      else this.schedule(undefined, POLL_MS);
-    }, LIST_MS);
+    return this.scheduler.schedule(
+      function poll() {
+        const revision = sim.cacheRevision(replica);
+        if (revision >= wanted) then(revision);
+        else if (sim.now - start >= TOO_LARGE_WAIT_MS) then(undefined);
+        else this.schedule(undefined, POLL_MS);
+      },
+      start - this.now + LIST_MS,
+    );
+  }
+
+  /** kube-apiserver 1.31+'s 429 for a watch cache that (re)initializes. */
+  #initializing(replica: SimReplica): TooManyRequestsError {
+    const downSeconds = (this.now - replica.downUntil) / 1_000;
+    const seconds = Math.trunc(Math.min(30, Math.max(1, Math.exp(0.06 * downSeconds))));
+    return new TooManyRequestsError('storage is (re)initializing', {
+      code: 429,
+      retryAfterMs: seconds * 1_000,
+    });
   }
 
   #watch(client: string, options: WatchOptions<KubeObject>): Observable<WatchEvent<KubeObject>> {
@@ -303,6 +349,39 @@ export class SimCluster {
         if (sim.faults.stall) return; // a hung server: no answer at all
         if (sim.now < replica.downUntil)
           return finish(new TransportError('connection refused'), 'refused');
+        if (options.sendInitialEvents && !sim.streamsLists) {
+          return finish(
+            new InvalidError('ListOptions.meta.k8s.io "" is invalid', { code: 422 }),
+            '422',
+          );
+        }
+        const initializing = replica.initializingUntil - sim.now;
+        if (initializing > 0) {
+          if (sim.minor >= 31) return finish(sim.#initializing(replica), '429');
+          // before 1.31 the watch waits until the cache is ready
+          timers.push(scheduler.schedule(open, initializing));
+          return;
+        }
+        if (options.sendInitialEvents && sim.minor >= 27) {
+          // a streaming list starts from the cache's state, never from history: the cache must reach
+          // etcd's revision (consistent) or the client's first, within 3 s; else the cacher
+          // answers 200 and an ERROR 504
+          const wanted = from === undefined ? sim.revision : from;
+          if (wanted > sim.cacheRevision(replica)) {
+            timers.push(
+              sim.#poll(replica, wanted, sim.now, (revision) => {
+                if (revision !== undefined) return accept();
+                options.onAccepted?.();
+                finish(
+                  new ResourceVersionTooLargeError('Too large resource version', { code: 504 }),
+                  '504',
+                );
+              }),
+            );
+            return;
+          }
+          return accept();
+        }
         const faults = sim.faults;
         if (
           faults.tooLargeUpTo !== undefined &&
@@ -455,6 +534,8 @@ export interface SimReplica {
   /** The oldest revision its watch cache can serve watches from. */
   floor: number;
   downUntil: number;
+  /** Until when its watch cache (re)initializes after a restart. */
+  initializingUntil: number;
   readonly watches: Set<SimWatch>;
 }
 
@@ -484,6 +565,8 @@ export interface SimRequest {
     | 'damaged'
     | 'error'
     | '410'
+    | '422'
+    | '429'
     | '504'
     | 'stalled';
   endedAt?: number;

@@ -284,7 +284,7 @@ export function describeTransport(
     });
 
     it('streams the initial state, ends it with a marked bookmark, then follows live events', async () => {
-      const { server, client } = await start();
+      const { server, client } = await start({ kubernetesVersion: '1.34' });
       createPods(server, 3);
       const events = eventsUntil(
         watch$(client, pods, { sendInitialEvents: true }),

@@ -19,6 +19,7 @@ import {
   type KubeClient,
   kubeObjectSchema,
   ResourceVersionExpiredError,
+  StreamingListIncompleteError,
   TransportError,
   WatchEmptyError,
   type WatchEvent,
@@ -156,6 +157,25 @@ export function describeWatch(label: string, connect: (url: string) => WatchClie
         sendInitialEvents: 'true',
         resourceVersionMatch: 'NotOlderThan',
       });
+    });
+
+    it('errors with StreamingListIncompleteError on an initial-events-end bookmark without a version, after the events before it', async () => {
+      const end = {
+        kind: 'Pod',
+        apiVersion: 'v1',
+        metadata: { annotations: { 'k8s.io/initial-events-end': 'true' } },
+      };
+      server.script(chunks([line('ADDED', pod('a', '5')), line('BOOKMARK', end)]));
+      const seen: WatchEvent[] = [];
+      const error = await new Promise((resolve) =>
+        watch$(client, pods, { sendInitialEvents: true }).subscribe({
+          next: (e) => seen.push(e),
+          error: resolve,
+        }),
+      );
+      expect(seen.map((e) => e.type)).toEqual(['ADDED']);
+      expect(error).toBeInstanceOf(StreamingListIncompleteError);
+      expect((error as StreamingListIncompleteError).retryable).toBe(false);
     });
 
     it('errors with ResourceVersionExpiredError on an ERROR 410 event', async () => {

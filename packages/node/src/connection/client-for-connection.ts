@@ -9,10 +9,13 @@ import type { ResolvedConnection } from './resolved-connection.js';
 /** Wraps a connection in a client that prints without secrets. */
 export function clientForConnection(
   connection: ResolvedConnection,
-  options: Pick<CreateClientOptions, 'transport'>,
+  options: Pick<CreateClientOptions, 'transport' | 'onWarning'>,
   create: TransportFactory,
 ): KubeClient & { readonly transport: UndiciTransport } {
-  const transport = new ConnectionTransport(connection, create, options.transport);
+  const transport = new ConnectionTransport(connection, create, {
+    ...options.transport,
+    ...(options.onWarning === undefined ? {} : { onWarning: options.onWarning }),
+  });
   const client = {
     transport,
     ...(connection.namespace !== undefined && { namespace: connection.namespace }),

@@ -5,7 +5,7 @@ import { describeConnection } from './describe-connection.js';
 import type { ResolvedConnection } from './resolved-connection.js';
 
 /** Transport settings that are not about where or who: passed through to the transport. */
-export type TransportTuning = Pick<UndiciTransportOptions, 'allowH2' | 'connections'>;
+export type TransportTuning = Pick<UndiciTransportOptions, 'allowH2' | 'connections' | 'onWarning'>;
 
 /** Builds the transport for a set of options (the undici transport, or a fake in tests). */
 export type TransportFactory = (options: UndiciTransportOptions) => Transport;

@@ -108,4 +108,27 @@ contexts:
       await plain.close();
     }
   });
+
+  it('tells onWarning of the Warning headers of a deprecated version', async () => {
+    const plain = await FakeApiServer.start({ kubernetesVersion: '1.34' });
+    try {
+      plain.registerResource({
+        group: 'example.com',
+        version: 'v1alpha1',
+        resource: 'gadgets',
+        kind: 'Gadget',
+        deprecated: true,
+      });
+      const texts: string[] = [];
+      const client = track(
+        createClient({ baseUrl: plain.url, onWarning: (warning) => texts.push(warning.text) }),
+      );
+      await firstValueFrom(
+        list$(client, { group: 'example.com', version: 'v1alpha1', resource: 'gadgets' }),
+      );
+      expect(texts).toEqual(['example.com/v1alpha1 Gadget is deprecated']);
+    } finally {
+      await plain.close();
+    }
+  });
 });

@@ -20,7 +20,7 @@ describe('the undici transport frees connections', () => {
     await server?.close();
   });
   const start = async () => {
-    server = await FakeApiServer.start();
+    server = await FakeApiServer.start({ kubernetesVersion: '1.34' });
     transport = undiciTransport({ baseUrl: server.url });
     return { server, client: { transport } };
   };

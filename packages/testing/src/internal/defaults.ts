@@ -1,3 +1,5 @@
+import type { KubernetesVersion } from '../kubernetes-version.js';
+
 /**
  * Every default of the fake in one place, each with the reason it has that value.
  */
@@ -16,8 +18,6 @@ export const DEFAULTS = {
   resourceVersionWaitMs: 3_000,
   /** One apiserver: what a test without replicas expects. */
   replicas: 1,
-  /** kube-apiserver 1.20's watch cache moves only with its own resource's events (no progress notifications). */
-  cacheVersion: 'resource' as 'resource' | 'global',
   /** What kube-apiserver puts in `retryAfterSeconds` of a "Too large resource version" 504. */
   tooLargeRetryAfterSeconds: 1,
   /** A 429 without an explicit value asks for one second, as API Priority and Fairness does. */
@@ -46,16 +46,25 @@ export const DEFAULTS = {
   ancientChangesManager: 'ancient-changes',
   /** The proxy status `faults.htmlError` answers with unless told otherwise. */
   htmlErrorStatus: 502,
-  /** How kube-apiserver 1.20 identifies itself on `/version`. */
-  version: {
-    major: '1',
-    minor: '20',
-    gitVersion: 'v1.20.2',
-    gitCommit: 'faecb196815e248d3ecfb03c680a4507229c2a56',
-    gitTreeState: 'clean',
-    buildDate: '2021-01-13T13:20:00Z',
-    goVersion: 'go1.15.5',
-    compiler: 'gc',
-    platform: 'linux/amd64',
-  },
+  /**
+   * The version answered as unless `kubernetesVersion` says otherwise: 1.20, the newest release
+   * that can be built and run here, so the one the fidelity suite compares the fake with byte for
+   * byte (every capture and test of the fake was written against it). Newer versions are modelled
+   * from upstream's source: pass the version your users run.
+   */
+  kubernetesVersion: '1.20' as KubernetesVersion,
+  /**
+   * The cacher's bookmark timer (k8s.io/apiserver cacher.go `dispatchEvents`): it ticks every
+   * second, jittered by up to 25 %; before 1.32 a streaming list's initial-events-end bookmark
+   * waits for its next tick.
+   */
+  bookmarkTimerMs: 1_000,
+  bookmarkTimerJitter: 0.25,
+  /** APF's Retry-After never grows beyond this (dropped_requests_tracker.go `maxRetryAfter`). */
+  maxFlowControlRetryAfterSeconds: 32,
+  /**
+   * The Retry-After of a watch cache that (re)initializes: e^(0.06 · seconds it has been down),
+   * within [1, 30] (k8s.io/apiserver cacher util.go `calculateRetryAfterForUnreadyCache`).
+   */
+  reinitializingRetryAfter: { factor: 0.06, minSeconds: 1, maxSeconds: 30 },
 } as const;

@@ -1,4 +1,4 @@
-import type { KubeClient } from '@rxkube/core';
+import type { KubeClient, WarningHandler } from '@rxkube/core';
 import {
   createNodeHttpClient,
   type KubeConfig,
@@ -105,15 +105,19 @@ function others<T extends { readonly name: string }>(
 
 /**
  * A client for the flags: the kubeconfig (file, context) with kubectl's overrides applied, on
- * Node's own HTTP client (a command starts several times faster than with undici).
+ * Node's own HTTP client (a command starts several times faster than with undici). `onWarning`
+ * is told of the server's `Warning` headers.
  */
 export function connect(
   args: ConnectionArgs,
   env: Readonly<Record<string, string | undefined>>,
+  onWarning?: WarningHandler,
 ): KubeClient {
+  const warnings = onWarning === undefined ? {} : { onWarning };
   if (!hasOverrides(args)) {
     return createNodeHttpClient({
       env,
+      ...warnings,
       ...(args.kubeconfig === undefined ? {} : { kubeconfig: args.kubeconfig }),
       ...(args.context === undefined ? {} : { context: args.context }),
     });
@@ -125,5 +129,5 @@ export function connect(
     }),
     args,
   );
-  return createNodeHttpClient({ env, kubeconfig: config });
+  return createNodeHttpClient({ env, ...warnings, kubeconfig: config });
 }

@@ -6,6 +6,7 @@ import type { CliIo } from '../../cli-io.js';
 import type { GetArgs } from '../cli-args.js';
 import { CliError, isCliError } from '../cli-error.js';
 import { checkKubeconfig, kubectlError } from '../kubectl-error.js';
+import { warningPrinter } from '../print/warning-printer.js';
 import { connect } from './connect.js';
 import { getOnce } from './get-once.js';
 import { discoverAll, type ResolvedRequests, resolveRequests } from './resolve-requests.js';
@@ -20,7 +21,9 @@ export async function getCommand(args: GetArgs, io: CliIo): Promise<'completed' 
 }
 
 async function get(args: GetArgs, io: CliIo): Promise<'completed' | 'aborted'> {
-  const client = checkKubeconfig(args, io.env, () => connect(args, io.env));
+  const client = checkKubeconfig(args, io.env, () =>
+    connect(args, io.env, warningPrinter(io.stderr, io.env)),
+  );
   const debug = (line: string) => {
     if (args.debug) io.stderr.write(`rxkube: ${line}\n`);
   };

@@ -391,11 +391,19 @@ describe('the loop transition (pure)', () => {
     ['auto', 'without its end', { type: 'initialEventsOverdue' } as Scripted, 'listing'],
     ['auto', 'ended without its end', { type: 'ended' } as Scripted, 'listing'],
     ['stream', 'without its end', { type: 'initialEventsOverdue' } as Scripted, 'failed'],
-    ['stream', 'ended without its end', { type: 'ended' } as Scripted, 'failed'],
+    ['stream', 'ended without its end', { type: 'ended' } as Scripted, 'waiting'],
   ] as const)('%s: a streaming list %s → %s', (initialList, _what, outcome, phase) => {
     const steps = drive({ initialList }, [outcome]);
     expect(stepAt(steps, 1).state.phase).toBe(phase);
-    if (phase === 'failed') {
+    if (phase === 'waiting') {
+      // asked again after a backoff, the cause in health
+      expect(healths(steps)).toEqual(['reconnecting']);
+      expect(told(steps)).toMatchObject([
+        { health: { error: expect.any(StreamingListIncompleteError) } },
+      ]);
+      const again = drive({ initialList }, [outcome, elapsed]);
+      expect(requests(again).map(describeRequest)).toEqual(['stream -', 'stream -']);
+    } else if (phase === 'failed') {
       expect(healths(steps)).toEqual(['failed']);
       const fail = stepAt(steps, 1).commands.find((c) => c.type === 'fail');
       expect(fail).toMatchObject({ error: expect.any(StreamingListIncompleteError) });
@@ -403,6 +411,104 @@ describe('the loop transition (pure)', () => {
       expect(requests(steps).map(describeRequest)).toEqual(['stream -', 'list - - paged']);
       expect(stepAt(steps, 1).state.memory.streamingLists).toBe(false);
     }
+  });
+
+  describe('a streaming list the server takes but cannot finish', () => {
+    /** The ERROR 504 of a consistent streaming list whose watch cache stayed behind etcd for 3 s. */
+    const cacheBehind = new ResourceVersionTooLargeError(
+      'Too large resource version: 12, current: 9',
+      {
+        code: 504,
+        retryAfterMs: 1_000,
+      },
+    );
+    const noEndVersion = new StreamingListIncompleteError(
+      'the initial-events-end bookmark of the streaming list has no metadata.resourceVersion',
+    );
+
+    /** 1.31+'s ERROR event for a streaming list when etcd lacks RequestWatchProgress. */
+    const noWatchProgress = new HttpStatusError(
+      'a watch stream was requested by the client but the required storage feature RequestWatchProgress is disabled',
+      { code: 500, retryable: true },
+    );
+
+    it.each([
+      ['504 ResourceVersionTooLarge to the consistent streaming list', cacheBehind],
+      ['a 500 (etcd without RequestWatchProgress)', noWatchProgress],
+      ['an initial-events-end bookmark without a version', noEndVersion],
+    ] as const)('auto: after %s, lists in pages from then on', (_what, error) => {
+      const steps = drive({ initialList: 'auto' }, [
+        failed(error),
+        listed('12'),
+        failed(gone),
+        elapsed,
+      ]);
+      expect(requests(steps).map(describeRequest)).toEqual([
+        'stream -',
+        'list - - paged',
+        'watch 12',
+        // the relist after 410 lists too: this server's streaming lists do not end
+        'list 12 NotOlderThan whole',
+      ]);
+      expect(stepAt(steps, 1).state.memory.streamingLists).toBe(false);
+      // no backoff and no reconnecting health for the fallback: a LIST is asked for at once
+      expect(healths(steps)).toEqual(['relisting']);
+    });
+
+    it('auto: a relist streamed NotOlderThan that meets a lagging cache tries a consistent one, then lists', () => {
+      const steps = drive({ initialList: 'auto' }, [
+        streamEnd('5'),
+        failed(gone),
+        elapsed,
+        failed(cacheBehind),
+        failed(cacheBehind),
+        listed('14'),
+      ]);
+      expect(requests(steps).map(describeRequest)).toEqual([
+        'stream -',
+        'stream 5',
+        'stream -',
+        'list - - paged',
+        'watch 14',
+      ]);
+    });
+
+    it('stream: keeps asking after the 504, backing off, with the cause in health', () => {
+      const steps = drive({ initialList: 'stream' }, [
+        failed(cacheBehind),
+        elapsed,
+        failed(cacheBehind),
+      ]);
+      expect(requests(steps).map(describeRequest)).toEqual(['stream -', 'stream -']);
+      expect(told(steps).map((input) => input.health)).toEqual([
+        expect.objectContaining({ status: 'reconnecting', attempt: 1, error: cacheBehind }),
+        expect.objectContaining({ status: 'reconnecting', attempt: 2, error: cacheBehind }),
+      ]);
+      // the server's retryAfterSeconds is a floor of the backoff
+      const waits = steps.flatMap((s) =>
+        s.commands.flatMap((c) => (c.type === 'wait' ? [c.delayMs] : [])),
+      );
+      for (const delay of waits) expect(delay).toBeGreaterThanOrEqual(1_000);
+    });
+
+    it('stream: keeps asking after a 500, backing off', () => {
+      const steps = drive({ initialList: 'stream' }, [failed(noWatchProgress), elapsed]);
+      expect(requests(steps).map(describeRequest)).toEqual(['stream -', 'stream -']);
+      expect(healths(steps)).toEqual(['reconnecting']);
+    });
+
+    it('stream: fails on an initial-events-end bookmark without a version', () => {
+      const steps = drive({ initialList: 'stream' }, [failed(noEndVersion)]);
+      expect(stepAt(steps, 1).state.phase).toBe('failed');
+      expect(healths(steps)).toEqual(['failed']);
+    });
+
+    it('auto: other failures of a streaming list are retried as streaming lists', () => {
+      for (const error of [dropped, damaged, new TooManyRequestsError('slow', { code: 429 })]) {
+        const steps = drive({ initialList: 'auto' }, [failed(error), elapsed]);
+        expect(requests(steps).map(describeRequest)).toEqual(['stream -', 'stream -']);
+      }
+    });
   });
 
   it.each([

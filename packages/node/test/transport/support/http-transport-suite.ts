@@ -405,6 +405,32 @@ export function describeHttpTransport(
       ]);
     });
 
+    it('tells onWarning of every Warning header, in order, and fails nothing when it throws', async () => {
+      const server = await serve();
+      server.script((_req, res) => {
+        res.writeHead(200, [
+          ['Content-Type', 'application/json'],
+          ['Warning', '299 - "v1beta1 Widget is deprecated; use v1 Widget"'],
+          ['Warning', '299 - "spec.a, spec.b: \\"x\\" is ignored"'],
+        ]);
+        res.end('{}');
+      });
+      const seen: unknown[] = [];
+      const response = await transport({
+        baseUrl: server.url,
+        onWarning: (warning, request) => {
+          seen.push([warning, request]);
+          throw new Error('a faulty hook');
+        },
+      }).request({ method: 'POST', path: '/apis/example.com/v1beta1/widgets' });
+      expect(response.status).toBe(200);
+      const request = { method: 'POST', path: '/apis/example.com/v1beta1/widgets' };
+      expect(seen).toEqual([
+        [{ code: 299, agent: '-', text: 'v1beta1 Widget is deprecated; use v1 Widget' }, request],
+        [{ code: 299, agent: '-', text: 'spec.a, spec.b: "x" is ignored' }, request],
+      ]);
+    });
+
     it('does not retry a 401 when the provider cannot invalidate', async () => {
       const server = await serve();
       server.script(json(401, { kind: 'Status', code: 401 }));

@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import type { ChunkingOptions } from '../../chunking-options.js';
 import type { FailNextOptions } from '../../fail-next-options.js';
 import type { RequestKind } from '../../request-kind.js';
 import { seededRandom } from '../../seeded-random.js';
+import type { ThrottleOptions } from '../../throttle-options.js';
 import { DEFAULTS } from '../defaults.js';
+import { DroppedRequests } from './dropped-requests.js';
 import { PersistentFaults } from './persistent-faults.js';
 
 /** Chunk sizes for one body write: `null` = write as one piece. */
@@ -15,6 +18,11 @@ interface QueuedFailure {
   readonly retryAfterSeconds: number | undefined;
 }
 
+interface QueuedThrottle {
+  readonly kind: RequestKind | 'any';
+  remaining: number;
+}
+
 interface QueuedHtml {
   remaining: number;
   readonly status: number;
@@ -23,11 +31,17 @@ interface QueuedHtml {
 /** The armed faults and switches, consulted by the request handler and the watch streams. */
 export class FaultState {
   private failures: QueuedFailure[] = [];
+  private throttles: QueuedThrottle[] = [];
   private html: QueuedHtml[] = [];
   emptyWatches = 0;
   stalled = false;
   /** Faults bound to a version that stay until cleared (`faults.persist`). */
   readonly persistent = new PersistentFaults();
+  /** The Retry-After of API Priority and Fairness's rejections (`throttle`), for 1.28+. */
+  readonly droppedRequests = new DroppedRequests();
+  /** The one flow schema and priority level every request is classified into, as APF names them. */
+  readonly flowSchemaUid = randomUUID();
+  readonly priorityLevelUid = randomUUID();
   private chunkSize: (() => number) | null = null;
 
   failNext(options: FailNextOptions): void {
@@ -47,6 +61,20 @@ export class FaultState {
     failure.remaining--;
     if (failure.remaining <= 0) this.failures.splice(at, 1);
     return failure;
+  }
+
+  throttle(options: ThrottleOptions): void {
+    this.throttles.push({ kind: options.kind ?? 'any', remaining: options.count ?? 1 });
+  }
+
+  /** Whether API Priority and Fairness rejects a request of `kind` (consumes it). */
+  takeThrottle(kind: RequestKind): boolean {
+    const at = this.throttles.findIndex((t) => t.kind === 'any' || t.kind === kind);
+    const throttle = this.throttles[at];
+    if (throttle === undefined) return false;
+    throttle.remaining--;
+    if (throttle.remaining <= 0) this.throttles.splice(at, 1);
+    return true;
   }
 
   htmlError(count: number, status: number): void {
@@ -84,6 +112,7 @@ export class FaultState {
 
   reset(): void {
     this.failures = [];
+    this.throttles = [];
     this.html = [];
     this.emptyWatches = 0;
     this.stalled = false;

@@ -6,6 +6,7 @@ import type { FakeApiServerFaults } from '../../fake-api-server-faults.js';
 import type { HtmlErrorOptions } from '../../html-error-options.js';
 import type { PersistentFaultOptions } from '../../persistent-fault-options.js';
 import type { StallWatchesOptions } from '../../stall-watches-options.js';
+import type { ThrottleOptions } from '../../throttle-options.js';
 import type { WatchErrorOptions } from '../../watch-error-options.js';
 import { DEFAULTS } from '../defaults.js';
 import type { ServerEnv } from '../http/server-env.js';
@@ -24,6 +25,7 @@ export function createFaults(env: ServerEnv): FakeApiServerFaults {
     },
     chunking: (options: ChunkingOptions | false) => faults.chunking(options),
     failNext: (options: FailNextOptions) => faults.failNext(options),
+    throttle: (options: ThrottleOptions = {}) => faults.throttle(options),
     stallWatches: ({ stalled = true }: StallWatchesOptions = {}) => {
       faults.stalled = stalled;
       if (!stalled) for (const w of openWatches()) w.resume();

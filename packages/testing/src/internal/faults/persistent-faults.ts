@@ -38,6 +38,12 @@ export class PersistentFaults {
   private armed: ArmedFault[] = [];
 
   arm(options: PersistentFaultOptions, codec: VersionCodec): PersistentFault {
+    if (
+      options.fault === 'watchCacheBehindStorage' ||
+      options.fault === 'storageWithoutWatchProgress'
+    ) {
+      return this.add(options, 0);
+    }
     const version = options.fault === 'malformedLine' ? options.at : options.upTo;
     const revision = typeof version === 'string' ? codec.parse(version) : undefined;
     if (revision === undefined || version === '0') {
@@ -45,6 +51,10 @@ export class PersistentFaults {
         `faults.persist needs a resource version the server rendered, got ${JSON.stringify(version)}`,
       );
     }
+    return this.add(options, revision);
+  }
+
+  private add(options: PersistentFaultOptions, revision: number): ArmedFault {
     const fault = new ArmedFault(options, revision, (f) => {
       this.armed = this.armed.filter((a) => a !== f);
     });
@@ -52,11 +62,31 @@ export class PersistentFaults {
     return fault;
   }
 
+  /**
+   * Whether the watch caches are behind storage (`watchCacheBehindStorage`): counted as a hit of
+   * the fault, since the caller holds a streaming list back for it.
+   */
+  cacheBehindStorage(): boolean {
+    return this.hit('watchCacheBehindStorage') || this.hit('storageWithoutWatchProgress');
+  }
+
+  /** Whether etcd cannot be asked for progress (`storageWithoutWatchProgress`), counted as a hit. */
+  storageWithoutWatchProgress(): boolean {
+    return this.hit('storageWithoutWatchProgress');
+  }
+
+  private hit(kind: 'watchCacheBehindStorage' | 'storageWithoutWatchProgress'): boolean {
+    const fault = this.armed.find((f) => f.options.fault === kind);
+    if (fault === undefined) return false;
+    fault.hits++;
+    return true;
+  }
+
   /** The fault a watch resuming from `revision` gets, if one is armed (counted as a hit). */
   atWatchStart(revision: number): WatchStartFault | undefined {
     for (const fault of this.armed) {
       const { options } = fault;
-      if (options.fault === 'malformedLine' || revision > fault.revision) continue;
+      if (!('upTo' in options) || revision > fault.revision) continue;
       fault.hits++;
       return options.fault === 'nonStatusError'
         ? { fault: 'nonStatusError', object: options.object ?? NON_STATUS_OBJECT }

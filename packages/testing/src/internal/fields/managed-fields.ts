@@ -250,6 +250,17 @@ export interface ManagedFieldsWrite {
   readonly sent: unknown;
   /** Who writes: `?fieldManager=`, else the User-Agent's program name, else `unknown`. */
   readonly manager: string;
+  /**
+   * The subresource written through (`status`), recorded from 1.22 as the entry's `subresource`:
+   * an entry per manager, operation and subresource (k8s.io/apiserver
+   * pkg/endpoints/handlers/fieldmanager; `ManagedFieldsEntry.Subresource`).
+   */
+  readonly subresource?: string;
+}
+
+/** The `extra` of an entry written through `subresource`. */
+export function subresourceExtra(subresource: string | undefined): JsonObject | undefined {
+  return subresource === undefined ? undefined : { subresource };
 }
 
 /**
@@ -263,6 +274,7 @@ export interface ManagedFieldsWrite {
  */
 export function managedFieldsAfter(write: ManagedFieldsWrite): JsonObject[] | undefined {
   const { type, live, next, sent, manager } = write;
+  const extra = subresourceExtra(write.subresource);
   const rules = type.fieldRules;
   let base: ManagedEntry[];
   if (isReset(sent)) base = [];
@@ -286,12 +298,7 @@ export function managedFieldsAfter(write: ManagedFieldsWrite): JsonObject[] | un
   // Added, modified and removed paths are disjoint: the writer gains what changed, and takes it
   // (with what was removed) from everybody else.
   const entries: ManagedEntry[] = [];
-  const own = identity({
-    manager,
-    operation: UPDATE,
-    apiVersion: type.apiVersion,
-    extra: undefined,
-  });
+  const own = identity({ manager, operation: UPDATE, apiVersion: type.apiVersion, extra });
   let previous: ManagedEntry | undefined;
   if (base.length > 0) {
     const taken = unionFieldSets(changed, removed);
@@ -313,7 +320,7 @@ export function managedFieldsAfter(write: ManagedFieldsWrite): JsonObject[] | un
       apiVersion: type.apiVersion,
       time: timestampNow(),
       set: previous === undefined ? gained : unionFieldSets(previous.set, gained),
-      extra: undefined,
+      extra,
     });
   } else if (previous !== undefined) entries.push(previous);
   const capped = capUpdateManagers(entries);

@@ -130,8 +130,17 @@ export class HttpContext {
     }
   }
 
-  text(status: number, body: string, contentType = 'text/plain; charset=utf-8'): void {
-    this.head(status, { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(body) });
+  text(
+    status: number,
+    body: string,
+    contentType = 'text/plain; charset=utf-8',
+    headers: Record<string, string> = {},
+  ): void {
+    this.head(status, {
+      'Content-Type': contentType,
+      'Content-Length': Buffer.byteLength(body),
+      ...headers,
+    });
     this.res.end(body);
   }
 }

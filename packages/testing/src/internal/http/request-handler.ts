@@ -17,6 +17,7 @@ import { handleWatch } from '../watch/watch-handler.js';
 import { handlePatch } from '../writes/handle-patch.js';
 import type { Authenticator } from './auth.js';
 import { applyCors } from './cors.js';
+import { rejectByFlowControl } from './flow-control-rejection.js';
 import { type HostPolicy, hostRefusal } from './host-check.js';
 import type { HttpContext } from './http-context.js';
 import { impersonationOf } from './impersonation-of.js';
@@ -33,6 +34,7 @@ import { type Route, resolveRoute } from './route.js';
 import { servedBy } from './served-by.js';
 import type { ServerEnv } from './server-env.js';
 import * as status from './status.js';
+import { warningHeader } from './warning-header.js';
 
 const TRUE_VALUES = new Set(['1', 't', 'T', 'TRUE', 'true', 'True']);
 
@@ -102,7 +104,7 @@ async function dispatch(ctx: HttpContext, env: ServerEnv, route: Route): Promise
     case 'api-resources':
       return ctx.json(200, apiResourceList(cluster, route.group, route.version));
     case 'version':
-      return ctx.json(200, DEFAULTS.version);
+      return ctx.json(200, env.options.profile.info);
     case 'health':
       return ctx.text(200, 'ok');
     case 'no-such-resource':
@@ -113,17 +115,17 @@ async function dispatch(ctx: HttpContext, env: ServerEnv, route: Route): Promise
       break;
   }
   const { type, namespace, name, subresource } = route;
+  // A deprecated version: every answer warns (k8s.io/apiserver pkg/endpoints/filters/warning.go,
+  // `299 - "<text>"`, one header per warning).
+  const warnings = type.warnings.flatMap((text) => warningHeader(text) ?? []);
+  if (warnings.length > 0) ctx.res.setHeader('Warning', warnings);
   const collectionAllowed = !type.namespaced || namespace !== undefined;
   switch (method) {
     case 'GET': {
-      const options = parseListOptions(
-        ctx.query,
-        type,
-        route.watchPath,
-        env.options.streamingLists,
-      );
+      const options = parseListOptions(ctx.query, type, route.watchPath, env.options.watchList);
       const asTable = subresource === undefined ? tableRequest(ctx.req, ctx.query) : undefined;
-      const out = asTable === undefined ? ctx : tableContext(ctx, type, asTable);
+      const out =
+        asTable === undefined ? ctx : tableContext(ctx, type, asTable, env.options.profile);
       if (name !== undefined && !options.watch) {
         return handleGet(out, env, type, namespace, name, subresource);
       }
@@ -159,7 +161,7 @@ async function dispatch(ctx: HttpContext, env: ServerEnv, route: Route): Promise
         env,
         type,
         namespace,
-        parseListOptions(ctx.query, type, false, env.options.streamingLists),
+        parseListOptions(ctx.query, type, false, env.options.watchList),
       );
     default:
       throw methodNotAllowed();
@@ -201,6 +203,8 @@ export async function handleRequest(
     if (who.user !== undefined) ctx.record.user = who.user;
     const impersonation = impersonationOf(ctx.req);
     if (impersonation !== undefined) ctx.record.impersonation = impersonation;
+    // API Priority and Fairness classifies the (impersonated) user before authorization.
+    if (env.faults.takeThrottle(kind)) return rejectByFlowControl(ctx, env);
     const failure = env.faults.takeFailure(kind);
     if (failure) {
       const { status: s, headers } = injectedFailure(failure.status, failure.retryAfterSeconds);

@@ -1,4 +1,5 @@
 import type { FaultState } from '../faults/fault-state.js';
+import type { VersionProfile } from '../profiles/version-profile.js';
 import type { Replica } from '../replicas/replica.js';
 import type { ReplicaSet } from '../replicas/replica-set.js';
 import type { Cluster } from '../store/cluster.js';
@@ -9,13 +10,32 @@ export interface ResolvedOptions {
   readonly historyLimit: number;
   readonly opaqueVersions: boolean;
   readonly bookmarkIntervalMs: number;
-  readonly streamingLists: boolean;
+  /** The kube-apiserver version answered as. */
+  readonly profile: VersionProfile;
+  /**
+   * The WatchList gate: `'unknown'` before 1.27 (`sendInitialEvents` is not a list option),
+   * else whether streaming lists are served (the version's default, or `streamingLists`).
+   */
+  readonly watchList: WatchListGate;
   readonly watchCache: boolean;
   readonly watchExpiredAs: 'event' | 'http';
   readonly resourceVersionWaitMs: number;
   readonly cacheVersion: 'resource' | 'global';
   /** Whether metadata-only reads (`as=PartialObjectMetadata`) are served. */
   readonly partialObjectMetadata: boolean;
+}
+
+/** How a server treats `sendInitialEvents`: see {@link ResolvedOptions.watchList}. */
+export type WatchListGate = 'unknown' | 'off' | 'on';
+
+/** The WatchList gate of a version, unless `streamingLists` sets it (on turns 1.20's rules into 1.27's). */
+export function watchListGate(
+  profile: VersionProfile,
+  streamingLists: boolean | undefined,
+): WatchListGate {
+  if (streamingLists === true) return 'on';
+  if (!profile.sendInitialEventsKnown) return 'unknown';
+  return (streamingLists ?? profile.watchListDefault) ? 'on' : 'off';
 }
 
 /** Everything a request handler works with. */
@@ -32,34 +52,4 @@ export interface ServerEnv {
   readonly replicas: ReplicaSet;
   /** The replica serving this request (the first one outside requests). */
   readonly replica: Replica;
-}
-
-/**
- * Resolves when the cluster reaches `revision` (true) or after `resourceVersionWaitMs` (false),
- * or at once (false) when the request goes away or the server closes.
- */
-export function waitForRevision(
-  env: ServerEnv,
-  revision: number,
-  abandoned: { once(event: 'close', listener: () => void): unknown },
-): Promise<boolean> {
-  if (env.cluster.revision >= revision) return Promise.resolve(true);
-  return new Promise((resolve) => {
-    let settled = false;
-    const settle = (value: boolean) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      unsubscribe();
-      env.disposables.delete(dispose);
-      resolve(value);
-    };
-    const dispose = () => settle(false);
-    const timer = setTimeout(() => settle(false), env.options.resourceVersionWaitMs);
-    const unsubscribe = env.cluster.onRevision(() => {
-      if (env.cluster.revision >= revision) settle(true);
-    });
-    env.disposables.add(dispose);
-    abandoned.once('close', dispose);
-  });
 }

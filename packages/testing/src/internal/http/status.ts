@@ -238,6 +238,14 @@ export function tooManyRequests(retryAfterSeconds: number): FakeApiStatus {
   });
 }
 
+/**
+ * 429 of a watch cache that (re)initializes (1.31+): `errors.NewTooManyRequests(err.Error(), …)`
+ * of ready.go's `storage is (re)initializing`.
+ */
+export function storageReinitializing(retryAfterSeconds: number): FakeApiStatus {
+  return failure(429, 'TooManyRequests', 'storage is (re)initializing', { retryAfterSeconds });
+}
+
 /** 405: a verb the resource does not support. */
 export function methodNotSupported(gr: GroupResource, action: string): FakeApiStatus {
   return failure(

@@ -165,16 +165,20 @@ export function crdServedTypes(crd: JsonObject): ResourceType[] {
   const strings = (value: unknown): string[] =>
     Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
   const versions = Array.isArray(spec.versions) ? spec.versions : [];
-  return versions
-    .filter(
-      (v): v is JsonObject => isJsonObject(v) && v.served === true && typeof v.name === 'string',
-    )
-    .map((v) => {
-      const subresources = isJsonObject(v.subresources) ? v.subresources : {};
-      const columns = Array.isArray(v.additionalPrinterColumns)
-        ? (v.additionalPrinterColumns as unknown as FakePrinterColumn[])
-        : undefined;
-      return resourceType({
+  const served = versions.filter(
+    (v): v is JsonObject => isJsonObject(v) && v.served === true && typeof v.name === 'string',
+  );
+  const servedVersions = served.map((v) => ({
+    name: String(v.name),
+    deprecated: v.deprecated === true,
+  }));
+  return served.map((v) => {
+    const subresources = isJsonObject(v.subresources) ? v.subresources : {};
+    const columns = Array.isArray(v.additionalPrinterColumns)
+      ? (v.additionalPrinterColumns as unknown as FakePrinterColumn[])
+      : undefined;
+    return resourceType(
+      {
         group,
         version: String(v.name),
         resource: plural,
@@ -187,6 +191,12 @@ export function crdServedTypes(crd: JsonObject): ResourceType[] {
         verbs: CUSTOM_RESOURCE_VERBS,
         statusSubresource: subresources.status !== undefined && subresources.status !== null,
         ...(columns ? { additionalPrinterColumns: columns } : {}),
-      });
-    });
+        ...(v.deprecated === true ? { deprecated: true } : {}),
+        ...(typeof v.deprecationWarning === 'string'
+          ? { deprecationWarning: v.deprecationWarning }
+          : {}),
+      },
+      { servedVersions },
+    );
+  });
 }

@@ -51,7 +51,7 @@ export async function readFromCache(
  * Resolves when `reached()` holds (true) or after `resourceVersionWaitMs` (false), or at once
  * (false) when the request goes away or the server closes; re-checked whenever the replica moves.
  */
-function waitForCache(
+export function waitForCache(
   env: ServerEnv,
   reached: () => boolean,
   abandoned: { once(event: 'close', listener: () => void): unknown },

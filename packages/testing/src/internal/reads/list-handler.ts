@@ -10,6 +10,7 @@ import type { StoredObject } from '../store/stored-object.js';
 import { metadataAs, requireMetadataForm } from '../writes/metadata-media-type.js';
 import { partialListDocument } from '../writes/partial-list-document.js';
 import { readFromCache, viewAt } from './cache-read.js';
+import { cacheInitializing, cacheReady } from './cache-ready.js';
 import { type ContinueToken, decodeContinue, encodeContinue } from './continue-token.js';
 import { matchesFields } from './field-selector.js';
 import { matchesLabels } from './label-selector.js';
@@ -63,13 +64,14 @@ interface ListPlan {
 }
 
 /**
- * Decides where a LIST reads from, following kube-apiserver 1.20:
+ * Decides where a LIST reads from, following kube-apiserver 1.20 (and 1.31+ where it differs):
  * - `continue`: the token's version (410 with a fresh token once it left the history);
  * - no `resourceVersion`: the current state (a consistent read), paginated;
  * - `"0"`: the current state from the cache, where `limit` is ignored;
  * - N with `Exact` (or with `limit` and no match: the legacy exact read): the state at N, 410 once
  *   N left the history;
- * - N with `NotOlderThan` (or without `limit`): the current state, once it is at least N.
+ * - N with `NotOlderThan` (or without `limit`): the current state, once it is at least N; with a
+ *   `limit` from etcd before 1.31, from the watch cache (paginated) from 1.31.
  *
  * A version not reached yet: the watch cache serves only unpaginated reads without `Exact`, and
  * waits for it (then 504 with `Retry-After: 1`); everything else goes to etcd, which refuses at
@@ -116,6 +118,10 @@ async function plan(
     };
   }
   if (rv === undefined) {
+    // 1.31+ serves consistent reads from the watch cache (ConsistentListFromCache): one that
+    // (re)initializes refuses them, unless etcd can serve them (see `fromCacheOrEtcd`).
+    if (env.options.profile.consistentListFromCache)
+      await fromCacheOrEtcd(ctx, env, options, false);
     return {
       view: currentView(store),
       revision: cluster.revision,
@@ -125,7 +131,7 @@ async function plan(
   }
   if (rv === '0') {
     // The watch cache ignores limit; etcd honours it.
-    if (!env.options.watchCache) {
+    if (!env.options.watchCache || (await fromCacheOrEtcd(ctx, env, options, true)) === 'etcd') {
       return {
         view: currentView(store),
         revision: cluster.revision,
@@ -138,8 +144,14 @@ async function plan(
   const requested = parseVersionOrFail(env, rv);
   const match = options.resourceVersionMatch;
   const exact = match === 'Exact' || (match === undefined && options.limit > 0);
+  // 1.31+ serves NotOlderThan with a limit from the watch cache too, the limit honoured
+  // (cacher.go `shouldDelegateList`, delegator/interface.go `ShouldDelegateList`); before, a
+  // limit sends every read at a version to etcd.
+  const limitFromCache =
+    options.limit > 0 && match === 'NotOlderThan' && env.options.profile.consistentListFromCache;
   if (requested > cluster.revision) {
-    const fromEtcd = !env.options.watchCache || options.limit > 0 || match === 'Exact';
+    const fromEtcd =
+      !env.options.watchCache || (options.limit > 0 && !limitFromCache) || match === 'Exact';
     if (fromEtcd && exact) throw new FakeApiError(status.futureRevision());
     if (fromEtcd) throw tooLarge(env, rv, 0);
   }
@@ -154,10 +166,15 @@ async function plan(
       start: undefined,
     };
   }
-  if (env.options.watchCache && options.limit === 0) {
-    // Unpaginated: the serving replica's watch cache, once it reached the version.
+  if (
+    env.options.watchCache &&
+    (options.limit === 0 || limitFromCache) &&
+    (await fromCacheOrEtcd(ctx, env, options, false)) === 'cache'
+  ) {
+    // The serving replica's watch cache, once it reached the version; a next page (its continue
+    // token) is read from etcd at the version of this one.
     const read = await readFromCache(env, store, { rv, revision: requested }, ctx.res);
-    return { ...read, limit: 0, start: undefined };
+    return { ...read, limit: options.limit, start: undefined };
   }
   return {
     view: currentView(store),
@@ -165,6 +182,26 @@ async function plan(
     limit: options.limit,
     start: undefined,
   };
+}
+
+/**
+ * Who serves a read the watch cache serves when it is ready, while it (re)initializes: from 1.31,
+ * etcd for a `limit` without selectors (delegator.go `shouldDelegateListOnNotReadyCache`), else
+ * 429 (`cacheReady`); before, etcd for `resourceVersion=0` (cacher.go `GetList`: `listRV == 0 &&
+ * !ready`), else the cache once ready.
+ */
+async function fromCacheOrEtcd(
+  ctx: HttpContext,
+  env: ServerEnv,
+  options: ListOptions,
+  anyVersion: boolean,
+): Promise<'cache' | 'etcd'> {
+  if (!cacheInitializing(env)) return 'cache';
+  if (env.options.profile.resilientCacheInitialization) {
+    if (options.unfiltered && options.limit > 0) return 'etcd';
+  } else if (anyVersion) return 'etcd';
+  await cacheReady(env, ctx.res);
+  return 'cache';
 }
 
 /** Serves a LIST: one page as `{kind: XList, apiVersion, metadata, items}`. */

@@ -1,4 +1,5 @@
 import { FakeApiError } from '../../fake-api-error.js';
+import type { WatchListGate } from '../http/server-env.js';
 import type { FieldError } from '../http/status.js';
 import * as status from '../http/status.js';
 import type { ResourceType } from '../resources/resource-type.js';
@@ -49,27 +50,39 @@ function intParam(query: URLSearchParams, name: string): number | undefined {
 
 /**
  * Parses and validates list/watch parameters. Throws the Status to answer with: 400 for
- * malformed values and selectors, 422 for forbidden combinations (with `streamingLists` the
- * rules of current kube-apiserver, without them those of 1.20).
+ * malformed values and selectors, 422 for forbidden combinations: 1.27+'s rules when
+ * `sendInitialEvents` is a list option (k8s.io/apimachinery
+ * pkg/apis/meta/internalversion/validation `ValidateListOptions`, `validateWatchOptions`: with the
+ * WatchList gate off a streaming list is refused), else 1.20's (the parameter is ignored and
+ * `resourceVersionMatch` is forbidden on every watch).
  */
 export function parseListOptions(
   query: URLSearchParams,
   type: ResourceType,
   forceWatch: boolean,
-  streamingLists: boolean,
+  watchList: WatchListGate,
 ): ListOptions {
   const watch = forceWatch || (boolParam(query, 'watch') ?? false);
   const resourceVersion = query.get('resourceVersion') || undefined;
   const resourceVersionMatch = query.get('resourceVersionMatch') || undefined;
   const cont = query.get('continue') || undefined;
-  const sendInitialEvents = streamingLists ? boolParam(query, 'sendInitialEvents') : undefined;
+  const known = watchList !== 'unknown';
+  const sendInitialEvents = known ? boolParam(query, 'sendInitialEvents') : undefined;
   const errors: FieldError[] = [];
   const forbid = (detail: string) =>
     errors.push({ type: 'Forbidden', field: 'resourceVersionMatch', detail });
 
-  if (watch && streamingLists) {
+  if (watch && known) {
     if (sendInitialEvents !== undefined && resourceVersionMatch !== 'NotOlderThan') {
       forbid('sendInitialEvents requires setting resourceVersionMatch to NotOlderThan');
+    }
+    if (sendInitialEvents !== undefined && watchList === 'off') {
+      errors.push({
+        type: 'Forbidden',
+        field: 'sendInitialEvents',
+        detail:
+          'sendInitialEvents is forbidden for watch unless the WatchList feature gate is enabled',
+      });
     }
     if (resourceVersionMatch !== undefined) {
       if (sendInitialEvents === undefined) {

@@ -40,6 +40,15 @@ export class ReplicaCache implements EventSink {
     return Math.max(this.owner.startRevision, this.lastRevision);
   }
 
+  /**
+   * The version its bookmarks carry: with progress notifications (`'global'`), the replica's;
+   * else its resource's latest event since the start (0: none yet, and no bookmark, as 1.20's
+   * cacher sends none before it saw an event).
+   */
+  get bookmarkRevision(): number {
+    return this.owner.cacheVersion === 'global' ? this.owner.appliedRevision : this.lastRevision;
+  }
+
   /** The oldest version a watch may start from on this replica. */
   get floor(): number {
     return Math.max(this.owner.startRevision, this.store.history.floor);

@@ -1,5 +1,6 @@
 import type { CatchUpOptions } from '../../catch-up-options.js';
 import type { FakeApiReplica } from '../../fake-api-replica.js';
+import type { RestartOptions } from '../../restart-options.js';
 import type { Cluster } from '../store/cluster.js';
 import type { ResourceStore } from '../store/resource-store.js';
 import type { WatchStream } from '../watch/watch-stream.js';
@@ -12,6 +13,9 @@ import { type CacheOwner, ReplicaCache } from './replica-cache.js';
 export class Replica implements FakeApiReplica, CacheOwner {
   startRevision: number;
   private frozenAt: number | undefined;
+  /** When its last restart happened and until when its watch caches (re)initialize (ms, wall clock). */
+  private restartedAt = 0;
+  private initializingUntil = 0;
   private readonly caches = new Map<ResourceStore, ReplicaCache>();
   /** Its open watch streams. */
   readonly watches = new Set<WatchStream>();
@@ -99,7 +103,23 @@ export class Replica implements FakeApiReplica, CacheOwner {
     for (const listener of [...this.progressListeners]) listener();
   }
 
-  restart(): void {
+  /**
+   * How long its watch caches have been (re)initializing, or `undefined` once they are ready
+   * (k8s.io/apiserver cacher ready.go: the time since the state last changed).
+   */
+  initializing(): { readonly downtimeMs: number; readonly remainingMs: number } | undefined {
+    const now = Date.now();
+    if (now >= this.initializingUntil) return undefined;
+    return { downtimeMs: now - this.restartedAt, remainingMs: this.initializingUntil - now };
+  }
+
+  restart(options: RestartOptions = {}): void {
+    const initializingMs = options.initializingMs ?? 0;
+    if (!Number.isFinite(initializingMs) || initializingMs < 0) {
+      throw new RangeError('initializingMs must be a non-negative number');
+    }
+    this.restartedAt = Date.now();
+    this.initializingUntil = this.restartedAt + initializingMs;
     for (const watch of [...this.watches]) watch.destroy(false);
     this.frozenAt = undefined;
     this.startRevision = this.cluster.revision;

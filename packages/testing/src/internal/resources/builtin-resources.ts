@@ -57,8 +57,22 @@ function keepNamespaceFinalizers(object: JsonObject, old: JsonObject): void {
   if (status !== undefined) object.status = status;
 }
 
-/** The kinds kube-apiserver 1.20 has built in that the fake serves, with their 1.20 behaviour. */
-export function builtinResources(): ResourceType[] {
+/** What of the built-in kinds a version changed (see `VersionProfile`). */
+export interface BuiltinFeatures {
+  /**
+   * 1.33+: pods get `metadata.generation` 1 at creation, one more for each change of `spec`
+   * (kubernetes pkg/registry/core/pod/strategy.go `PrepareForCreate`, `PrepareForUpdate`; KEP-5067).
+   */
+  readonly podGeneration: boolean;
+}
+
+/**
+ * The kinds kube-apiserver 1.20 has built in that the fake serves, with their 1.20 behaviour
+ * unless `features` says a later version changed it.
+ */
+export function builtinResources(
+  features: BuiltinFeatures = { podGeneration: false },
+): ResourceType[] {
   return [
     resourceType(
       {
@@ -68,7 +82,7 @@ export function builtinResources(): ResourceType[] {
         singular: 'pod',
         shortNames: ['po'],
         categories: ['all'],
-        generation: false,
+        generation: features.podGeneration,
         statusSubresource: true,
         deleteReturns: 'object',
         emptyObject: { metadata: emptyMeta, spec: { containers: null }, status: {} },

@@ -90,6 +90,54 @@ export interface ResourceType {
   readonly fieldRules: FieldRules;
   /** A custom resource's Table columns beyond NAME (its CRD's `additionalPrinterColumns`). */
   readonly printerColumns?: readonly FakePrinterColumn[];
+  /** The texts of the `Warning` headers of every response about it (a deprecated version). */
+  readonly warnings: readonly string[];
+}
+
+/**
+ * The warnings of a deprecated version (k8s.io/apiextensions-apiserver customresource_handler.go
+ * `defaultDeprecationWarning`): `<group>/<version> <Kind> is deprecated`, and `; use
+ * <group>/<newest> <Kind>` when a newer version is served and not deprecated; a
+ * `deprecationWarning` instead when one is given (`''`: none).
+ */
+function deprecationWarnings(
+  def: FakeResourceDefinition,
+  group: string,
+  served: readonly { readonly name: string; readonly deprecated: boolean }[],
+): readonly string[] {
+  if (def.deprecated !== true) return [];
+  if (def.deprecationWarning !== undefined) {
+    return def.deprecationWarning === '' ? [] : [def.deprecationWarning];
+  }
+  const message = `${group}/${def.version} ${def.kind} is deprecated`;
+  const newer = served
+    .filter((v) => !v.deprecated && compareKubeAwareVersions(def.version, v.name) < 0)
+    .map((v) => v.name)
+    .sort((a, b) => compareKubeAwareVersions(b, a));
+  const [newest] = newer;
+  return [newest === undefined ? message : `${message}; use ${group}/${newest} ${def.kind}`];
+}
+
+const KUBE_VERSION = /^v(\d+)(?:(alpha|beta)(\d+))?$/;
+const STABILITY = { alpha: 0, beta: 1, '': 2 } as const;
+
+/**
+ * k8s.io/apimachinery `version.CompareKubeAwareVersionStrings` as a sort order (negative: `a` is
+ * older): GA above beta above alpha, by number within each, and versions that do not look like
+ * Kubernetes ones below all of those, in lexicographic order.
+ */
+export function compareKubeAwareVersions(a: string, b: string): number {
+  const x = KUBE_VERSION.exec(a);
+  const y = KUBE_VERSION.exec(b);
+  if (!x || !y) {
+    if (x) return 1;
+    if (y) return -1;
+    return a < b ? 1 : a > b ? -1 : 0;
+  }
+  const stability = (m: RegExpExecArray) => STABILITY[(m[2] ?? '') as keyof typeof STABILITY];
+  if (stability(x) !== stability(y)) return stability(x) - stability(y);
+  if (x[1] !== y[1]) return Number(x[1]) - Number(y[1]);
+  return Number(x[3] ?? 0) - Number(y[3] ?? 0);
 }
 
 /** `group/version/resource`, with an empty group for the core API. */
@@ -114,6 +162,8 @@ export function resourceType(
     markForDeletion?: (object: Record<string, unknown>) => Record<string, unknown>;
     omitEmpty?: readonly string[];
     fieldRules?: FieldRules;
+    /** The versions of the same resource its CRD serves, for the default deprecation warning. */
+    servedVersions?: readonly { readonly name: string; readonly deprecated: boolean }[];
   } = {},
 ): ResourceType {
   const group = def.group ?? '';
@@ -153,6 +203,7 @@ export function resourceType(
     labelChecksOnUpdate: extra.labelChecksOnUpdate ?? (extra.builtin ? 4 : 3),
     omitEmpty: (extra.omitEmpty ?? []).map((path) => path.split('.')),
     fieldRules: extra.fieldRules ?? DEFAULT_FIELD_RULES,
+    warnings: deprecationWarnings(def, group, extra.servedVersions ?? []),
   };
   return {
     ...type,

@@ -83,6 +83,8 @@ export class Cluster {
   constructor(
     readonly codec: VersionCodec,
     private readonly historyLimit: number,
+    /** 1.22+: `managedFields` entries name the subresource they were written through. */
+    private readonly recordSubresource = false,
   ) {}
 
   register(type: ResourceType): void {
@@ -404,6 +406,9 @@ export class Cluster {
           next: candidate,
           sent: bodyMeta.managedFields,
           manager: ctx.manager ?? DEFAULTS.testFieldManager,
+          ...(this.recordSubresource && ctx.subresource !== undefined
+            ? { subresource: ctx.subresource }
+            : {}),
         });
     candidate.metadata = withManagedFields(candidate.metadata as JsonObject, managed);
     if (ctx.http && ctx.subresource !== 'status') type.prepareForUpdate?.(candidate, old);

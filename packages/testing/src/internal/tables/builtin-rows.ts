@@ -1,4 +1,5 @@
 import { ageOf } from './go-human-duration.js';
+import { PRINTED_BY_1_20, podRow } from './pod-row.js';
 import { labelsText, selectorText } from './selector-text.js';
 
 // The row printers of kube-apiserver 1.20 (pkg/printers/internalversion) for the kinds the fake
@@ -19,114 +20,6 @@ const str = (value: unknown): string => (typeof value === 'string' ? value : '')
 const int = (value: unknown): number => (typeof value === 'number' ? value : 0);
 const arr = (value: unknown): Obj[] => (Array.isArray(value) ? value : []);
 const orNone = (value: string): string => (value === '' ? '<none>' : value);
-
-function pod(o: Obj, now: number): BuiltinRow {
-  const spec = o.spec ?? {};
-  const status = o.status ?? {};
-  let restarts = 0;
-  let ready = 0;
-  let reason = str(status.phase);
-  if (str(status.reason) !== '') reason = status.reason;
-  let initializing = false;
-  const inits = arr(status.initContainerStatuses);
-  for (let i = 0; i < inits.length; i++) {
-    const c = inits[i];
-    const state = c.state ?? {};
-    restarts += int(c.restartCount);
-    if (state.terminated && int(state.terminated.exitCode) === 0) continue;
-    if (state.terminated) {
-      const t = state.terminated;
-      if (str(t.reason) === '') {
-        reason =
-          int(t.signal) !== 0 ? `Init:Signal:${t.signal}` : `Init:ExitCode:${int(t.exitCode)}`;
-      } else reason = `Init:${t.reason}`;
-    } else if (
-      state.waiting &&
-      str(state.waiting.reason) !== '' &&
-      state.waiting.reason !== 'PodInitializing'
-    ) {
-      reason = `Init:${state.waiting.reason}`;
-    } else {
-      reason = `Init:${i}/${arr(spec.initContainers).length}`;
-    }
-    initializing = true;
-    break;
-  }
-  if (!initializing) {
-    restarts = 0;
-    let hasRunning = false;
-    const containers = arr(status.containerStatuses);
-    for (let i = containers.length - 1; i >= 0; i--) {
-      const c = containers[i];
-      const state = c.state ?? {};
-      restarts += int(c.restartCount);
-      if (state.waiting && str(state.waiting.reason) !== '') reason = state.waiting.reason;
-      else if (state.terminated && str(state.terminated.reason) !== '') {
-        reason = state.terminated.reason;
-      } else if (state.terminated) {
-        const t = state.terminated;
-        reason = int(t.signal) !== 0 ? `Signal:${t.signal}` : `ExitCode:${int(t.exitCode)}`;
-      } else if (c.ready === true && state.running) {
-        hasRunning = true;
-        ready++;
-      }
-    }
-    if (reason === 'Completed' && hasRunning) {
-      const readyCondition = arr(status.conditions).some(
-        (c) => c.type === 'Ready' && c.status === 'True',
-      );
-      reason = readyCondition ? 'Running' : 'NotReady';
-    }
-  }
-  if (o.metadata?.deletionTimestamp && status.reason === 'NodeLost') reason = 'Unknown';
-  else if (o.metadata?.deletionTimestamp) reason = 'Terminating';
-  const ips = arr(status.podIPs);
-  const gates = arr(spec.readinessGates);
-  let readinessGates = '<none>';
-  if (gates.length > 0) {
-    let trueConditions = 0;
-    for (const gate of gates) {
-      const condition = arr(status.conditions).find((c) => c.type === gate.conditionType);
-      if (condition?.status === 'True') trueConditions++;
-    }
-    readinessGates = `${trueConditions}/${gates.length}`;
-  }
-  const row: BuiltinRow = {
-    cells: [
-      str(o.metadata?.name),
-      `${ready}/${arr(spec.containers).length}`,
-      reason,
-      restarts,
-      ageOf(o.metadata?.creationTimestamp, now),
-      orNone(str(ips[0]?.ip)),
-      orNone(str(spec.nodeName)),
-      orNone(str(status.nominatedNodeName)),
-      readinessGates,
-    ],
-  };
-  if (status.phase === 'Succeeded') {
-    return {
-      ...row,
-      conditions: [
-        {
-          type: 'Completed',
-          status: 'True',
-          reason: 'Succeeded',
-          message: 'The pod has completed successfully.',
-        },
-      ],
-    };
-  }
-  if (status.phase === 'Failed') {
-    return {
-      ...row,
-      conditions: [
-        { type: 'Completed', status: 'True', reason: 'Failed', message: 'The pod failed.' },
-      ],
-    };
-  }
-  return row;
-}
 
 function loadBalancerText(o: Obj): string {
   return arr(o.status?.loadBalancer?.ingress)
@@ -298,7 +191,7 @@ const simple =
 
 /** The printers by `group/version/resource` (core: `/v1/…`), as the column definitions are keyed. */
 export const BUILTIN_PRINTERS: Readonly<Record<string, Printer>> = {
-  '/v1/pods': pod,
+  '/v1/pods': (o, now) => podRow(o, now, PRINTED_BY_1_20),
   '/v1/services': service,
   'apps/v1/deployments': deployment,
   'apps/v1/replicasets': replicaSet,

@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { HttpContext } from '../http/http-context.js';
+import type { VersionProfile } from '../profiles/version-profile.js';
 import type { ResourceType } from '../resources/resource-type.js';
 import { tableConverter } from './table-converter.js';
 import type { TableRequest } from './table-request.js';
@@ -8,7 +9,7 @@ import type { TableRequest } from './table-request.js';
 type Obj = any;
 
 /**
- * The request's context, answering with Tables as kube-apiserver 1.20 does for
+ * The request's context, answering with Tables as kube-apiserver does for
  * `Accept: application/json;as=Table;…`: a LIST becomes one Table (the list's metadata, a row per
  * item), a GET a Table of one row (the object's `resourceVersion`), and each watch event's object
  * a Table of one row, with the column definitions in the first event only (`null` after).
@@ -18,8 +19,9 @@ export function tableContext(
   ctx: HttpContext,
   type: ResourceType,
   request: TableRequest,
+  profile: VersionProfile,
 ): HttpContext {
-  const converter = tableConverter(type);
+  const converter = tableConverter(type, profile);
   const table = (metadata: unknown, objects: readonly Obj[], headers: boolean) => ({
     kind: 'Table',
     apiVersion: request.apiVersion,

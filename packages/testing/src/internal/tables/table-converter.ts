@@ -1,6 +1,8 @@
+import type { VersionProfile } from '../profiles/version-profile.js';
 import type { ResourceType } from '../resources/resource-type.js';
-import { BUILTIN_PRINTERS } from './builtin-rows.js';
+import { BUILTIN_PRINTERS, type BuiltinRow } from './builtin-rows.js';
 import { COLUMN_DEFINITIONS, type ColumnTuple } from './column-definitions.js';
+import { podRow } from './pod-row.js';
 import { customColumns } from './printer-columns.js';
 
 /** What a Table row carries of its object (`?includeObject=`). */
@@ -9,7 +11,7 @@ export type IncludeObject = 'Metadata' | 'Object' | 'None';
 // biome-ignore lint/suspicious/noExplicitAny: objects of any shape, read defensively.
 type Obj = any;
 
-/** Turns objects of one resource into Table column definitions and rows, as kube-apiserver 1.20. */
+/** Turns objects of one resource into Table column definitions and rows, as the version does. */
 export interface TableConverter {
   readonly columnDefinitions: readonly Record<string, unknown>[];
   row(object: Obj, include: IncludeObject, now: number): Record<string, unknown>;
@@ -53,11 +55,46 @@ function rowObject(object: Obj, type: ResourceType, include: IncludeObject): unk
   };
 }
 
-/** The converter for a resource: its built-in printer, its CRD columns, or NAME and CREATED AT. */
-export function tableConverter(type: ResourceType): TableConverter {
-  const key = `${type.group}/${type.version}/${type.resource}`;
-  const printer = BUILTIN_PRINTERS[key];
+const PODS = '/v1/pods';
+
+/**
+ * 1.22+'s pod RESTARTS column: a string with the age of the last restart (kubernetes
+ * pkg/printers/internalversion/printers.go `AddHandlers`).
+ */
+const RESTARTS_WITH_AGE: ColumnTuple = [
+  'Restarts',
+  'string',
+  '',
+  'The number of times the containers in this pod have been restarted and when the last container in this pod has restarted.',
+  0,
+];
+
+/** A built-in printer as the version prints (1.20's unless a later one changed it). */
+function printerFor(
+  key: string,
+  profile: VersionProfile,
+): ((object: Obj, now: number) => BuiltinRow) | undefined {
+  if (key !== PODS || !profile.podRestartsWithAge) return BUILTIN_PRINTERS[key];
+  const features = {
+    restartsWithAge: true,
+    schedulingGated: profile.podSchedulingGated,
+    sidecars: profile.podSidecars,
+  };
+  return (object, now) => podRow(object, now, features);
+}
+
+/** A built-in printer's columns as the version defines them. */
+function columnsFor(key: string, profile: VersionProfile): readonly ColumnTuple[] | undefined {
   const columns = COLUMN_DEFINITIONS[key];
+  if (key !== PODS || !profile.podRestartsWithAge || columns === undefined) return columns;
+  return columns.map((column) => (column[0] === 'Restarts' ? RESTARTS_WITH_AGE : column));
+}
+
+/** The converter for a resource: its built-in printer, its CRD columns, or NAME and CREATED AT. */
+export function tableConverter(type: ResourceType, profile: VersionProfile): TableConverter {
+  const key = `${type.group}/${type.version}/${type.resource}`;
+  const printer = printerFor(key, profile);
+  const columns = columnsFor(key, profile);
   if (printer !== undefined && columns !== undefined) {
     return {
       columnDefinitions: columns.map(definition),

@@ -2,15 +2,22 @@ import { FakeApiError } from '../../fake-api-error.js';
 import type { FakeApiStatus } from '../../fake-api-status.js';
 import { answerPersistentWatchFault } from '../faults/persistent-watch-fault.js';
 import type { HttpContext } from '../http/http-context.js';
-import { type ServerEnv, waitForRevision } from '../http/server-env.js';
+import type { ServerEnv } from '../http/server-env.js';
 import * as status from '../http/status.js';
 import { viewAt } from '../reads/cache-read.js';
-import { listPrefix, parseVersionOrFail, selectorFilter, tooLarge } from '../reads/list-handler.js';
+import { cacheReady } from '../reads/cache-ready.js';
+import { listPrefix, parseVersionOrFail, selectorFilter } from '../reads/list-handler.js';
 import type { ListOptions } from '../reads/list-options.js';
 import type { ResourceType } from '../resources/resource-type.js';
 import type { StoreEvent } from '../store/store-event.js';
 import type { StoredObject } from '../store/stored-object.js';
 import { metadataAs, partialWatchLines } from '../writes/metadata-media-type.js';
+import {
+  bookmarkTimerDelay,
+  type InitialEventsEnd,
+  StreamingListRefused,
+  streamingListStart,
+} from './streaming-list-start.js';
 import { WatchStream } from './watch-stream.js';
 
 /** Where a watch starts and what it sends before live events. */
@@ -18,7 +25,8 @@ interface WatchStart {
   readonly startRevision: number;
   readonly initial?: readonly StoredObject[];
   readonly replay?: readonly StoreEvent[];
-  readonly initialEventsEnd: boolean;
+  /** How a streaming list's initial events end (`'none'` for every other watch). */
+  readonly initialEventsEnd: InitialEventsEnd;
   /**
    * Bookmarks only once the cache's latest event passed this: as kube-apiserver 1.20 moves a
    * watch's version to the last event it sent first (0 for a watch from "now" on an empty cache).
@@ -34,15 +42,6 @@ class WatchRefused extends Error {
   constructor(readonly status: FakeApiStatus) {
     super(status.message);
   }
-}
-
-/** Waits for `rv` (a streaming list's start): a version never reached is refused with 504. */
-async function atLeast(ctx: HttpContext, env: ServerEnv, rv: string): Promise<number> {
-  const requested = parseVersionOrFail(env, rv);
-  if (requested > env.cluster.revision && !(await waitForRevision(env, requested, ctx.res))) {
-    throw new WatchRefused(tooLarge(env, rv).status);
-  }
-  return requested;
 }
 
 async function start(
@@ -65,13 +64,17 @@ async function start(
     ).items;
   const rv = options.resourceVersion;
   if (options.sendInitialEvents === true) {
-    // A streaming list: the state at least as new as rv, then a bookmark marking its end.
-    if (rv !== undefined && rv !== '0') await atLeast(ctx, env, rv);
-    return {
-      startRevision: replica.appliedRevision,
-      initial: current(),
-      initialEventsEnd: options.allowWatchBookmarks,
-    };
+    try {
+      const begin = await streamingListStart(ctx, env, cache, options, current);
+      return {
+        startRevision: begin.startRevision,
+        initial: begin.initial,
+        initialEventsEnd: begin.end,
+      };
+    } catch (error) {
+      if (error instanceof StreamingListRefused) throw new WatchRefused(error.status);
+      throw error;
+    }
   }
   const applied = replica.appliedRevision;
   if (rv === undefined || rv === '0') {
@@ -81,8 +84,8 @@ async function start(
       viewAt(store, applied).page('', undefined, 1, () => true, false).items.length === 0;
     const bookmarkAfter = empty ? 0 : applied;
     return options.sendInitialEvents === false
-      ? { startRevision: applied, initialEventsEnd: false, bookmarkAfter }
-      : { startRevision: applied, initial: current(), initialEventsEnd: false, bookmarkAfter };
+      ? { startRevision: applied, initialEventsEnd: 'none', bookmarkAfter }
+      : { startRevision: applied, initial: current(), initialEventsEnd: 'none', bookmarkAfter };
   }
   // kube-apiserver 1.20's watch cache accepts a version it has not reached and stays silent until
   // its events pass it (or the watch times out): no wait, no error.
@@ -103,7 +106,7 @@ async function start(
   return {
     startRevision: requested,
     replay,
-    initialEventsEnd: false,
+    initialEventsEnd: 'none',
     bookmarkAfter: replay.at(-1)?.revision ?? requested,
   };
 }
@@ -125,6 +128,9 @@ export async function handleWatch(
     return;
   }
   if (answerPersistentWatchFault(ctx, env, options, streamHeaders)) return;
+  // A watch cache that (re)initializes: 429 from 1.31, before the watch waits for it.
+  await cacheReady(env, ctx.res);
+  if (ctx.res.destroyed) return;
   let begin: WatchStart | undefined;
   let refused: FakeApiStatus | undefined;
   try {
@@ -175,6 +181,9 @@ export async function handleWatch(
   if (begin === undefined) throw new Error('a watch was neither started nor refused');
   if (begin.initial) stream.sendInitial(begin.initial);
   if (begin.replay) for (const event of begin.replay) stream.deliver(event);
-  if (begin.initialEventsEnd) stream.bookmark(begin.startRevision, true);
+  if (begin.initialEventsEnd === 'at-once') stream.bookmark(feed.revision, true);
+  else if (begin.initialEventsEnd === 'timer') {
+    stream.endInitialEventsAfter(bookmarkTimerDelay(env.options.bookmarkIntervalMs, Math.random));
+  }
   feed.sinks.add(stream);
 }

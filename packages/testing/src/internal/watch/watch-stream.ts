@@ -51,9 +51,14 @@ export interface WatchStreamConfig {
   readonly timeoutMs: number | undefined;
   /**
    * Where its events come from (the serving replica's cache of the resource): the watch joins its
-   * `sinks`, and bookmarks report its `lastRevision`. Default: the store itself.
+   * `sinks`, and bookmarks report its `bookmarkRevision` (else its `lastRevision`). Default: the
+   * store itself.
    */
-  readonly feed?: { readonly sinks: Set<EventSink>; readonly lastRevision: number };
+  readonly feed?: {
+    readonly sinks: Set<EventSink>;
+    readonly lastRevision: number;
+    readonly bookmarkRevision?: number;
+  };
   /** Bookmarks only once `lastRevision` passed this (default `startRevision`). */
   readonly bookmarkAfter?: number;
   readonly onClose: (stream: WatchStream) => void;
@@ -84,6 +89,8 @@ export class WatchStream implements EventSink {
   private readonly deadline: number | undefined;
   /** `timeoutSeconds` came while stalled: end when the stall is lifted. */
   private endHeld = false;
+  /** A streaming list whose initial-events-end bookmark waits for the bookmark timer. */
+  private initialEventsEndTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly config: WatchStreamConfig) {
     this.deadline = config.timeoutMs === undefined ? undefined : Date.now() + config.timeoutMs;
@@ -158,6 +165,25 @@ export class WatchStream implements EventSink {
     this.push(
       this.bookmarkLine(revision, initialEventsEnd ? { [INITIAL_EVENTS_END]: 'true' } : undefined),
     );
+  }
+
+  /**
+   * The initial-events-end bookmark after `delayMs`, at the feed's version then (the cacher's
+   * bookmark timer, before 1.32): live events that come meanwhile go first, and no other bookmark
+   * does (the first one a streaming list gets is its end).
+   */
+  endInitialEventsAfter(delayMs: number): void {
+    this.initialEventsEndTimer = setTimeout(() => {
+      this.initialEventsEndTimer = undefined;
+      if (this.closed) return;
+      this.bookmark(Math.max(this.bookmarkRevision, this.config.startRevision), true);
+    }, delayMs);
+  }
+
+  /** The version bookmarks carry now: the feed's. */
+  private get bookmarkRevision(): number {
+    const feed = this.config.feed ?? this.config.store;
+    return ('bookmarkRevision' in feed ? feed.bookmarkRevision : undefined) ?? feed.lastRevision;
   }
 
   private bookmarkLine(revision: number, annotations?: Record<string, string>): string {
@@ -282,8 +308,8 @@ export class WatchStream implements EventSink {
   }
 
   private periodicBookmark(): void {
-    if (this.closed || this.config.faults.stalled) return;
-    const revision = (this.config.feed ?? this.config.store).lastRevision;
+    if (this.closed || this.config.faults.stalled || this.initialEventsEndTimer) return;
+    const revision = this.bookmarkRevision;
     if (revision > (this.config.bookmarkAfter ?? this.config.startRevision))
       this.bookmark(revision);
   }
@@ -332,6 +358,7 @@ export class WatchStream implements EventSink {
     this.closed = true;
     clearTimeout(this.bookmarkTimer);
     clearTimeout(this.timeoutTimer);
+    clearTimeout(this.initialEventsEndTimer);
     (this.config.feed ?? this.config.store).sinks.delete(this);
     this.config.onClose(this);
   }

@@ -130,7 +130,14 @@ export async function handlePatch(
       namespace,
       name,
       (current) => {
-        outcome = serverSideApply({ type, live: current, config, manager, force });
+        outcome = serverSideApply({
+          type,
+          live: current,
+          config,
+          manager,
+          force,
+          ...(sub && env.options.profile.managedFieldsSubresource ? { subresource: sub } : {}),
+        });
         return outcome.object;
       },
       { ...write, managedFields },

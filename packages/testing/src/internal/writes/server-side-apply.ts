@@ -13,6 +13,7 @@ import {
   type ManagedEntry,
   managedFieldsAfter,
   stripServerFields,
+  subresourceExtra,
 } from '../fields/managed-fields.js';
 import { isJsonObject, type JsonObject, jsonEqual } from '../json/json-value.js';
 import type { ResourceType } from '../resources/resource-type.js';
@@ -36,6 +37,8 @@ export interface ApplyRequest {
   readonly config: JsonObject;
   readonly manager: string;
   readonly force: boolean;
+  /** The subresource applied to (`status`), recorded in the entry from 1.22. */
+  readonly subresource?: string;
 }
 
 /** What an apply leaves: the object to store and its `metadata.managedFields`. */
@@ -44,8 +47,10 @@ export interface ApplyOutcome {
   readonly managedFields: JsonObject[] | undefined;
 }
 
-const isApplier = (entry: ManagedEntry, manager: string) =>
-  entry.operation === APPLY && entry.manager === manager;
+const isApplier = (entry: ManagedEntry, manager: string, subresource: string | undefined) =>
+  entry.operation === APPLY &&
+  entry.manager === manager &&
+  entry.extra?.subresource === subresource;
 
 /**
  * Server-side apply as kube-apiserver 1.20's field manager does it: the configuration is merged
@@ -71,8 +76,8 @@ export function serverSideApply(request: ApplyRequest): ApplyOutcome {
     });
     entries = decodeManagedFields(before) ?? [];
   }
-  const previous = entries.find((e) => isApplier(e, manager));
-  const others = entries.filter((e) => !isApplier(e, manager));
+  const previous = entries.find((e) => isApplier(e, manager, request.subresource));
+  const others = entries.filter((e) => !isApplier(e, manager, request.subresource));
 
   const applied = appliedFields(config, rules);
   stripServerFields(applied);
@@ -115,7 +120,7 @@ export function serverSideApply(request: ApplyRequest): ApplyOutcome {
     apiVersion: type.apiVersion,
     time,
     set: applied,
-    extra: undefined,
+    extra: subresourceExtra(request.subresource),
   };
   // An applier that ends up owning nothing has no entry, as any other manager.
   const all = isEmptyFieldSet(applied) ? kept : [mine, ...kept];

@@ -12,6 +12,7 @@ import { PersistentMap } from '../../persistent-map.js';
 import type { CollectionInput } from '../collection-input.js';
 import { LISTING, LIVE } from '../collection-model.js';
 import {
+  cannotFinish,
   isConnectivity,
   isGone,
   isOversized,
@@ -134,20 +135,34 @@ function whileStreaming(
     case 'events':
       return streamed(state, outcome.events, context);
     case 'failed':
-      if (config.initialList === 'auto' && isRejectedStreamingList(outcome.error)) {
+      if (
+        config.initialList === 'auto' &&
+        (isRejectedStreamingList(outcome.error) || cannotFinish(state.from, outcome.error))
+      ) {
         return fallBackToList(state, context);
       }
       return listFailed(state, outcome.error, context);
     case 'ended':
     case 'initialEventsOverdue':
-      // The server (or a proxy) ignored `sendInitialEvents`: no end of the initial events will come.
+      // The server (or a proxy) may have ignored `sendInitialEvents`: 'auto' lists from now on.
       if (config.initialList === 'auto') return fallBackToList(state, context);
+      if (outcome.type === 'ended') {
+        // A clean end before the initial-events-end bookmark: a server ending its watches (its
+        // shutdown; before 1.32 the bookmark waits up to 1.25 s for the bookmark timer). Asked
+        // again; a server that ignores `sendInitialEvents` keeps the stream open past
+        // `initialEventsTimeoutMs`, and that fails below.
+        return backOff(
+          state,
+          new StreamingListIncompleteError(
+            'the streaming list ended before its initial-events-end bookmark',
+          ),
+          context,
+        );
+      }
       return fail(
         state.memory,
         new StreamingListIncompleteError(
-          outcome.type === 'ended'
-            ? 'the streaming list ended before its initial-events-end bookmark'
-            : `no initial-events-end bookmark within ${config.initialEventsTimeoutMs} ms of the streaming list`,
+          `no initial-events-end bookmark within ${config.initialEventsTimeoutMs} ms of the streaming list`,
         ),
       );
     default:

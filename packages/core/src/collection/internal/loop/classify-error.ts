@@ -1,11 +1,14 @@
 import { DecodeError } from '../../../errors/decode-error.js';
 import { isKubeError, type KubeError } from '../../../errors/kube-error.js';
+import { StreamingListIncompleteError } from '../../../errors/streaming-list-incomplete-error.js';
 import type { LoopConfig } from './loop-config.js';
+import type { ListFrom } from './loop-state.js';
 
 const HTTP_BAD_REQUEST = 400;
 const HTTP_FORBIDDEN = 403;
 const HTTP_NOT_FOUND = 404;
 const HTTP_UNPROCESSABLE = 422;
+const HTTP_INTERNAL_ERROR = 500;
 const HTTP_UNAVAILABLE = 503;
 
 /**
@@ -65,4 +68,20 @@ export function isRejectedStreamingList(error: unknown): boolean {
     (error.reason === 'HttpStatus' || error.reason === 'Invalid') &&
     (error.code === HTTP_BAD_REQUEST || error.code === HTTP_UNPROCESSABLE)
   );
+}
+
+/**
+ * A streaming list the server took but cannot finish, however often it is asked: a consistent one
+ * (no version) answered with 504 `ResourceVersionTooLarge` (the watch cache did not reach etcd's
+ * current version within its 3 s: etcd without progress notifications, kine, a stuck cache;
+ * k8s.io/apiserver cacher.go `Watch` → watch_cache.go `waitUntilFreshAndBlock`); a 500 (from 1.31
+ * the cacher refuses every streaming list at once when etcd lacks RequestWatchProgress, before
+ * 3.4.31 / 3.5.13; client-go's reflector lists after any such error); and one whose
+ * initial-events-end bookmark has no version (`StreamingListIncompleteError`). A LIST works there.
+ */
+export function cannotFinish(from: ListFrom, error: unknown): boolean {
+  if (error instanceof StreamingListIncompleteError) return true;
+  if (!isKubeError(error)) return false;
+  if (error.reason === 'HttpStatus' && error.code === HTTP_INTERNAL_ERROR) return true;
+  return from.kind !== 'notOlderThan' && error.reason === 'ResourceVersionTooLarge';
 }
