@@ -11,8 +11,8 @@ import type {
  * list+watch, as one immutable object.
  *
  * The object, and each of its fields, stays the same (`===`) until the collection emits again, so
- * `React.memo`, `useMemo` and dependency arrays work on them; `items` stays the same across
- * emissions that change only health.
+ * `React.memo`, `useMemo` and dependency arrays work on them; `items` and `deltas` stay the same
+ * across emissions that change only health.
  *
  * Before the first complete list `items` is empty, `synced` is false, `resourceVersion` is
  * `undefined` and `health` already tells what is going on (`listing`, or `reconnecting` while the
@@ -36,9 +36,11 @@ export interface CollectionResult<T extends KubeObject = KubeObject> {
   /** The cached objects by key (`namespace/name`, or `name`); empty until the first list completes. */
   readonly items: ReadonlyMap<string, T>;
   /**
-   * What the latest emission changed, in order (a component that joins a running collection
-   * first sees every item as `added`). Renders may skip emissions, as React batches updates: to
-   * act on every change, subscribe to the collection's stream (`CollectionRegistry.acquire`).
+   * The changes that made `items` out of the items of the emission before, in order (a component
+   * that joins a running collection first sees every item as `added`); kept, like `items`, while
+   * only health changes, so a new `deltas` means new changes. React may render once for several
+   * emissions: then only the last one's changes are here. To act on every change, subscribe to the
+   * collection's stream (`useCollectionRegistry().acquire(ref).updates$`).
    */
   readonly deltas: readonly Delta<T>[];
   /** The version the items are consistent at; `undefined` until the first list completes. Opaque. */

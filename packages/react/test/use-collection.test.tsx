@@ -186,6 +186,8 @@ describe('useCollection', () => {
     expect(statuses).toContain('reconnecting');
     expect(results.at(-1)).not.toBe(live);
     expect(results.at(-1)?.items).toBe(live?.items);
+    expect(results.at(-1)?.deltas).toBe(live?.deltas);
+    expect(results.at(-1)?.resourceVersion).toBe(live?.resourceVersion);
     expect(itemRenders).toBe(rendersWhenLive);
 
     // An event: new items, and the memoised child renders again.

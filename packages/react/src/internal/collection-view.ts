@@ -20,26 +20,21 @@ export function initialView<T extends KubeObject>(key: string | undefined): Coll
 }
 
 /**
- * The view after `update`: a health change before the first list keeps the (empty) items; a
- * synced state replaces items, deltas and version. Health-only states keep `items` as it was
- * (core emits the same map), so components that read only `items` see nothing new.
+ * The view after `update`. A health change before the first list keeps the (empty) items. A synced
+ * state replaces items, deltas and version, except that a state which changed only health (core
+ * emits the same items and no deltas) keeps the deltas with the items they made: `deltas` always
+ * tells how `items` came to be, so a render that skipped emissions still sees the latest changes.
  */
 export function viewAfterUpdate<T extends KubeObject>(
   view: CollectionResult<T>,
   update: CollectionUpdate<T>,
 ): CollectionResult<T> {
-  if (!update.synced) {
-    return {
-      ...view,
-      deltas: NO_DELTAS as readonly Delta<T>[],
-      health: update.health,
-      stats: update.stats,
-    };
-  }
+  if (!update.synced) return { ...view, health: update.health, stats: update.stats };
+  const healthOnly = update.items === view.items && update.deltas.length === 0;
   return {
     key: view.key,
     items: update.items,
-    deltas: update.deltas,
+    deltas: healthOnly ? view.deltas : update.deltas,
     resourceVersion: update.resourceVersion,
     health: update.health,
     synced: true,
@@ -55,5 +50,5 @@ export function viewAfterFailure<T extends KubeObject>(
 ): CollectionResult<T> {
   const health =
     view.health.status === 'failed' ? view.health : ({ status: 'failed', error } as const);
-  return { ...view, deltas: NO_DELTAS as readonly Delta<T>[], health, error };
+  return { ...view, health, error };
 }
