@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
 
 /** The system's Chromium (Debian's package), or `CHROMIUM_PATH`. */
@@ -20,22 +20,19 @@ const CHROMIUM_FLAGS = [
  */
 const LAUNCH_TIMEOUT_MS = 120_000;
 
-/** The built app (`ng build`). */
-export const APP_DIR = fileURLToPath(new URL('../../dist/browser/', import.meta.url));
-
 /**
- * Starts headless Chromium, or throws saying what is missing (the browser or the built app), so
- * that every test of the file fails with that reason and none is skipped.
+ * Starts headless Chromium, or throws saying what is missing (the browser or the app built into
+ * `appDir`), so that every test of the file fails with that reason and none is skipped.
  */
-export async function launchChromium(): Promise<Browser> {
+export async function launchChromium(appDir: string): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
     throw new Error(
       `The end-to-end test needs Chromium at ${CHROMIUM}, which does not exist. ` +
         'Install it with `apt-get install -y chromium` (Debian), or point CHROMIUM_PATH at a Chromium binary.',
     );
   }
-  if (!existsSync(`${APP_DIR}index.html`)) {
-    throw new Error(`The app is not built (${APP_DIR} is missing): run \`pnpm build\` first.`);
+  if (!existsSync(join(appDir, 'index.html'))) {
+    throw new Error(`The app is not built (${appDir} is missing): run \`pnpm build\` first.`);
   }
   return chromium.launch({
     executablePath: CHROMIUM,

@@ -1,4 +1,4 @@
-import type { Pod } from './pod';
+import type { Pod } from './pod.js';
 
 /** One line of the pod table. */
 export interface PodRow {

@@ -1,4 +1,4 @@
-import type { Pod } from './pod';
+import type { Pod } from './pod.js';
 
 /** What the user filters by: free text, and one namespace (`''` for all). */
 export interface PodFilter {

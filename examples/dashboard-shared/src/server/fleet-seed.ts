@@ -1,15 +1,6 @@
-// @ts-check
-import { seededRandom } from '@rxkube/testing';
-import fleetNamespaces from '../src/app/fleet/fleet-namespaces.json' with { type: 'json' };
-import { podObject } from './seed.mjs';
-
-/**
- * The namespaces of the fleet view, from the file the app reads them from
- * (`src/app/fleet/fleet-namespaces.json`).
- *
- * @type {readonly string[]}
- */
-export const FLEET_NAMESPACES = fleetNamespaces;
+import { type FakeApiServer, seededRandom } from '@rxkube/testing';
+import { FLEET_NAMESPACES } from '../fleet-namespaces.js';
+import { podObject } from './seed.js';
 
 /** The resources the fleet view watches, by plural name. */
 export const FLEET_RESOURCES = {
@@ -20,17 +11,19 @@ export const FLEET_RESOURCES = {
   leases: { group: 'coordination.k8s.io', version: 'v1', resource: 'leases' },
   events: { version: 'v1', resource: 'events' },
   namespaces: { version: 'v1', resource: 'namespaces' },
-};
+} as const;
+
+/** A resource of the fleet, by plural name. */
+export type FleetResource = keyof typeof FLEET_RESOURCES;
 
 /**
  * An object of `resource` named `name` in `namespace`, as the fake stores it (`namespace` is
  * ignored for namespaces); `revision` makes each version of it differ.
- *
- * @param {string} resource a key of FLEET_RESOURCES
- * @param {{ namespace: string, name: string, revision?: number }} object
- * @returns {object}
  */
-export function fleetObject(resource, { namespace, name, revision = 1 }) {
+export function fleetObject(
+  resource: string,
+  { namespace, name, revision = 1 }: { namespace: string; name: string; revision?: number },
+): object {
   const metadata = { namespace, name, labels: { app: name, revision: String(revision) } };
   switch (resource) {
     case 'pods':
@@ -93,17 +86,16 @@ export function fleetObject(resource, { namespace, name, revision = 1 }) {
  * deployments and config maps too (the view watches them in some namespaces only), leases in
  * `kube-system`, and events.
  */
-const PER_NAMESPACE = { pods: 3, services: 2, deployments: 2, configmaps: 2, events: 1 };
+const PER_NAMESPACE = { pods: 3, services: 2, deployments: 2, configmaps: 2, events: 1 } as const;
 
 /**
  * Seeds the fleet view's cluster: its namespaces and `kube-system`, and in them the objects of
- * every kind the view watches, deterministically.
- *
- * @param {import('@rxkube/testing').FakeApiServer} server
- * @param {{ namespaces?: readonly string[] }} [options]
- * @returns {number} how many objects were created
+ * every kind the view watches, deterministically. Returns how many objects were created.
  */
-export function seedFleet(server, options = {}) {
+export function seedFleet(
+  server: FakeApiServer,
+  options: { namespaces?: readonly string[] } = {},
+): number {
   const { namespaces = FLEET_NAMESPACES } = options;
   let created = 0;
   for (const namespace of [...namespaces, 'kube-system']) {
@@ -116,7 +108,7 @@ export function seedFleet(server, options = {}) {
   for (const namespace of namespaces) {
     for (const [resource, count] of Object.entries(PER_NAMESPACE)) {
       for (let i = 0; i < count; i++) {
-        const ref = FLEET_RESOURCES[/** @type {keyof typeof FLEET_RESOURCES} */ (resource)];
+        const ref = FLEET_RESOURCES[resource as FleetResource];
         server.create(ref, fleetObject(resource, { namespace, name: `${resource}-${i}` }));
         created++;
       }
@@ -135,22 +127,21 @@ export function seedFleet(server, options = {}) {
 /**
  * Changes the fleet every `intervalMs`: an object of a random kind in a random namespace gets a
  * new revision, or a pod is created or deleted. Returns a function that stops it.
- *
- * @param {import('@rxkube/testing').FakeApiServer} server
- * @param {{ intervalMs?: number, seed?: number, namespaces?: readonly string[] }} [options]
- * @returns {() => void}
  */
-export function startFleetChurn(server, options = {}) {
+export function startFleetChurn(
+  server: FakeApiServer,
+  options: { intervalMs?: number; seed?: number; namespaces?: readonly string[] } = {},
+): () => void {
   const { intervalMs = 300, seed = 3, namespaces = FLEET_NAMESPACES } = options;
   const random = seededRandom(seed);
-  const resources = /** @type {(keyof typeof FLEET_RESOURCES)[]} */ ([
+  const resources: readonly FleetResource[] = [
     'pods',
     'services',
     'deployments',
     'configmaps',
     'leases',
     'events',
-  ]);
+  ];
   let revision = 1;
   let created = 0;
   const timer = setInterval(() => {
@@ -161,9 +152,7 @@ export function startFleetChurn(server, options = {}) {
       resource === 'leases'
         ? 'kube-system'
         : (namespaces[Math.floor(random() * namespaces.length)] ?? 'default');
-    const objects = /** @type {{ metadata: { name: string } }[]} */ (
-      server.objects(ref, namespace)
-    );
+    const objects = server.objects<{ metadata: { name: string } }>(ref, namespace);
     const roll = random();
     if (resource === 'pods' && roll < 0.15) {
       server.create(ref, fleetObject('pods', { namespace, name: `pod-${++created}` }));

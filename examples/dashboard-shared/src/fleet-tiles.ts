@@ -1,12 +1,6 @@
 import type { ResourceRef } from '@rxkube/core';
-import fleetNamespaces from './fleet-namespaces.json' with { type: 'json' };
-import type { FleetTileSpec } from './fleet-tile-spec';
-
-/**
- * The namespaces of the fleet view: ten teams, each with its pods and services. They live in
- * `fleet-namespaces.json`, which the fake cluster's seed (`scripts/fleet-seed.mjs`) reads too.
- */
-export const FLEET_NAMESPACES: readonly string[] = fleetNamespaces;
+import { FLEET_NAMESPACES } from './fleet-namespaces.js';
+import type { FleetTileSpec } from './fleet-tile-spec.js';
 
 interface KindSpec {
   readonly kind: string;

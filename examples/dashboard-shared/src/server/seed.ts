@@ -1,29 +1,28 @@
-// @ts-check
-import { seededRandom } from '@rxkube/testing';
+import { type FakeApiServer, seededRandom } from '@rxkube/testing';
 
 /** The pods resource of the fake API server. */
-export const PODS = { version: 'v1', resource: 'pods' };
-const NAMESPACES = { version: 'v1', resource: 'namespaces' };
+export const PODS = { version: 'v1', resource: 'pods' } as const;
+const NAMESPACES = { version: 'v1', resource: 'namespaces' } as const;
 
-const APPS = ['web', 'api', 'worker', 'cache', 'batch'];
-const NODES = ['node-a', 'node-b', 'node-c'];
-const PHASES = ['Running', 'Running', 'Running', 'Pending', 'Succeeded', 'Failed'];
+const APPS = ['web', 'api', 'worker', 'cache', 'batch'] as const;
+const NODES = ['node-a', 'node-b', 'node-c'] as const;
+const PHASES = ['Running', 'Running', 'Running', 'Pending', 'Succeeded', 'Failed'] as const;
 
-/**
- * @template T
- * @param {() => number} random
- * @param {readonly T[]} items
- * @returns {T}
- */
-function pick(random, items) {
-  return /** @type {T} */ (items[Math.floor(random() * items.length)]);
+function pick<T>(random: () => number, items: readonly T[]): T {
+  return items[Math.floor(random() * items.length)] as T;
 }
 
-/**
- * A pod object as the fake stores it.
- *
- * @param {{ namespace: string, name: string, phase?: string, node?: string, restarts?: number, app?: string }} pod
- */
+/** What `podObject` makes a pod of. */
+export interface PodSeed {
+  readonly namespace: string;
+  readonly name: string;
+  readonly phase?: string;
+  readonly node?: string;
+  readonly restarts?: number;
+  readonly app?: string;
+}
+
+/** A pod object as the fake stores it. */
 export function podObject({
   namespace,
   name,
@@ -31,7 +30,7 @@ export function podObject({
   node = 'node-a',
   restarts = 0,
   app = 'web',
-}) {
+}: PodSeed) {
   return {
     apiVersion: 'v1',
     kind: 'Pod',
@@ -45,16 +44,16 @@ export function podObject({
 }
 
 /**
- * Creates `namespaces` and `perNamespace` pods in each, deterministically from `seed`.
- *
- * @param {import('@rxkube/testing').FakeApiServer} server
- * @param {{ namespaces?: readonly string[], perNamespace?: number, seed?: number }} [options]
- * @returns {string[]} the keys (`namespace/name`) of the pods created
+ * Creates `namespaces` and `perNamespace` pods in each, deterministically from `seed`, and
+ * returns the keys (`namespace/name`) of the pods created.
  */
-export function seedCluster(server, options = {}) {
+export function seedCluster(
+  server: FakeApiServer,
+  options: { namespaces?: readonly string[]; perNamespace?: number; seed?: number } = {},
+): string[] {
   const { namespaces = ['default', 'payments', 'search'], perNamespace = 4, seed = 1 } = options;
   const random = seededRandom(seed);
-  const keys = [];
+  const keys: string[] = [];
   for (const namespace of namespaces) {
     server.create(NAMESPACES, { metadata: { name: namespace } });
     for (let i = 0; i < perNamespace; i++) {
@@ -72,24 +71,27 @@ export function seedCluster(server, options = {}) {
   return keys;
 }
 
+interface StoredPod {
+  readonly metadata: { readonly namespace: string; readonly name: string };
+  readonly status?: { readonly containerStatuses?: readonly { readonly restartCount?: number }[] };
+}
+
 /**
  * Changes the cluster every `intervalMs`: a pod changes phase or restarts, a pod is created, or
  * one is deleted (keeping between `min` and `max` pods). Returns a function that stops it.
- *
- * @param {import('@rxkube/testing').FakeApiServer} server
- * @param {{ intervalMs?: number, seed?: number, min?: number, max?: number }} [options]
- * @returns {() => void}
  */
-export function startChurn(server, options = {}) {
+export function startChurn(
+  server: FakeApiServer,
+  options: { intervalMs?: number; seed?: number; min?: number; max?: number } = {},
+): () => void {
   const { intervalMs = 800, seed = 2, min = 8, max = 20 } = options;
   const random = seededRandom(seed);
   let created = 0;
   const timer = setInterval(() => {
-    /** @type {{ metadata: { namespace: string, name: string }, status?: { phase?: string, containerStatuses?: { restartCount?: number }[] } }[]} */
-    const pods = /** @type {any} */ (server.objects(PODS));
+    const pods = server.objects<StoredPod>(PODS);
     const roll = random();
     if ((roll < 0.2 && pods.length < max) || pods.length < min) {
-      const namespace = pick(random, pods.map((p) => p.metadata.namespace).concat('default'));
+      const namespace = pick(random, [...pods.map((p) => p.metadata.namespace), 'default']);
       const app = pick(random, APPS);
       const name = `${app}-${(++created).toString(16).padStart(5, 'c')}`;
       server.create(
@@ -97,8 +99,7 @@ export function startChurn(server, options = {}) {
         podObject({ namespace, name, app, phase: 'Pending', node: pick(random, NODES) }),
       );
     } else if (roll < 0.35 && pods.length > min) {
-      const pod = pick(random, pods);
-      server.remove(PODS, pod.metadata);
+      server.remove(PODS, pick(random, pods).metadata);
     } else if (pods.length > 0) {
       const pod = pick(random, pods);
       const restarts = pod.status?.containerStatuses?.[0]?.restartCount ?? 0;

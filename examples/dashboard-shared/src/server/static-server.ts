@@ -1,10 +1,14 @@
-// @ts-check
 import { readFile, stat } from 'node:fs/promises';
-import { createServer, request as forward } from 'node:http';
+import {
+  createServer,
+  request as forward,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 
-/** Content types of the files an Angular build emits. */
-const TYPES = {
+/** Content types of the files a dashboard build emits. */
+const TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
@@ -19,15 +23,18 @@ const TYPES = {
 /** The API server's paths, forwarded by a same-origin proxy. */
 const API_PATH = /^\/(api|apis|version)(\/|$)/;
 
+/** A running static server. */
+export interface StaticServer {
+  /** `http://127.0.0.1:PORT` */
+  readonly url: string;
+  close(): Promise<void>;
+}
+
 /**
  * Forwards one request to `target`, streaming both ways (a watch stays open until either side
  * ends it), as `kubectl proxy` does.
- *
- * @param {import('node:http').IncomingMessage} request
- * @param {import('node:http').ServerResponse} response
- * @param {URL} target
  */
-function proxy(request, response, target) {
+function proxy(request: IncomingMessage, response: ServerResponse, target: URL): void {
   const upstream = forward(
     new URL(request.url ?? '/', target),
     { method: request.method ?? 'GET', headers: { ...request.headers, host: target.host } },
@@ -48,11 +55,14 @@ function proxy(request, response, target) {
  * `index.html`, as a single-page app expects. With `apiTarget`, API paths (`/api`, `/apis`,
  * `/version`) are forwarded there: the app and the API share one origin, as behind
  * `kubectl proxy --www`.
- *
- * @param {{ root: string, port?: number, host?: string, apiTarget?: string }} options
- * @returns {Promise<{ url: string, close(): Promise<void> }>}
  */
-export async function serveStatic({ root, port = 0, host = '127.0.0.1', apiTarget }) {
+export async function serveStatic(options: {
+  root: string;
+  port?: number;
+  host?: string;
+  apiTarget?: string;
+}): Promise<StaticServer> {
+  const { root, port = 0, host = '127.0.0.1', apiTarget } = options;
   const base = resolve(root);
   const target = apiTarget === undefined ? undefined : new URL(apiTarget);
   const server = createServer(async (request, response) => {
@@ -70,16 +80,15 @@ export async function serveStatic({ root, port = 0, host = '127.0.0.1', apiTarge
     if (info === undefined || info.isDirectory()) file = join(base, 'index.html');
     try {
       const body = await readFile(file);
-      const type =
-        TYPES[/** @type {keyof typeof TYPES} */ (extname(file))] ?? 'application/octet-stream';
+      const type = TYPES[extname(file)] ?? 'application/octet-stream';
       response.writeHead(200, { 'content-type': type, 'cache-control': 'no-store' }).end(body);
     } catch {
       response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
     }
   });
-  await new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => resolve(undefined));
+  await new Promise<void>((done, fail) => {
+    server.once('error', fail);
+    server.listen(port, host, () => done());
   });
   const address = server.address();
   if (address === null || typeof address === 'string') throw new Error('server has no port');
@@ -87,9 +96,9 @@ export async function serveStatic({ root, port = 0, host = '127.0.0.1', apiTarge
   return {
     url: `http://${host}:${address.port}`,
     close: () =>
-      new Promise((resolve) => {
+      new Promise<void>((done) => {
         server.closeAllConnections();
-        server.close(() => resolve());
+        server.close(() => done());
       }),
   };
 }
