@@ -16,4 +16,5 @@ export type { SelectedCollectionResult } from './selected-collection-result.js';
 export { shallowEqual } from './shallow-equal.js';
 export { useCollection } from './use-collection.js';
 export type { UseCollectionOptions } from './use-collection-options.js';
+export { useCollections } from './use-collections.js';
 export { useObject } from './use-object.js';

@@ -6,6 +6,7 @@ import {
   RxKubeProvider,
   useCollection,
   useCollectionRegistry,
+  useCollections,
   useKubeClient,
   useObject,
 } from '../src/index.js';
@@ -51,6 +52,7 @@ describe('RxKubeProvider', () => {
   it('throws a clear error from every hook outside a provider', () => {
     const hooks: Record<string, () => unknown> = {
       useCollection: () => useCollection(podsRef),
+      useCollections: () => useCollections([podsRef]),
       useObject: () => useObject(podsRef, 'p1'),
       useKubeClient: () => useKubeClient(),
       useCollectionRegistry: () => useCollectionRegistry(),
