@@ -11,6 +11,7 @@ import {
   viewOf,
   viewUrl,
 } from '../src/index.js';
+import { commandLine } from '../src/server/command-line.js';
 
 const page = (query: string) => new URL(`http://127.0.0.1:8001/dashboard/${query}`);
 
@@ -68,5 +69,16 @@ describe('the dashboards’ model', () => {
       'reconnecting · attempt 2, next in 1.6 s',
     );
     expect(healthLabel({ status: 'failed', error: new Error('gone') })).toBe('failed: gone');
+  });
+});
+
+describe('commandLine', () => {
+  it('drops the -- that pnpm passes along, and nothing else', () => {
+    expect(commandLine(['node', 'fleet-dev.mjs', '--', '--port', '8002'])).toEqual([
+      '--port',
+      '8002',
+    ]);
+    expect(commandLine(['node', 'fleet-dev.mjs', '--port', '8002'])).toEqual(['--port', '8002']);
+    expect(commandLine(['node', 'dev.mjs'])).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { FakeApiServer } from '@rxkube/testing';
+import { commandLine } from './command-line.js';
 import { seedCluster, startChurn } from './seed.js';
 import { serveStatic } from './static-server.js';
 
@@ -17,6 +18,7 @@ const DEFAULT_API_PORT = '8090';
  */
 export async function runDev(options: { appDir: string; defaultPort: number }): Promise<void> {
   const { values } = parseArgs({
+    args: commandLine(),
     options: {
       port: { type: 'string', default: String(options.defaultPort) },
       'api-port': { type: 'string', default: DEFAULT_API_PORT },

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { FakeApiServer } from '@rxkube/testing';
+import { commandLine } from './command-line.js';
 import { seedFleet, startFleetChurn } from './fleet-seed.js';
 import { startRxkubeProxy } from './rxkube-proxy.js';
 
@@ -17,6 +18,7 @@ export const WWW_PREFIX = '/dashboard/';
  */
 export async function runFleet(options: { appDir: string }): Promise<void> {
   const { values } = parseArgs({
+    args: commandLine(),
     options: {
       port: { type: 'string', default: '8001' },
       'churn-ms': { type: 'string', default: '300' },
