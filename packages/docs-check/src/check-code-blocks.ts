@@ -186,6 +186,8 @@ function blockCompilerOptions(workspaceRoot: string): ts.CompilerOptions {
     jsx: ts.JsxEmit.ReactJSX,
     types: ['node'],
     typeRoots: [join(workspaceRoot, 'node_modules/@types')],
+    // Browser examples (Angular, React, a page's `document`) next to Node ones.
+    lib: [...(base.lib ?? []), 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
     paths: workspacePackagePaths(workspaceRoot),
   };
 }
