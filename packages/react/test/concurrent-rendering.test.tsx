@@ -72,8 +72,7 @@ afterAll(() => {
 });
 
 beforeEach(async () => {
-  server = await startServer();
-  server.create(podsRef, pod('a', 'p0'));
+  server = await startServer(pod('a', 'p0'));
 });
 
 afterEach(async () => {

@@ -30,8 +30,7 @@ function Status(props: { onUse?: (use: Use) => void }) {
 }
 
 beforeEach(async () => {
-  server = await startServer();
-  server.create(podsRef, pod('a', 'p1'));
+  server = await startServer(pod('a', 'p1'));
 });
 
 afterEach(async () => {

@@ -8,8 +8,7 @@ import { type Pod, pod, podsRef, providing, registryOf, startServer } from './su
 let server: FakeApiServer;
 
 beforeEach(async () => {
-  server = await startServer();
-  server.create(podsRef, pod('a', 'p1'));
+  server = await startServer(pod('a', 'p1'));
 });
 
 afterEach(async () => {

@@ -4,6 +4,7 @@ import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useCollection } from '../src/index.js';
 import {
+  inNamespace,
   keysOf,
   type Pod,
   pod,
@@ -16,18 +17,13 @@ import {
 let server: FakeApiServer;
 
 beforeEach(async () => {
-  server = await startServer();
-  server.create(podsRef, pod('a', 'p1'));
-  server.create(podsRef, pod('a', 'p2'));
-  server.create(podsRef, pod('b', 'q1'));
+  server = await startServer(pod('a', 'p1'), pod('a', 'p2'), pod('b', 'q1'));
 });
 
 afterEach(async () => {
   await server.close();
 });
 
-const inNamespace = (namespace: string | undefined): ResourceRef | undefined =>
-  namespace === undefined ? undefined : { ...podsRef, namespace };
 const namespaceOf = (r: { path: string }) => /\/namespaces\/([^/]+)\//.exec(r.path)?.[1];
 const listedNamespaces = () => server.requests.filter((r) => r.kind === 'list').map(namespaceOf);
 

@@ -37,10 +37,11 @@ function Detail(props: { onRender: () => void }) {
 }
 
 beforeEach(async () => {
-  server = await startServer();
-  server.create(podsRef, pod('a', 'p1', 'Running'));
-  server.create(podsRef, pod('a', 'p2', 'Pending'));
-  server.create(podsRef, pod('b', 'q1', 'Running'));
+  server = await startServer(
+    pod('a', 'p1', 'Running'),
+    pod('a', 'p2', 'Pending'),
+    pod('b', 'q1', 'Running'),
+  );
 });
 
 afterEach(async () => {

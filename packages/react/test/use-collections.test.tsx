@@ -4,6 +4,7 @@ import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useCollection, useCollections } from '../src/index.js';
 import {
+  inNamespace,
   keysOf,
   type Pod,
   pod,
@@ -16,17 +17,13 @@ import {
 let server: FakeApiServer;
 
 beforeEach(async () => {
-  server = await startServer();
-  server.create(podsRef, pod('a', 'p1'));
-  server.create(podsRef, pod('b', 'q1'));
-  server.create(podsRef, pod('c', 'r1'));
+  server = await startServer(pod('a', 'p1'), pod('b', 'q1'), pod('c', 'r1'));
 });
 
 afterEach(async () => {
   await server.close();
 });
 
-const inNamespace = (namespace: string): ResourceRef => ({ ...podsRef, namespace });
 const live = (results: readonly ({ health: { status: string } } | undefined)[]) =>
   results.every((r) => r?.health.status === 'live');
 

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { FakeApiServer } from '@rxkube/testing';
 import { commandLine } from './command-line.js';
+import { runUntilSignal } from './run-until-signal.js';
 import { seedCluster, startChurn } from './seed.js';
 import { serveStatic } from './static-server.js';
 
@@ -50,16 +51,9 @@ export async function runDev(options: { appDir: string; defaultPort: number }): 
     `fake API server: ${server.url} (CORS on, pods change every ${values['churn-ms']} ms)`,
   );
   console.log(`dashboard:       ${page}`);
-  console.log('Ctrl-C to stop.');
-
-  const stop = async () => {
+  runUntilSignal(async () => {
     stopChurn();
     await app.close();
     await server.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
-  // Keep running: both servers are unref'd so that tests can reuse them without hanging.
-  setInterval(() => {}, 1 << 30);
+  });
 }

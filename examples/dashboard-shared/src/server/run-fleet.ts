@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { FakeApiServer } from '@rxkube/testing';
 import { commandLine } from './command-line.js';
 import { seedFleet, startFleetChurn } from './fleet-seed.js';
+import { runUntilSignal } from './run-until-signal.js';
 import { startRxkubeProxy } from './rxkube-proxy.js';
 
 /** Where `rxkube proxy --www` serves the dashboard. */
@@ -40,16 +41,9 @@ export async function runFleet(options: { appDir: string }): Promise<void> {
   );
   console.log(`fleet view:      ${proxy.url}${WWW_PREFIX}?view=fleet&api=/`);
   console.log(`pod table:       ${proxy.url}${WWW_PREFIX}?api=/`);
-  console.log('Ctrl-C to stop.');
-
-  const stop = async () => {
+  runUntilSignal(async () => {
     stopChurn();
     await proxy.kill();
     await server.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
-  // Keep running: the fake API server is unref'd so that tests can reuse it without hanging.
-  setInterval(() => {}, 1 << 30);
+  });
 }

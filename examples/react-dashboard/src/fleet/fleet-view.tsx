@@ -1,5 +1,6 @@
 import { fleetTiles, viewUrl } from '@rxkube/example-dashboard-shared';
 import { useCollections } from '@rxkube/react';
+import { PageHeader } from '../page-header';
 import { FleetTile } from './fleet-tile';
 
 const TILES = fleetTiles();
@@ -16,18 +17,11 @@ export function FleetView({ api }: { readonly api: string }) {
   const podsView = viewUrl(new URL(window.location.href), 'pods');
   return (
     <>
-      <header>
-        <h1>Fleet</h1>
+      <PageHeader title="Fleet" other={{ href: podsView, label: 'pod table' }} api={api}>
         <span className="summary" data-testid="summary" data-live={live} data-total={TILES.length}>
           <b>{live}</b> of <b>{TILES.length}</b> collections live
         </span>
-        <a className="switch" data-testid="switch" href={podsView}>
-          pod table
-        </a>
-        <span className="api" data-testid="api">
-          {api}
-        </span>
-      </header>
+      </PageHeader>
       <section className="tiles">
         {TILES.map((spec, i) => {
           const collection = collections[i];

@@ -8,6 +8,7 @@ import {
 import { useCollection } from '@rxkube/react';
 import { useMemo, useState } from 'react';
 import { HealthBadge } from '../health-badge';
+import { PageHeader } from '../page-header';
 import { NamespaceSelect } from './namespace-select';
 import { PhaseCounts } from './phase-counts';
 import { PodTable } from './pod-table';
@@ -32,16 +33,9 @@ export function PodsView({ api }: { readonly api: string }) {
 
   return (
     <>
-      <header>
-        <h1>Pods</h1>
+      <PageHeader title="Pods" other={{ href: fleetView, label: 'fleet view' }} api={api}>
         <HealthBadge health={pods.health} />
-        <a className="switch" data-testid="switch" href={fleetView}>
-          fleet view
-        </a>
-        <span className="api" data-testid="api">
-          {api}
-        </span>
-      </header>
+      </PageHeader>
       <section className="controls">
         <input
           type="search"

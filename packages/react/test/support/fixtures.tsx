@@ -23,8 +23,18 @@ export function pod(namespace: string, name: string, phase = 'Pending'): Pod {
   return { apiVersion: 'v1', kind: 'Pod', metadata: { namespace, name }, status: { phase } };
 }
 
-export async function startServer(): Promise<FakeApiServer> {
-  return FakeApiServer.start({ bookmarkIntervalMs: 60_000 });
+/** A fake API server holding `pods`. */
+export async function startServer(...pods: Pod[]): Promise<FakeApiServer> {
+  const server = await FakeApiServer.start({ bookmarkIntervalMs: 60_000 });
+  for (const object of pods) server.create(podsRef, object);
+  return server;
+}
+
+/** The pods of one namespace; `undefined` for none. */
+export function inNamespace(namespace: string): ResourceRef;
+export function inNamespace(namespace: string | undefined): ResourceRef | undefined;
+export function inNamespace(namespace: string | undefined): ResourceRef | undefined {
+  return namespace === undefined ? undefined : { ...podsRef, namespace };
 }
 
 /** A client of `server` (Node's own fetch: jsdom has none) and a registry with fast retries. */
