@@ -5,6 +5,7 @@ import type {
   KubeObject,
   ResourceRef,
 } from '@rxkube/core';
+import { monotonicScheduler, scheduleAfter } from '@rxkube/core/time';
 import type { Subscription } from 'rxjs';
 import type { CollectionResult } from '../collection-result.js';
 import { initialView, viewAfterFailure, viewAfterUpdate } from './collection-view.js';
@@ -36,7 +37,7 @@ export class CollectionStore<T extends KubeObject> implements ViewStore<Collecti
   #view: CollectionResult<T>;
   #lease: CollectionLease<T> | undefined;
   #subscription: Subscription | undefined;
-  #releaseTimer: ReturnType<typeof setTimeout> | undefined;
+  #releaseTimer: Subscription | undefined;
 
   constructor(
     registry: CollectionRegistry,
@@ -61,15 +62,15 @@ export class CollectionStore<T extends KubeObject> implements ViewStore<Collecti
 
   readonly subscribe = (listener: () => void): (() => void) => {
     this.#listeners.add(listener);
-    if (this.#releaseTimer !== undefined) {
-      clearTimeout(this.#releaseTimer);
-      this.#releaseTimer = undefined;
-    }
+    this.#releaseTimer?.unsubscribe();
+    this.#releaseTimer = undefined;
     if (this.#lease === undefined) this.#connect();
     return () => {
       this.#listeners.delete(listener);
       if (this.#listeners.size > 0 || this.#lease === undefined) return;
-      this.#releaseTimer ??= setTimeout(() => this.#disconnect(), RELEASE_DELAY_MS);
+      this.#releaseTimer ??= scheduleAfter(monotonicScheduler, RELEASE_DELAY_MS, () =>
+        this.#disconnect(),
+      );
     };
   };
 
