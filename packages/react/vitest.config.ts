@@ -9,6 +9,7 @@ export default mergeConfig(
       // React Testing Library renders into a DOM; the fake API server runs in the same Node
       // process, reached with Node's own fetch (jsdom has none to replace it).
       environment: 'jsdom',
+      setupFiles: ['test/support/setup.ts'],
     },
   }),
 );

@@ -1,4 +1,3 @@
-import type { ResourceRef } from '@rxkube/core';
 import type { FakeApiServer } from '@rxkube/testing';
 import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
