@@ -10,6 +10,10 @@ export default mergeConfig(
       // process, reached with Node's own fetch (jsdom has none to replace it).
       environment: 'jsdom',
       setupFiles: ['test/support/setup.ts'],
+      // One module graph for every file: jsdom and React load once instead of per file (a third
+      // of the time on two cores). The hooks keep no state between tests but per registry, and
+      // each test makes its own registry; setup.ts unmounts after each test.
+      isolate: false,
     },
   }),
 );
