@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// Measures the browser bundle of @rxkube/core with esbuild and writes the figures of
-// docs/bundle-size.md, which are never written by hand. Run after `pnpm build`: it bundles the
-// published entry points (packages/core/dist/index.js and dist/transport/index.js,
-// `@rxkube/core/transport`), exactly what a browser application gets from npm.
+// Measures the browser bundle of @rxkube/core (and of a React page on @rxkube/react) with esbuild
+// and writes the figures of docs/bundle-size.md, which are never written by hand. Run after
+// `pnpm build`: it bundles the published entry points (packages/core/dist/index.js and
+// dist/transport/index.js, `@rxkube/core/transport`, packages/react/dist/index.js), exactly what
+// a browser application gets from npm.
 //
 //   node scripts/bundle-size.mjs            # prints the figures as Markdown
 //   node scripts/bundle-size.mjs --write    # puts them into docs/bundle-size.md
@@ -22,9 +23,11 @@ import { gzipSync } from 'node:zlib';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const coreDir = join(root, 'packages', 'core');
+const reactDir = join(root, 'packages', 'react');
 for (const entry of [
   join(coreDir, 'dist', 'index.js'),
   join(coreDir, 'dist', 'transport', 'index.js'),
+  join(reactDir, 'dist', 'index.js'),
 ]) {
   if (!existsSync(entry)) {
     console.error(`${entry} is missing: run \`pnpm build\` first`);
@@ -37,6 +40,8 @@ const requireFromVite = createRequire(createRequire(join(root, 'package.json')).
 const esbuild = requireFromVite('esbuild');
 
 const dependencies = ['rxjs', 'zod'];
+/** React itself: what every React page carries whatever it shows. */
+const reactPackages = ['react', 'react-dom', 'scheduler'];
 const versionOf = (name) =>
   JSON.parse(readFileSync(join(coreDir, 'node_modules', name, 'package.json'), 'utf8')).version;
 
@@ -50,9 +55,9 @@ const entries = {
   ].join('\n'),
 };
 
-async function bundle(contents, { external = [], conditions = [] } = {}) {
+async function bundle(contents, { external = [], conditions = [], resolveDir = coreDir } = {}) {
   const result = await esbuild.build({
-    stdin: { contents, resolveDir: coreDir, sourcefile: 'entry.js', loader: 'js' },
+    stdin: { contents, resolveDir, sourcefile: 'entry.js', loader: 'js' },
     bundle: true,
     write: false,
     metafile: true,
@@ -74,13 +79,20 @@ async function bundle(contents, { external = [], conditions = [] } = {}) {
     throw new Error(`unexpected external imports: ${importsExternal.map((i) => i.path)}`);
   }
   /** Minified bytes per package, from esbuild's attribution of output bytes to inputs. */
-  const byPackage = { core: 0, rxjs: 0, zod: 0, other: 0 };
+  const byPackage = { core: 0, rxjs: 0, zod: 0, react: 0, adapter: 0, other: 0 };
   for (const [path, { bytesInOutput }] of Object.entries(meta.inputs)) {
     const name =
       dependencies.find((d) => path.includes(`/node_modules/${d}/`)) ??
-      (path.includes('node_modules') ? 'other' : 'core');
+      (reactPackages.some((d) => path.includes(`/node_modules/${d}/`))
+        ? 'react'
+        : path.includes('node_modules')
+          ? 'other'
+          : path.includes('packages/react/')
+            ? 'adapter'
+            : 'core');
     byPackage[name] += bytesInOutput;
   }
+
   return { minified: code.length, gzipped: gzipSync(code, { level: 9 }).length, byPackage };
 }
 
@@ -116,9 +128,53 @@ function table(title, { whole, without, own }) {
   return rows.join('\n');
 }
 
+/**
+ * A React page that keeps one live pod list: the provider, one `useCollection`, and the client.
+ * Resolved from packages/react, whose `@rxkube/core` is the workspace's core.
+ */
+const reactPage = [
+  `import { createFetchClient } from '@rxkube/core';`,
+  `import { RxKubeProvider, useCollection } from './dist/index.js';`,
+  `import { createElement as h } from 'react';`,
+  `import { createRoot } from 'react-dom/client';`,
+  `const client = createFetchClient({ baseUrl: location.origin });`,
+  `function Pods() { const pods = useCollection({ version: 'v1', resource: 'pods' }); return h('p', null, pods.items.size); }`,
+  `createRoot(document.body).render(h(RxKubeProvider, { client }, h(Pods)));`,
+].join('\n');
+const reactVersionOf = (name) =>
+  JSON.parse(readFileSync(join(reactDir, 'node_modules', name, 'package.json'), 'utf8')).version;
+
+async function measureReact() {
+  const fromReact = { resolveDir: reactDir };
+  const whole = await bundle(reactPage, fromReact);
+  const withoutReact = await bundle(reactPage, { ...fromReact, external: reactPackages });
+  const adapterOnly = await bundle(reactPage, {
+    ...fromReact,
+    external: [...reactPackages, '@rxkube/core', ...dependencies],
+  });
+  return { whole, withoutReact, adapterOnly };
+}
+
+function reactTable({ whole, withoutReact, adapterOnly }, coreList) {
+  const reactShare = whole.gzipped - withoutReact.gzipped;
+  const added = (field) => withoutReact[field] - coreList[field];
+  return [
+    '| A live pod list in React (`RxKubeProvider` + `useCollection` + `createFetchClient`) | minified | gzipped |',
+    '| --- | ---: | ---: |',
+    `| whole bundle | ${kb(whole.minified)} | ${kb(whole.gzipped)} |`,
+    `| react ${reactVersionOf('react')} + react-dom ${reactVersionOf('react-dom')} share | ` +
+      `${kb(whole.byPackage.react)} (${pct(whole.byPackage.react, whole.minified)}) | ` +
+      `${kb(reactShare)} (${pct(reactShare, whole.gzipped)}) |`,
+    `| the page without React (react, react-dom external) | ${kb(withoutReact.minified)} | ${kb(withoutReact.gzipped)} |`,
+    `| …of which @rxkube/react's own code | ${kb(withoutReact.byPackage.adapter)} | ${kb(adapterOnly.gzipped)} (alone) |`,
+    `| added over the live pod list without React above | ${kb(added('minified'))} | ${kb(added('gzipped'))} |`,
+  ].join('\n');
+}
+
 const all = await measure(entries.all);
 const app = await measure(entries.app);
 const allEs2015 = await bundle(entries.all, { conditions: ['es2015'] });
+const react = await measureReact();
 const coreVersion = JSON.parse(readFileSync(join(coreDir, 'package.json'), 'utf8')).version;
 
 // Nothing here depends on the Node version or the machine: the same build gives the same text.
@@ -129,6 +185,8 @@ const figures = [
   table('Whole public API (`export *` of both entry points)', all),
   '',
   table('A live pod list (`cachedCollection$` + `createFetchClient`)', app),
+  '',
+  reactTable(react, app.whole),
   '',
   `With the \`es2015\` condition (rxjs's ES2015 build instead of its ES5 default), the whole ` +
     `public API is ${kb(allEs2015.minified)} minified, ${kb(allEs2015.gzipped)} gzipped.`,

@@ -9,10 +9,11 @@
 #     filtering-with-operators, node-controller: real processes on Node), except core's
 #     simulations (`*.sim.test.ts`: virtual time over an in-memory cluster, no I/O, no timers).
 #   not again: @rxkube/docs-check (type-checks the documentation's code blocks with TypeScript:
-#     the same compiler and the same result on every Node), @rxkube/angular (browser code
-#     under Angular's TestBed; what it runs of Node is core's transports and FakeApiServer, whose
-#     own tests run again above), the browser end-to-end test of examples/angular-dashboard (Chromium) and the
-#     benchmark package (timings, not behaviour). Type tests and API reports run with typecheck
+#     the same compiler and the same result on every Node), @rxkube/angular and @rxkube/react
+#     (browser code under Angular's TestBed and in jsdom; what they run of Node is core's
+#     transports and FakeApiServer, whose own tests run again above), the browser end-to-end
+#     tests of examples/angular-dashboard and examples/react-dashboard (Chromium), the model they
+#     share (examples/dashboard-shared) and the benchmark package (timings, not behaviour). Type tests and API reports run with typecheck
 #     and api:check in `pnpm test`, which are not repeated here either.
 #
 #   bash scripts/test-runtimes.sh            # Node 22, then Node 24

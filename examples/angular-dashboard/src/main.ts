@@ -1,10 +1,8 @@
 import { bootstrapApplication } from '@angular/platform-browser';
-import { apiUrl } from './app/api-url';
+import { apiUrl, muxMode, viewOf } from '@rxkube/example-dashboard-shared';
 import { App } from './app/app';
 import { appConfig } from './app/app.config';
 import { Fleet } from './app/fleet/fleet';
-import { muxMode } from './app/mux-mode';
-import { viewOf } from './app/view-url';
 import { environment } from './environments/environment';
 
 const page = new URL(window.location.href);

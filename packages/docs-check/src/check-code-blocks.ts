@@ -44,7 +44,8 @@ export interface CheckCodeBlocksOptions {
  * with the TypeScript compiler API, in one program, and returns the errors located in the
  * Markdown files.
  *
- * Each block is its own ES module (top-level `await` allowed), compiled with the workspace's
+ * Each block is its own ES module (top-level `await` allowed; a `tsx` block a TSX one with React's
+ * automatic JSX runtime), compiled with the workspace's
  * `tsconfig.base.json` (strict, `exactOptionalPropertyTypes`, …). `@rxkube/*` imports resolve to
  * the packages' sources, so nothing needs to be built; `rxjs` and `node:*` resolve as in any
  * package; relative imports resolve from the Markdown file's folder. Every block sees the
@@ -76,7 +77,8 @@ export function checkCodeBlocks(
   for (const source of sources) {
     for (const block of extractCodeBlocks(source.markdown)) {
       if (!isCheckedBlock(block)) continue;
-      const fileName = join(blockDir, source.path, `line-${block.line}.mts`);
+      const extension = block.language === 'tsx' ? 'tsx' : 'mts';
+      const fileName = join(blockDir, source.path, `line-${block.line}.${extension}`);
       const preludeLines = block.prelude === '' ? 0 : block.prelude.split('\n').length;
       const text = block.prelude === '' ? block.code : `${block.prelude}\n${block.code}`;
       blocks.set(fileName, {
@@ -180,8 +182,12 @@ function blockCompilerOptions(workspaceRoot: string): ts.CompilerOptions {
     ...base,
     noEmit: true,
     moduleDetection: ts.ModuleDetectionKind.Force,
+    // `tsx` blocks: React's automatic runtime, as Vite and TypeScript's React template set it.
+    jsx: ts.JsxEmit.ReactJSX,
     types: ['node'],
     typeRoots: [join(workspaceRoot, 'node_modules/@types')],
+    // Browser examples (Angular, React, a page's `document`) next to Node ones.
+    lib: [...(base.lib ?? []), 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
     paths: workspacePackagePaths(workspaceRoot),
   };
 }

@@ -5,7 +5,7 @@ import type { MarkdownSource } from './markdown-source.js';
 import { packageEntryPoints } from './package-entry-points.js';
 
 /** The published packages, whose doc comments are the API reference. */
-const PUBLISHED = ['angular', 'cli', 'core', 'node', 'testing'];
+const PUBLISHED = ['angular', 'cli', 'core', 'node', 'react', 'testing'];
 
 /**
  * The doc comments of the published packages' public sources (the files each entry point of a

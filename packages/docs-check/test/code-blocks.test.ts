@@ -34,7 +34,7 @@ describe('the documentation', () => {
   });
 
   it('has @example blocks to check in every published package', () => {
-    for (const name of ['angular', 'cli', 'core', 'node', 'testing']) {
+    for (const name of ['angular', 'cli', 'core', 'node', 'react', 'testing']) {
       const own = sources.filter((f) => f.path.startsWith(`packages/${name}/src/`));
       const examples = own.flatMap((f) => extractCodeBlocks(f.markdown).filter(isCheckedBlock));
       expect(examples.length, name).toBeGreaterThan(3);
@@ -122,6 +122,22 @@ describe('checkCodeBlocks', () => {
     const [error, ...rest] = checkCodeBlocks([{ path: 'bad.md', markdown }]);
     expect(rest).toEqual([]);
     expect(error).toMatchObject({ path: 'bad.md', line: 5, column: 7, code: 2322 });
+  });
+
+  it('compiles tsx blocks with JSX against React, and reports a wrong prop at its line', () => {
+    const markdown = [
+      `${fence}tsx`,
+      "import { useCollection } from '@rxkube/react';",
+      'export function Pods() {',
+      "  const pods = useCollection({ version: 'v1', resource: 'pods' });",
+      '  return <p title={pods.health.status}>{pods.items.size}</p>;',
+      '}',
+      'export const wrong = <Pods count={1} />;',
+      fence,
+    ].join('\n');
+    const [error, ...rest] = checkCodeBlocks([{ path: 'react.md', markdown }]);
+    expect(rest).toEqual([]);
+    expect(error).toMatchObject({ path: 'react.md', line: 7, code: 2322 });
   });
 
   it('compiles blocks as separate modules against the workspace sources, with the prelude and imports relative to the Markdown file', () => {

@@ -80,10 +80,12 @@ describe('extractCodeBlocks', () => {
 });
 
 describe('isCheckedBlock', () => {
-  it('checks ts and typescript blocks unless flagged nocheck', () => {
+  it('checks ts, typescript and tsx blocks unless flagged nocheck', () => {
     const block = { flags: [], code: '', line: 1, prelude: '' };
     expect(isCheckedBlock({ ...block, language: 'ts' })).toBe(true);
     expect(isCheckedBlock({ ...block, language: 'typescript' })).toBe(true);
+    expect(isCheckedBlock({ ...block, language: 'tsx' })).toBe(true);
+    expect(isCheckedBlock({ ...block, language: 'tsx', flags: ['nocheck'] })).toBe(false);
     expect(isCheckedBlock({ ...block, language: 'ts', flags: ['nocheck'] })).toBe(false);
     expect(isCheckedBlock({ ...block, language: 'text' })).toBe(false);
     expect(isCheckedBlock({ ...block, language: 'js' })).toBe(false);

@@ -5,8 +5,8 @@ import {
 } from '@angular/core';
 import { provideRxKube } from '@rxkube/angular';
 import type { KubeObject } from '@rxkube/core';
+import type { MuxMode } from '@rxkube/example-dashboard-shared';
 import { API_URL } from './api-url-token';
-import type { MuxMode } from './mux-mode';
 
 /** Managed fields are large and never shown: drop them before they are cached. */
 function withoutManagedFields<T extends KubeObject>(object: T): T {

@@ -2,14 +2,17 @@ import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@a
 import { toObservable, toSignal } from '@angular/core/rxjs-interop';
 import { injectCollection } from '@rxkube/angular';
 import { filterItems, indexBy } from '@rxkube/core';
+import {
+  type Pod,
+  type PodFilter,
+  podMatches,
+  podRow,
+  viewUrl,
+} from '@rxkube/example-dashboard-shared';
 import { catchError, EMPTY, switchMap } from 'rxjs';
 import { API_URL } from './api-url-token';
 import { HealthBadge } from './health-badge/health-badge';
-import type { Pod } from './pod';
-import { type PodFilter, podMatches } from './pod-filter';
-import { podRow } from './pod-row';
 import { PodTable } from './pod-table/pod-table';
-import { viewUrl } from './view-url';
 
 const byKey = (a: { key: string }, b: { key: string }) =>
   a.key < b.key ? -1 : a.key > b.key ? 1 : 0;

@@ -1,4 +1,4 @@
-import type { MuxMode } from '../app/mux-mode';
+import type { MuxMode } from '@rxkube/example-dashboard-shared';
 
 /**
  * Build-time settings of the dashboard. Every one can be overridden per page load with a query

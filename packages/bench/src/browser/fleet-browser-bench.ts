@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+// The dashboards' own servers: the fleet they seed and how they start the proxy, used as they are.
+import { seedFleet, serveStatic, startRxkubeProxy } from '@rxkube/example-dashboard-shared/server';
 import { FakeApiServer } from '@rxkube/testing';
 import { chromium, type Page } from 'playwright-core';
 
@@ -38,24 +40,6 @@ for (const [what, path] of [
     process.exit(2);
   }
 }
-
-type ProxyHandle = { url: string; kill(): Promise<void> };
-type StaticHandle = { url: string; close(): Promise<void> };
-// The example's own scripts: the fleet it seeds and how it starts the proxy, used as they are.
-const { seedFleet } = (await import(
-  pathToFileURL(fileURLToPath(new URL('scripts/fleet-seed.mjs', example))).href
-)) as { seedFleet(server: FakeApiServer): number };
-const { startRxkubeProxy } = (await import(
-  pathToFileURL(fileURLToPath(new URL('scripts/rxkube-proxy.mjs', example))).href
-)) as {
-  startRxkubeProxy(options: {
-    server: string;
-    www: { dir: string; prefix: string };
-  }): Promise<ProxyHandle>;
-};
-const { serveStatic } = (await import(
-  pathToFileURL(fileURLToPath(new URL('scripts/static-server.mjs', example))).href
-)) as { serveStatic(options: { root: string; apiTarget: string }): Promise<StaticHandle> };
 
 interface Sample {
   readonly ms: number;

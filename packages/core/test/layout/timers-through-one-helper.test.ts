@@ -10,7 +10,7 @@ const packages = (name: string) => fileURLToPath(new URL(`../../../${name}/src`,
  * on `monotonicScheduler` (`@rxkube/core/time`), the one place that hands a delay to a timer.
  */
 describe('every timer of the library', () => {
-  it.each(['core', 'node', 'angular', 'cli'])(
+  it.each(['core', 'node', 'angular', 'cli', 'react'])(
     'in @rxkube/%s starts through @rxkube/core/time',
     (name) => {
       const inTime = (file: string) => name === 'core' && file.startsWith('time/');

@@ -1,9 +1,8 @@
 import type { Signal } from '@angular/core';
 import { ChangeDetectionStrategy, Component, input } from '@angular/core';
 import type { InjectedCollection } from '@rxkube/angular';
+import type { FleetTileSpec, LatestChange } from '@rxkube/example-dashboard-shared';
 import { HealthBadge } from '../health-badge/health-badge';
-import type { FleetTileSpec } from './fleet-tile-spec';
-import type { LatestChange } from './latest-change';
 
 /** A live collection of the fleet view, as its tile shows it. */
 export interface FleetTileModel {

@@ -2,12 +2,15 @@ import { ChangeDetectionStrategy, Component, computed, inject, type Signal } fro
 import { toSignal } from '@angular/core/rxjs-interop';
 import { type InjectedCollection, injectCollection } from '@rxkube/angular';
 import type { CollectionState } from '@rxkube/core';
+import {
+  fleetTiles,
+  type LatestChange,
+  latestChange,
+  viewUrl,
+} from '@rxkube/example-dashboard-shared';
 import { catchError, EMPTY, scan } from 'rxjs';
 import { API_URL } from '../api-url-token';
-import { viewUrl } from '../view-url';
 import { FleetTile, type FleetTileModel } from './fleet-tile';
-import { fleetTiles } from './fleet-tiles';
-import { type LatestChange, latestChange } from './latest-change';
 
 /** The latest change of `collection`, kept across emissions that change only health. */
 function latestOf(collection: InjectedCollection): Signal<LatestChange | undefined> {

@@ -1,20 +1,6 @@
 import { ChangeDetectionStrategy, Component, computed, input } from '@angular/core';
 import type { CollectionHealth } from '@rxkube/core';
-
-function describe(health: CollectionHealth): string {
-  switch (health.status) {
-    case 'listing':
-      return 'listing…';
-    case 'live':
-      return 'live';
-    case 'reconnecting':
-      return `reconnecting · attempt ${health.attempt}, next in ${(health.delayMs / 1000).toFixed(1)} s`;
-    case 'relisting':
-      return 'relisting';
-    case 'failed':
-      return `failed: ${health.error instanceof Error ? health.error.message : String(health.error)}`;
-  }
-}
+import { healthLabel } from '@rxkube/example-dashboard-shared';
 
 /** Shows a collection's health: listing, live, reconnecting (with attempt and delay), relisting, failed. */
 @Component({
@@ -31,5 +17,5 @@ function describe(health: CollectionHealth): string {
 })
 export class HealthBadge {
   readonly health = input.required<CollectionHealth>();
-  protected readonly label = computed(() => describe(this.health()));
+  protected readonly label = computed(() => healthLabel(this.health()));
 }

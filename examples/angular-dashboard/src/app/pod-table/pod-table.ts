@@ -1,5 +1,5 @@
 import { ChangeDetectionStrategy, Component, input } from '@angular/core';
-import type { PodRow } from '../pod-row';
+import type { PodRow } from '@rxkube/example-dashboard-shared';
 
 /** The pod table: one row per pod, keyed by `namespace/name`. */
 @Component({

@@ -1,0 +1,66 @@
+import {
+  type Pod,
+  type PodRow,
+  podMatches,
+  podRow,
+  viewUrl,
+} from '@rxkube/example-dashboard-shared';
+import { useCollection } from '@rxkube/react';
+import { useMemo, useState } from 'react';
+import { HealthBadge } from '../health-badge';
+import { PageHeader } from '../page-header';
+import { NamespaceSelect } from './namespace-select';
+import { PhaseCounts } from './phase-counts';
+import { PodTable } from './pod-table';
+import { PODS } from './pods-ref';
+
+const byKey = (a: PodRow, b: PodRow) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+
+/** The pod table: every pod of the cluster, live, with a text filter and a namespace selector. */
+export function PodsView({ api }: { readonly api: string }) {
+  const pods = useCollection<Pod>(PODS);
+  const [text, setText] = useState('');
+  const [namespace, setNamespace] = useState('');
+  // `items` keeps its identity until a pod changes: the rows are computed again only then, or
+  // when the filter changes.
+  const rows = useMemo(() => {
+    const matches = podMatches({ text, namespace });
+    const rows: PodRow[] = [];
+    for (const [key, pod] of pods.items) if (matches(pod)) rows.push(podRow(key, pod));
+    return rows.sort(byKey);
+  }, [pods.items, text, namespace]);
+  const fleetView = viewUrl(new URL(window.location.href), 'fleet');
+
+  return (
+    <>
+      <PageHeader title="Pods" other={{ href: fleetView, label: 'fleet view' }} api={api}>
+        <HealthBadge health={pods.health} />
+      </PageHeader>
+      <section className="controls">
+        <input
+          type="search"
+          data-testid="filter"
+          placeholder="Filter by name, node or phase"
+          aria-label="Filter pods"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+        />
+        <NamespaceSelect value={namespace} onChange={setNamespace} />
+      </section>
+      <section className="counts" data-testid="counts">
+        <span>
+          shown <b data-testid="shown">{rows.length}</b> of{' '}
+          <b data-testid="total">{pods.items.size}</b>
+        </span>
+        <PhaseCounts />
+        <span className="stats">
+          events <b data-testid="events">{pods.stats.events}</b> · lists{' '}
+          <b data-testid="lists">{pods.stats.lists}</b> · relists{' '}
+          <b data-testid="relists">{pods.stats.relists}</b> · reconnects{' '}
+          <b data-testid="reconnects">{pods.stats.reconnects}</b>
+        </span>
+      </section>
+      <PodTable rows={rows} synced={pods.synced} />
+    </>
+  );
+}
