@@ -1,5 +1,6 @@
 import {
   defer,
+  finalize,
   from,
   isObservable,
   type Observable,
@@ -14,6 +15,7 @@ import { monotonicScheduler } from '../time/monotonic-scheduler.js';
 import { scheduleAfter } from '../time/schedule-after.js';
 import { controllerDefaults } from './controller-defaults.js';
 import type { ControllerOptions } from './controller-options.js';
+import { ShardGate } from './internal/shard-gate.js';
 import type { RunOutcome, WorkQueueInput } from './internal/work-queue-input.js';
 import { initialWorkQueueState, type WorkQueueState } from './internal/work-queue-state.js';
 import { type RunStart, stepWorkQueue, type WorkQueueConfig } from './internal/work-queue-step.js';
@@ -21,6 +23,13 @@ import type { ReconcileReport } from './reconcile-report.js';
 import type { WorkQueueStats } from './work-queue-stats.js';
 
 type Finished = Omit<ReconcileReport, 'queue' | 'retryAfterMs'>;
+
+/** A run under way: how to stop it, and a promise that settles when its reconcile has ended. */
+interface Run {
+  readonly abort: AbortController;
+  readonly ended: Promise<void>;
+  subscription?: Subscription;
+}
 
 /**
  * Runs a controller: a keyed work queue over a live collection, as client-go's workqueue with its
@@ -40,6 +49,13 @@ type Finished = Omit<ReconcileReport, 'queue' | 'retryAfterMs'>;
  * - Unsubscribing stops at once: no key starts any more, and the running reconciles are aborted
  *   (their `signal` aborts and a returned Observable is unsubscribed). Nothing is drained: a
  *   reconcile must be safe to interrupt — it runs again on the next start, as every key does.
+ * - With `signal`, a graceful stop: when it aborts, no key starts any more, the running
+ *   reconciles finish, and then the controller completes (kube-rs's `graceful_shutdown_on`).
+ * - With `shard` (`shardMembership$`): only the keys the latest view `owns`, and only while it is
+ *   `settled`. A key the view takes away leaves the queue and its run is aborted; the view is
+ *   told (`waitUntil`) when such runs have ended, so another replica starts the key only after.
+ *   A key the view gives is queued at once, as if it had changed (so no change is lost in a
+ *   hand-over). A key taken away and given back waits for its stopped run to end.
  * - Errors of the primary or a related collection end the controller with that error; a
  *   reconcile's error never does (it is reported and retried). It never completes on its own.
  *
@@ -70,8 +86,10 @@ export function controller$<T extends KubeObject>(
     const resyncMs = options.resyncMs ?? controllerDefaults.resyncMs;
     let state = initialWorkQueueState(scheduler.now(), config.rateLimit.burst);
     let items: ReadonlyMap<string, T> | undefined;
-    const runs = new Map<string, { abort: AbortController; subscription?: Subscription }>();
+    const runs = new Map<string, Run>();
+    const gate = new ShardGate(options.shard !== undefined);
     const subscriptions = new Subscription();
+    let draining = false;
     let wake: { at: number; subscription: Subscription } | undefined;
 
     // Inputs raised while one is being applied (a reconcile that finishes synchronously) wait
@@ -97,32 +115,48 @@ export function controller$<T extends KubeObject>(
           for (const run of step.start) if (!subscriber.closed) start(run);
         }
         if (!subscriber.closed) scheduleWake();
+        if (draining && runs.size === 0 && !subscriber.closed) subscriber.complete();
       } finally {
         applying = false;
       }
     };
 
-    const start = ({ key, attempt }: RunStart) => {
+    const start = ({ key, attempt, queuedMs }: RunStart) => {
       const abort = new AbortController();
-      const entry: { abort: AbortController; subscription?: Subscription } = { abort };
+      let settle = () => {};
+      const entry: Run = { abort, ended: new Promise<void>((resolve) => (settle = resolve)) };
       runs.set(key, entry);
       const startedAt = scheduler.now();
       const object = items?.get(key);
       let result: unknown;
       const end = (
         outcome: RunOutcome,
-        report: Omit<Finished, 'key' | 'attempt' | 'durationMs'>,
+        report: Omit<Finished, 'key' | 'attempt' | 'durationMs' | 'queuedMs'>,
       ) => {
-        runs.delete(key);
+        if (runs.get(key) === entry) runs.delete(key);
         const durationMs = scheduler.now() - startedAt;
         dispatch(
           { type: 'finished', key, outcome, now: scheduler.now() },
-          { key, attempt, durationMs, ...report },
+          { key, attempt, durationMs, queuedMs, ...report },
         );
       };
-      const subscription = defer(() =>
-        toObservable(options.reconcile(key, object, { signal: abort.signal, attempt })),
-      ).subscribe({
+      // The run has ended when its promise settles (aborting cannot stop a promise), or when its
+      // Observable (or plain value) is done or unsubscribed.
+      let promised = false;
+      const subscription = defer(() => {
+        const answer = options.reconcile(key, object, { signal: abort.signal, attempt });
+        if (isPromiseLike(answer)) {
+          promised = true;
+          Promise.resolve(answer).then(settle, settle);
+        }
+        return toObservable(answer);
+      })
+        .pipe(
+          finalize(() => {
+            if (!promised) settle();
+          }),
+        )
+        .subscribe({
         next: (value) => {
           result = value;
         },
@@ -166,11 +200,15 @@ export function controller$<T extends KubeObject>(
           items = collection.items;
           if (!synced) {
             synced = true;
-            dispatch({ type: 'synced', keys: [...collection.items.keys()], now: scheduler.now() });
+            dispatch({
+              type: 'synced',
+              keys: gate.filter(collection.items.keys()),
+              now: scheduler.now(),
+            });
           } else if (collection.deltas.length > 0) {
             dispatch({
               type: 'add',
-              keys: collection.deltas.map((d) => d.key),
+              keys: gate.filter(collection.deltas.map((d) => d.key)),
               now: scheduler.now(),
             });
           }
@@ -182,7 +220,9 @@ export function controller$<T extends KubeObject>(
       subscriptions.add(
         related.collection.subscribe({
           next: (collection) => {
-            const keys = relatedKeys(collection.deltas, (object) => related.keysOf(object));
+            const keys = gate.filter(
+              relatedKeys(collection.deltas, (object) => related.keysOf(object)),
+            );
             if (keys.length > 0) dispatch({ type: 'add', keys, now: scheduler.now() });
           },
           error: (error: unknown) => subscriber.error(error),
@@ -193,13 +233,52 @@ export function controller$<T extends KubeObject>(
       let resync: Subscription;
       const tick = () => {
         if (items !== undefined)
-          dispatch({ type: 'add', keys: [...items.keys()], now: scheduler.now() });
+          dispatch({ type: 'add', keys: gate.filter(items.keys()), now: scheduler.now() });
         subscriptions.remove(resync);
         resync = scheduleAfter(scheduler, resyncMs, tick);
         subscriptions.add(resync);
       };
       resync = scheduleAfter(scheduler, resyncMs, tick);
       subscriptions.add(resync);
+    }
+
+    if (options.shard !== undefined) {
+      subscriptions.add(
+        options.shard.subscribe({
+          next: (view) => {
+            const gained = gate.adopt(view, synced ? items?.keys() : undefined);
+            // Runs of keys given away stop now; the view hears when they have ended.
+            const ended: Promise<void>[] = [];
+            for (const [key, run] of runs) {
+              if (gate.owns(key)) continue;
+              runs.delete(key);
+              run.abort.abort();
+              run.subscription?.unsubscribe();
+              ended.push(run.ended);
+              gate.stopping(key, run.ended, (again) => {
+                if (!subscriber.closed)
+                  dispatch({ type: 'add', keys: [again], now: scheduler.now() });
+              });
+            }
+            if (ended.length > 0) view.waitUntil?.(Promise.all(ended));
+            dispatch({ type: 'retain', keep: (key) => gate.admits(key), now: scheduler.now() });
+            if (gained.length > 0) dispatch({ type: 'add', keys: gained, now: scheduler.now() });
+          },
+          error: (error: unknown) => subscriber.error(error),
+        }),
+      );
+    }
+    if (options.signal !== undefined) {
+      const signal = options.signal;
+      const drain = () => {
+        draining = true;
+        dispatch({ type: 'stop' });
+      };
+      if (signal.aborted) drain();
+      else {
+        signal.addEventListener('abort', drain, { once: true });
+        subscriptions.add(() => signal.removeEventListener('abort', drain));
+      }
     }
 
     return () => {
@@ -295,5 +374,6 @@ function statsOf(state: WorkQueueState): WorkQueueStats {
     running: state.running.size,
     delayed: state.delayed.size,
     retries: state.retries,
+    adds: state.adds,
   };
 }

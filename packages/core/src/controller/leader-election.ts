@@ -6,13 +6,13 @@ import { scheduleAfter } from '../time/schedule-after.js';
 import {
   type ElectionEvent,
   type ElectionState,
-  type ElectionTimings,
   nextAttemptInMs,
   planWrite,
   releasedSpec,
   stepElection,
 } from './internal/election-step.js';
 import { type Lease, microTime } from './internal/lease.js';
+import { electionTimings } from './internal/election-timings.js';
 import { leaseRequests } from './internal/lease-requests.js';
 import { leaderElectionDefaults } from './leader-election-defaults.js';
 import type { LeaderElectionOptions } from './leader-election-options.js';
@@ -63,7 +63,7 @@ export function leaderElection$(
   client: KubeClient,
   options: LeaderElectionOptions,
 ): Observable<LeadershipStatus> {
-  const timings = timingsOf(options);
+  const timings = electionTimings(options);
   const { identity } = options;
   const releaseOnCancel = options.releaseOnCancel ?? leaderElectionDefaults.releaseOnCancel;
   const scheduler = options.scheduler ?? monotonicScheduler;
@@ -216,19 +216,4 @@ export function leaderElection$(
       void release(lease);
     };
   });
-}
-
-function timingsOf(options: LeaderElectionOptions): ElectionTimings {
-  const timings = {
-    leaseDurationMs: options.leaseDurationMs ?? leaderElectionDefaults.leaseDurationMs,
-    renewDeadlineMs: options.renewDeadlineMs ?? leaderElectionDefaults.renewDeadlineMs,
-    retryPeriodMs: options.retryPeriodMs ?? leaderElectionDefaults.retryPeriodMs,
-  };
-  if (!(timings.leaseDurationMs > timings.renewDeadlineMs))
-    throw new RangeError('leaseDurationMs must be greater than renewDeadlineMs');
-  if (!(timings.renewDeadlineMs > timings.retryPeriodMs && timings.retryPeriodMs > 0))
-    throw new RangeError(
-      'renewDeadlineMs must be greater than retryPeriodMs, and retryPeriodMs positive',
-    );
-  return timings;
 }

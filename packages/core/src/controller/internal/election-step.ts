@@ -131,7 +131,7 @@ export function planWrite(
     holder !== undefined &&
     holder !== identity &&
     state.observed !== undefined &&
-    state.observed.at + state.observed.durationMs > now
+    expiresAt(state.observed) > now
   ) {
     return { type: 'none' };
   }
@@ -160,7 +160,7 @@ export function nextAttemptInMs(
 ): number {
   const poll = state.type === 'leading' ? timings.retryPeriodMs : timings.retryPeriodMs / 2;
   if (state.type === 'leading' || state.observed?.holder === undefined) return poll;
-  const expiresIn = state.observed.at + state.observed.durationMs - now;
+  const expiresIn = expiresAt(state.observed) - now;
   return Math.max(0, Math.min(poll, expiresIn));
 }
 
@@ -175,7 +175,12 @@ export function releasedSpec(lease: Lease, wallClock: string): LeaseSpec {
   };
 }
 
-function observe(
+/**
+ * The observation of a lease just read: the previous one while the lease's spec is unchanged
+ * (its expiry keeps counting), a new one from `now` when it changed. Used for the election's
+ * lease and for the member Leases of `shardMembership$`.
+ */
+export function observe(
   previous: Observation | undefined,
   lease: Lease | undefined,
   now: number,
@@ -189,6 +194,11 @@ function observe(
       ? seconds * MS_PER_SECOND
       : timings.leaseDurationMs;
   return { record, holder: lease?.spec?.holderIdentity || undefined, at: now, durationMs };
+}
+
+/** When an observed lease expires on this replica's clock, unless it changes before. */
+export function expiresAt(observed: Observation): number {
+  return observed.at + observed.durationMs;
 }
 
 const MS_PER_SECOND = 1_000;

@@ -5,6 +5,9 @@
  * - `add`: keys that changed (primary or related deltas, a resync).
  * - `wake`: a timer fired; delayed keys that are due become ready.
  * - `finished`: a run of `key` ended: `done`, asked to run again after `requeueAfterMs`, or failed.
+ * - `retain`: only the keys `keep` accepts stay: the others leave the queue (waiting, delayed,
+ *   running: the caller stops their runs), their failures forgotten. A sharded controller sends
+ *   it when its shard view gives keys away.
  * - `stop`: shut down; nothing starts any more.
  */
 export type WorkQueueInput =
@@ -15,6 +18,11 @@ export type WorkQueueInput =
       readonly type: 'finished';
       readonly key: string;
       readonly outcome: RunOutcome;
+      readonly now: number;
+    }
+  | {
+      readonly type: 'retain';
+      readonly keep: (key: string) => boolean;
       readonly now: number;
     }
   | { readonly type: 'stop' };
