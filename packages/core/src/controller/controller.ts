@@ -157,26 +157,26 @@ export function controller$<T extends KubeObject>(
           }),
         )
         .subscribe({
-        next: (value) => {
-          result = value;
-        },
-        error: (error: unknown) => end({ type: 'failed' }, { outcome: 'failed', error }),
-        complete: () => {
-          let delayMs: number | undefined;
-          try {
-            delayMs = requeueDelay(result);
-          } catch (error) {
-            end({ type: 'failed' }, { outcome: 'failed', error });
-            return;
-          }
-          if (delayMs === undefined) end({ type: 'done' }, { outcome: 'done' });
-          else
-            end(
-              { type: 'requeue-after', delayMs },
-              { outcome: 'requeued', requeueAfterMs: delayMs },
-            );
-        },
-      });
+          next: (value) => {
+            result = value;
+          },
+          error: (error: unknown) => end({ type: 'failed' }, { outcome: 'failed', error }),
+          complete: () => {
+            let delayMs: number | undefined;
+            try {
+              delayMs = requeueDelay(result);
+            } catch (error) {
+              end({ type: 'failed' }, { outcome: 'failed', error });
+              return;
+            }
+            if (delayMs === undefined) end({ type: 'done' }, { outcome: 'done' });
+            else
+              end(
+                { type: 'requeue-after', delayMs },
+                { outcome: 'requeued', requeueAfterMs: delayMs },
+              );
+          },
+        });
       if (runs.get(key) === entry) entry.subscription = subscription;
     };
 

@@ -11,8 +11,8 @@ import {
   releasedSpec,
   stepElection,
 } from './internal/election-step.js';
-import { type Lease, microTime } from './internal/lease.js';
 import { electionTimings } from './internal/election-timings.js';
+import { type Lease, microTime } from './internal/lease.js';
 import { leaseRequests } from './internal/lease-requests.js';
 import { leaderElectionDefaults } from './leader-election-defaults.js';
 import type { LeaderElectionOptions } from './leader-election-options.js';

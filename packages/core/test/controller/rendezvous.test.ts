@@ -4,13 +4,10 @@ import { hashString, Rendezvous } from '../../src/controller/internal/rendezvous
 /** Key sets as controllers see them: `namespace/name` of generated, sequential and random names. */
 const keySets: Record<string, string[]> = {
   sequential: Array.from({ length: 3_000 }, (_, i) => `default/obj-${i}`),
-  namespaced: Array.from(
-    { length: 3_000 },
-    (_, i) => `team-${i % 17}/web-${(i * 7919) % 10_007}`,
-  ),
+  namespaced: Array.from({ length: 3_000 }, (_, i) => `team-${i % 17}/web-${(i * 7919) % 10_007}`),
   generated: Array.from(
     { length: 3_000 },
-    (_, i) => `prod/pod-${(i * 2_654_435_761) % 4_294_967_291 >>> 0}`.slice(0, 24) + `-${i}`,
+    (_, i) => `${`prod/pod-${((i * 2_654_435_761) % 4_294_967_291) >>> 0}`.slice(0, 24)}-${i}`,
   ),
   clusterScoped: Array.from({ length: 3_000 }, (_, i) => `node-${String(i).padStart(5, '0')}`),
 };

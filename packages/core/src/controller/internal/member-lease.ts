@@ -91,7 +91,7 @@ export function memberLease(
     holderIdentity: spec.identity,
     leaseDurationSeconds: Math.ceil(spec.leaseDurationMs / 1000),
     acquireTime: previous?.spec?.acquireTime ?? wallClock,
-    renewTime: wallClock,
+    renewTime: after(previous?.spec?.renewTime, wallClock),
     leaseTransitions: previous?.spec?.leaseTransitions ?? 0,
   };
   return {
@@ -108,4 +108,23 @@ export function memberLease(
     },
     spec: leaseSpec,
   };
+}
+
+const MICRO_TIME = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})\.(\d{6})Z$/;
+
+/**
+ * A renewal time later than the previous one: the wall clock's, or one microsecond after the
+ * previous when the clock has not moved on (two writes within its resolution, a clock stepped
+ * back). Others judge expiry by the spec changing, so every renewal must change it.
+ */
+export function after(previous: string | undefined, wallClock: string): string {
+  if (previous === undefined || wallClock > previous) return wallClock;
+  const parts = MICRO_TIME.exec(previous);
+  if (parts === null) return wallClock;
+  const seconds = Date.parse(`${parts[1]}Z`);
+  const micros = Number(parts[2]) + 1;
+  const date = new Date(seconds + Math.floor(micros / 1_000_000) * 1000);
+  return date
+    .toISOString()
+    .replace(/\.\d{3}Z$/, `.${String(micros % 1_000_000).padStart(6, '0')}Z`);
 }

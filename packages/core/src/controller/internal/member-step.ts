@@ -86,7 +86,11 @@ export function initialMemberState(identity: string): MemberState {
 }
 
 /** The member's one transition. Pure. */
-export function stepMember(state: MemberState, event: MemberEvent, config: MemberConfig): MemberState {
+export function stepMember(
+  state: MemberState,
+  event: MemberEvent,
+  config: MemberConfig,
+): MemberState {
   switch (event.type) {
     case 'listed':
       return listed(state, event.leases, event.now, config);
@@ -155,11 +159,7 @@ function listed(
       identity,
       // A view that leaves out its own holder is nothing this program writes: read it as claiming all.
       claims:
-        identity === undefined
-          ? 'none'
-          : view !== 'all' && !view.includes(identity)
-            ? 'all'
-            : view,
+        identity === undefined ? 'none' : view !== 'all' && !view.includes(identity) ? 'all' : view,
       observed: observe(previous, lease, now, config.timings),
     });
   }
@@ -296,7 +296,8 @@ export function nextRoundInMs(state: MemberState, timings: ElectionTimings, now:
     sameView(state.recorded, state.target) &&
     sameView(state.confirmed, state.target) &&
     state.peers.every(
-      (peer) => peer.claims === 'none' || (peer.claims !== 'all' && sameView(peer.claims, state.target)),
+      (peer) =>
+        peer.claims === 'none' || (peer.claims !== 'all' && sameView(peer.claims, state.target)),
     );
   let wait = converged ? timings.retryPeriodMs : timings.retryPeriodMs / 2;
   for (const peer of state.peers) {

@@ -65,9 +65,12 @@ export function runMembership$(
         deadline = undefined;
         const renewedAt = state.renewedAt;
         if (!state.lapsed && renewedAt !== undefined) {
-          deadline = scheduleAfter(scheduler, renewedAt + timings.renewDeadlineMs - now(), () => {
+          const due = renewedAt + timings.renewDeadlineMs;
+          deadline = scheduleAfter(scheduler, due - now(), () => {
             deadline = undefined;
-            apply({ type: 'deadline', now: now() });
+            // No renewal since it was set: the deadline has come, even if the timer fired a
+            // fraction early (a clock read in between, rounding) — it must not be missed.
+            apply({ type: 'deadline', now: Math.max(now(), due) });
             emit();
           });
         }
@@ -214,9 +217,7 @@ export function runMembership$(
           // once; after a failure, the usual wait.
           const now_ = now();
           const wait =
-            !failed && stopping === 0 && waitsForDrain()
-              ? 0
-              : nextRoundInMs(state, timings, now_);
+            !failed && stopping === 0 && waitsForDrain() ? 0 : nextRoundInMs(state, timings, now_);
           next = scheduleAfter(scheduler, wait, start);
         });
     };

@@ -18,7 +18,7 @@ export class ShardGate {
   owns(key: string): boolean {
     if (!this.#sharded) return true;
     const view = this.#view;
-    return view !== undefined && view.settled && view.owns(key);
+    return view?.settled === true && view.owns(key);
   }
 
   /** Whether `key` may be queued and started now. */
@@ -41,8 +41,7 @@ export class ShardGate {
     const before = this.#view;
     this.#view = view;
     if (keys === undefined || !view.settled) return [];
-    const owned = (v: ShardView | undefined, key: string) =>
-      v !== undefined && v.settled && v.owns(key);
+    const owned = (v: ShardView | undefined, key: string) => v?.settled === true && v.owns(key);
     const gained: string[] = [];
     for (const key of keys) {
       if (owned(view, key) && !owned(before, key) && !this.#stopping.has(key)) gained.push(key);
