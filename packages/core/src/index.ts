@@ -79,6 +79,9 @@ export type { ReconcileReport } from './controller/reconcile-report.js';
 export type { ReconcileResult } from './controller/reconcile-result.js';
 export type { RecordedEvent } from './controller/recorded-event.js';
 export type { RelatedCollection } from './controller/related-collection.js';
+export { shardMembership$ } from './controller/shard-membership.js';
+export type { ShardMembershipOptions } from './controller/shard-membership-options.js';
+export type { ShardView } from './controller/shard-view.js';
 export { whileLeader } from './controller/while-leader.js';
 export type { WorkQueueStats } from './controller/work-queue-stats.js';
 
