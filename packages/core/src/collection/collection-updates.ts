@@ -9,6 +9,7 @@ import { watchBatches$ } from '../watch-batches.js';
 import type { CachedCollectionOptions } from './cached-collection-options.js';
 import type { CollectionUpdate } from './collection-update.js';
 import { createCollection$ } from './internal/create-collection.js';
+import { instrumented } from './internal/instrumented.js';
 
 /**
  * The live collection with its health from the very start: like `cachedCollection$`, but health
@@ -28,11 +29,14 @@ export function collectionUpdates$<T extends KubeObject = KubeObject>(
   ref: ResourceRef,
   options: CachedCollectionOptions<T> = {},
 ): Observable<CollectionUpdate<T>> {
-  return createCollection$<T>(
-    client,
+  return instrumented(
+    createCollection$<T>(
+      client,
+      ref,
+      options,
+      { list: list$, watch: watch$, watchBatches: watchBatches$ },
+      { scheduler: monotonicScheduler, random: Math.random },
+    ),
     ref,
-    options,
-    { list: list$, watch: watch$, watchBatches: watchBatches$ },
-    { scheduler: monotonicScheduler, random: Math.random },
   );
 }

@@ -11,6 +11,7 @@ import {
 } from 'rxjs';
 import type { Delta } from '../collection/delta.js';
 import type { KubeObject } from '../kube-object.js';
+import { workQueueMetrics } from '../metrics/work-queue-metrics.js';
 import { monotonicScheduler } from '../time/monotonic-scheduler.js';
 import { scheduleAfter } from '../time/schedule-after.js';
 import { controllerDefaults } from './controller-defaults.js';
@@ -28,6 +29,7 @@ type Finished = Omit<ReconcileReport, 'queue' | 'retryAfterMs'>;
 interface Run {
   readonly abort: AbortController;
   readonly ended: Promise<void>;
+  readonly startedAt: number;
   subscription?: Subscription;
 }
 
@@ -90,6 +92,16 @@ export function controller$<T extends KubeObject>(
     const gate = new ShardGate(options.shard !== undefined);
     const subscriptions = new Subscription();
     let draining = false;
+    const metrics = workQueueMetrics(options.name ?? controllerDefaults.name, {
+      depth: () => state.ready.size,
+      adds: () => state.adds,
+      retries: () => state.retries,
+      runningMs: () => Array.from(runs.values(), (run) => scheduler.now() - run.startedAt),
+      ...(options.shard === undefined
+        ? {}
+        : { ownedKeys: () => (items === undefined ? 0 : gate.filter(items.keys()).length) }),
+    });
+    subscriptions.add(() => metrics.close());
     let wake: { at: number; subscription: Subscription } | undefined;
 
     // Inputs raised while one is being applied (a reconcile that finishes synchronously) wait
@@ -124,9 +136,14 @@ export function controller$<T extends KubeObject>(
     const start = ({ key, attempt, queuedMs }: RunStart) => {
       const abort = new AbortController();
       let settle = () => {};
-      const entry: Run = { abort, ended: new Promise<void>((resolve) => (settle = resolve)) };
-      runs.set(key, entry);
       const startedAt = scheduler.now();
+      const entry: Run = {
+        abort,
+        ended: new Promise<void>((resolve) => (settle = resolve)),
+        startedAt,
+      };
+      runs.set(key, entry);
+      metrics.queued(queuedMs);
       const object = items?.get(key);
       let result: unknown;
       const end = (
@@ -135,6 +152,7 @@ export function controller$<T extends KubeObject>(
       ) => {
         if (runs.get(key) === entry) runs.delete(key);
         const durationMs = scheduler.now() - startedAt;
+        metrics.worked(durationMs);
         dispatch(
           { type: 'finished', key, outcome, now: scheduler.now() },
           { key, attempt, durationMs, queuedMs, ...report },

@@ -1,6 +1,7 @@
 import { Observable, type Subscription } from 'rxjs';
 import { isKubeError } from '../errors/kube-error.js';
 import type { KubeClient } from '../kube-client.js';
+import { electionMetrics } from '../metrics/membership-metrics.js';
 import { monotonicScheduler } from '../time/monotonic-scheduler.js';
 import { scheduleAfter } from '../time/schedule-after.js';
 import {
@@ -80,6 +81,7 @@ export function leaderElection$(
     let next: Subscription | undefined;
     let deadline: Subscription | undefined;
     let ended = false;
+    const stopMetrics = electionMetrics(options.name, () => state.type === 'leading');
 
     const emit = () => {
       const leading = state.type === 'leading';
@@ -187,6 +189,7 @@ export function leaderElection$(
     };
     const end = () => {
       ended = true;
+      stopMetrics();
       attempt?.abort();
       attempt = undefined;
       next?.unsubscribe();

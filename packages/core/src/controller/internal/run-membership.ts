@@ -1,5 +1,6 @@
 import { Observable, type SchedulerLike, type Subscription } from 'rxjs';
 import { isKubeError } from '../../errors/kube-error.js';
+import { shardMetrics } from '../../metrics/membership-metrics.js';
 import { scheduleAfter } from '../../time/schedule-after.js';
 import type { ShardView } from '../shard-view.js';
 import type { ElectionTimings } from './election-step.js';
@@ -56,6 +57,10 @@ export function runMembership$(
     let deadline: Subscription | undefined;
     let stopping = 0;
     let ended = false;
+    const stopMetrics = shardMetrics(settings.group, {
+      members: () => ownershipOf(state, identity).members.length,
+      settled: () => ownershipOf(state, identity).settled,
+    });
 
     const apply = (event: MemberEvent) => {
       const before = state;
@@ -224,6 +229,7 @@ export function runMembership$(
 
     const finish = () => {
       ended = true;
+      stopMetrics();
       round?.abort();
       round = undefined;
       next?.unsubscribe();
