@@ -29,10 +29,13 @@ export type { CollectionRegistryOptions } from './sharing/collection-registry-op
 
 // Operators
 
+export { annotationsChanged } from './operators/annotations-changed.js';
 export { appliedObjects } from './operators/applied-objects.js';
 export { deletedObjects } from './operators/deleted-objects.js';
 export { filterItems } from './operators/filter-items.js';
+export { generationChanged } from './operators/generation-changed.js';
 export { type IndexedCollectionState, indexBy } from './operators/index-by.js';
+export { labelsChanged } from './operators/labels-changed.js';
 export { mapItems } from './operators/map-items.js';
 export { recoveryDefaults } from './recovery/recovery-defaults.js';
 export { type RelistOnGoneConfig, relistOnGone } from './recovery/relist-on-gone.js';
@@ -69,6 +72,8 @@ export type { EventOutcome } from './controller/event-outcome.js';
 export { type EventRecorder, eventRecorder } from './controller/event-recorder.js';
 export { eventRecorderDefaults } from './controller/event-recorder-defaults.js';
 export type { EventRecorderOptions } from './controller/event-recorder-options.js';
+export { finalizer } from './controller/finalizer.js';
+export type { FinalizerOptions } from './controller/finalizer-options.js';
 export { leaderElection$ } from './controller/leader-election.js';
 export { leaderElectionDefaults } from './controller/leader-election-defaults.js';
 export type { LeaderElectionOptions } from './controller/leader-election-options.js';
