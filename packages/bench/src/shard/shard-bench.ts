@@ -55,6 +55,8 @@ interface Replica {
   readonly identity: string;
   readonly child: ChildProcess;
   readonly runs: { key: string; from: number; to: number; aborted: boolean }[];
+  /** Each view, without its key list (the latest keeps it). */
+  readonly views: { at: number; owned: ReadonlySet<string> }[];
   latest?: Extract<Line, { type: 'view' }>;
   readonly exited: Promise<void>;
 }
@@ -69,11 +71,16 @@ function startReplica(kubeconfig: string, namespace: string, identity: string): 
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const replica: Replica = { identity, child, runs: [], exited };
-  createInterface({ input: child.stdout! }).on('line', (text) => {
+  const replica: Replica = { identity, child, runs: [], views: [], exited };
+  const output = child.stdout;
+  if (output === null) throw new Error('the replica has no standard output');
+  createInterface({ input: output }).on('line', (text) => {
     const line = JSON.parse(text) as Line;
     if (line.type === 'run') replica.runs.push(line);
-    else if (line.type === 'view') replica.latest = line;
+    else if (line.type === 'view') {
+      replica.latest = line;
+      replica.views.push({ at: line.at, owned: new Set(line.owned) });
+    }
   });
   return replica;
 }
@@ -139,6 +146,11 @@ function overlaps(all: readonly Replica[]): number {
 interface Round {
   readonly throughput: [number, number, number];
   readonly moved: [number, number];
+  /** Until the others' views owned every key of the killed replica (the protocol). */
+  readonly ownedMs: number;
+  /** Until the first of its keys was reconciled by another. */
+  readonly firstRunMs: number;
+  /** Until every one of its keys was (behind the keys already queued). */
   readonly handOverMs: number;
   readonly reconciles: number;
   readonly overlaps: number;
@@ -182,7 +194,8 @@ async function round(kubeconfig: string, namespace: string, index: number): Prom
     const firstRunAfter = (key: string) => {
       let first = Number.POSITIVE_INFINITY;
       for (const r of [a, b])
-        for (const run of r.runs) if (run.key === key && run.from > killedAt) first = Math.min(first, run.from);
+        for (const run of r.runs)
+          if (run.key === key && run.from > killedAt) first = Math.min(first, run.from);
       return first;
     };
     await until(
@@ -190,13 +203,26 @@ async function round(kubeconfig: string, namespace: string, index: number): Prom
       "the killed replica's keys reconciled",
     );
     const handOverMs = Math.max(...orphaned.map(firstRunAfter)) - killedAt;
-    log(`  round ${index + 1}: hand-over after kill -9 ${handOverMs.toFixed(0)} ms (${orphaned.length} keys)`);
+    const firstRunMs = Math.min(...orphaned.map(firstRunAfter)) - killedAt;
+    const ownedAfter = (key: string) => {
+      let first = Number.POSITIVE_INFINITY;
+      for (const r of [a, b])
+        for (const view of r.views)
+          if (view.at > killedAt && view.owned.has(key)) first = Math.min(first, view.at);
+      return first;
+    };
+    const ownedMs = Math.max(...orphaned.map(ownedAfter)) - killedAt;
+    log(
+      `  round ${index + 1}: after kill -9 its ${orphaned.length} keys owned by the others in ${ownedMs.toFixed(0)} ms, the first reconciled after ${firstRunMs.toFixed(0)} ms, all after ${handOverMs.toFixed(0)} ms`,
+    );
     await until(() => settled([a, b]), 'two replicas settled after the kill');
     for (const r of [a, b]) r.child.kill('SIGTERM');
     await Promise.all([a.exited, b.exited]);
     return {
       throughput: [one, two, three],
       moved: [moved2 / OBJECTS, moved3 / OBJECTS],
+      ownedMs,
+      firstRunMs,
       handOverMs,
       reconciles: replicas.reduce((n, r) => n + r.runs.length, 0),
       overlaps: overlaps(replicas),
@@ -252,7 +278,8 @@ try {
       ).catch(() => undefined);
     }
   }
-  const median = (xs: number[]) => [...xs].sort((p, q) => p - q)[Math.floor(xs.length / 2)] ?? Number.NaN;
+  const median = (xs: number[]) =>
+    [...xs].sort((p, q) => p - q)[Math.floor(xs.length / 2)] ?? Number.NaN;
   const range = (xs: number[], digits = 0) =>
     `${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)}`;
   const perCount = [0, 1, 2].map((n) => rounds.map((r) => r.throughput[n] ?? Number.NaN));
@@ -273,11 +300,13 @@ try {
   const moved2 = rounds.map((r) => r.moved[0] * 100);
   const moved3 = rounds.map((r) => r.moved[1] * 100);
   const handOvers = rounds.map((r) => r.handOverMs);
+  const owned = rounds.map((r) => r.ownedMs);
+  const firsts = rounds.map((r) => r.firstRunMs);
   console.log(
     `\nkeys moved by a join: 1 → 2 replicas ${median(moved2).toFixed(1)} % (${range(moved2, 1)}; bound 75 %), 2 → 3 ${median(moved3).toFixed(1)} % (${range(moved3, 1)}; bound 50 %)`,
   );
   console.log(
-    `hand-over after kill -9 (lease ${REPLICA.leaseDurationMs} ms, retry ${REPLICA.retryPeriodMs} ms): ${median(handOvers).toFixed(0)} ms (${range(handOvers)}; bound ${REPLICA.leaseDurationMs + REPLICA.retryPeriodMs + 2000} ms)`,
+    `hand-over after kill -9 (lease ${REPLICA.leaseDurationMs} ms, retry ${REPLICA.retryPeriodMs} ms; bound ${REPLICA.leaseDurationMs + REPLICA.retryPeriodMs + 2000} ms): its keys owned by the others after ${median(owned).toFixed(0)} ms (${range(owned)}), the first reconciled after ${median(firsts).toFixed(0)} ms (${range(firsts)}), all after ${median(handOvers).toFixed(0)} ms (${range(handOvers)}: behind the keys already queued)`,
   );
   const reconciles = rounds.reduce((n, r) => n + r.reconciles, 0);
   const overlapping = rounds.reduce((n, r) => n + r.overlaps, 0);
@@ -286,9 +315,9 @@ try {
   );
   if (overlapping > 0) process.exitCode = 1;
 } finally {
-  await firstValueFrom(
-    delete$(client, { version: 'v1', resource: 'namespaces' }, namespace),
-  ).catch(() => undefined);
+  await firstValueFrom(delete$(client, { version: 'v1', resource: 'namespaces' }, namespace)).catch(
+    () => undefined,
+  );
   await client.transport.destroy();
   cluster.stop?.();
 }
