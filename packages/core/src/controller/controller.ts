@@ -57,7 +57,8 @@ interface Run {
  *   `settled`. A key the view takes away leaves the queue and its run is aborted; the view is
  *   told (`waitUntil`) when such runs have ended, so another replica starts the key only after.
  *   A key the view gives is queued at once, as if it had changed (so no change is lost in a
- *   hand-over). A key taken away and given back waits for its stopped run to end.
+ *   hand-over), in front of the keys already waiting (it has waited since its last owner
+ *   stopped). A key taken away and given back waits for its stopped run to end.
  * - Errors of the primary or a related collection end the controller with that error; a
  *   reconcile's error never does (it is reported and retried). It never completes on its own.
  *
@@ -275,12 +276,14 @@ export function controller$<T extends KubeObject>(
               ended.push(run.ended);
               gate.stopping(key, run.ended, (again) => {
                 if (!subscriber.closed)
-                  dispatch({ type: 'add', keys: [again], now: scheduler.now() });
+                  dispatch({ type: 'add', keys: [again], now: scheduler.now(), first: true });
               });
             }
             if (ended.length > 0) view.waitUntil?.(Promise.all(ended));
             dispatch({ type: 'retain', keep: (key) => gate.admits(key), now: scheduler.now() });
-            if (gained.length > 0) dispatch({ type: 'add', keys: gained, now: scheduler.now() });
+            // Gained keys go first: they have waited since their last owner stopped.
+            if (gained.length > 0)
+              dispatch({ type: 'add', keys: gained, now: scheduler.now(), first: true });
           },
           error: (error: unknown) => subscriber.error(error),
         }),

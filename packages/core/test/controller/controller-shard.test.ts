@@ -228,3 +228,20 @@ describe('controller$ queue figures', () => {
     expect(reports[1]?.queue.adds).toBe(2);
   });
 });
+
+describe('controller$ with a shard, under load', () => {
+  it('runs the keys it gains before the keys already waiting', async () => {
+    const primary = new BehaviorSubject(snapshot('ns/a', 'ns/b', 'ns/c', 'ns/d'));
+    const shard = new Subject<ShardView>();
+    const { reconcile, runs } = controlledRuns();
+    start(primary, shard, reconcile, { concurrency: 1 });
+    shard.next(view(only('ns/a', 'ns/b', 'ns/c')));
+    expect(runs.map((r) => r.key)).toEqual(['ns/a']); // ns/b and ns/c wait
+    shard.next(view(only('ns/a', 'ns/b', 'ns/c', 'ns/d')));
+    runs[0]?.end();
+    await flush();
+    runs[1]?.end();
+    await flush();
+    expect(runs.map((r) => r.key)).toEqual(['ns/a', 'ns/d', 'ns/b']);
+  });
+});

@@ -1,5 +1,5 @@
 import type { PersistentMap } from '../../collection/persistent-map.js';
-import { emptyFifo, type Fifo, pushFifo, shiftFifo } from './fifo.js';
+import { emptyFifo, type Fifo, pushFifo, shiftFifo, unshiftFifo } from './fifo.js';
 import type { WorkQueueInput } from './work-queue-input.js';
 import type { WorkQueueState } from './work-queue-state.js';
 
@@ -43,7 +43,7 @@ export function stepWorkQueue(
       next = addKeys({ ...next, synced: true }, input.keys, input.now);
       break;
     case 'add':
-      next = addKeys(next, input.keys, input.now);
+      next = addKeys(next, input.keys, input.now, input.first === true);
       break;
     case 'wake':
       next = wake(next, input.now);
@@ -70,17 +70,28 @@ export function stepWorkQueue(
  * becomes dirty and is queued when its run finishes. A key that gets a change while it waits for
  * a delayed run runs now instead: the change is news the delayed run could not know about.
  */
-function addKeys(state: WorkQueueState, keys: Iterable<string>, now: number): WorkQueueState {
+function addKeys(
+  state: WorkQueueState,
+  keys: Iterable<string>,
+  now: number,
+  first = false,
+): WorkQueueState {
   let { ready, delayed, adds } = state;
+  const front: string[] = [];
   const dirty = state.dirty.withMutations((draft) => {
     for (const key of keys) {
       if (draft.has(key)) continue;
       draft.set(key, now);
       adds++;
-      if (!state.running.has(key)) ready = pushFifo(ready, key);
+      if (!state.running.has(key)) {
+        if (first) front.push(key);
+        else ready = pushFifo(ready, key);
+      }
       if (delayed.has(key)) delayed = delayed.delete(key);
     }
   });
+  // In front of the keys that wait, in the order given.
+  for (let i = front.length - 1; i >= 0; i--) ready = unshiftFifo(ready, front[i] as string);
   return { ...state, ready, dirty, delayed, adds };
 }
 
