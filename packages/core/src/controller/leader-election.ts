@@ -107,14 +107,13 @@ export function leaderElection$(
         (before.type !== 'leading' || before.renewedAt !== state.renewedAt)
       ) {
         deadline?.unsubscribe();
-        deadline = scheduleAfter(
-          scheduler,
-          state.renewedAt + timings.renewDeadlineMs - now(),
-          () => {
-            apply({ type: 'deadline', now: now() });
-            emit();
-          },
-        );
+        const due = state.renewedAt + timings.renewDeadlineMs;
+        deadline = scheduleAfter(scheduler, due - now(), () => {
+          // No renewal since it was set: the deadline has come, even if the timer fired a
+          // fraction early against the clock — leadership must not outlast it.
+          apply({ type: 'deadline', now: Math.max(now(), due) });
+          emit();
+        });
       } else if (state.type !== 'leading') {
         deadline?.unsubscribe();
       }
