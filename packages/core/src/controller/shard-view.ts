@@ -22,10 +22,16 @@
  * ```
  */
 export interface ShardView {
+  /** This replica's identity. */
   readonly identity: string;
+  /** The members of the view it adopted, sorted; empty before its first confirmation. */
   readonly members: readonly string[];
+  /** Whether it may reconcile `key` now (always false while not `settled`). */
   owns(key: string): boolean;
+  /** Its claims are recorded and confirmed, and its Lease renewed within the renew deadline. */
   readonly settled: boolean;
+  /** Hand in the end of the runs stopped because this view took keys away (see above). */
   waitUntil?(work: PromiseLike<unknown>): void;
+  /** The last failure to read or write the group's Leases, cleared by the next success. */
   readonly error?: unknown;
 }

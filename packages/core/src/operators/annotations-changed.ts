@@ -1,5 +1,6 @@
 import type { MonoTypeOperatorFunction } from 'rxjs';
-import { keepChanges, sameEntries, type WithDeltas } from './internal/keep-changes.js';
+import type { CollectionState } from '../collection/collection-state.js';
+import { keepChanges, sameEntries } from './internal/keep-changes.js';
 
 /**
  * Lets through only the modifications that change `metadata.annotations` (and every addition
@@ -14,7 +15,9 @@ import { keepChanges, sameEntries, type WithDeltas } from './internal/keep-chang
  *   .subscribe((state) => console.log(state.deltas.length, 'annotation changes'));
  * ```
  */
-export function annotationsChanged<S extends WithDeltas>(): MonoTypeOperatorFunction<S> {
+export function annotationsChanged<
+  S extends Pick<CollectionState, 'deltas'>,
+>(): MonoTypeOperatorFunction<S> {
   return keepChanges<S>(
     (previous, object) =>
       !sameEntries(previous.metadata?.annotations, object.metadata?.annotations),

@@ -1,5 +1,6 @@
 import type { MonoTypeOperatorFunction } from 'rxjs';
-import { keepChanges, type WithDeltas } from './internal/keep-changes.js';
+import type { CollectionState } from '../collection/collection-state.js';
+import { keepChanges } from './internal/keep-changes.js';
 
 /**
  * Lets through only the modifications that change `metadata.generation` (and every addition and
@@ -20,7 +21,9 @@ import { keepChanges, type WithDeltas } from './internal/keep-changes.js';
  * controller$({ primary: apps$, reconcile: async (key) => console.log('spec changed:', key) }).subscribe();
  * ```
  */
-export function generationChanged<S extends WithDeltas>(): MonoTypeOperatorFunction<S> {
+export function generationChanged<
+  S extends Pick<CollectionState, 'deltas'>,
+>(): MonoTypeOperatorFunction<S> {
   return keepChanges<S>((previous, object) => {
     const before = previous.metadata?.generation;
     const after = object.metadata?.generation;

@@ -1,5 +1,6 @@
 import type { MonoTypeOperatorFunction } from 'rxjs';
-import { keepChanges, sameEntries, type WithDeltas } from './internal/keep-changes.js';
+import type { CollectionState } from '../collection/collection-state.js';
+import { keepChanges, sameEntries } from './internal/keep-changes.js';
 
 /**
  * Lets through only the modifications that change `metadata.labels` (and every addition and
@@ -16,7 +17,9 @@ import { keepChanges, sameEntries, type WithDeltas } from './internal/keep-chang
  *   .subscribe((state) => console.log(state.deltas.map((d) => d.key)));
  * ```
  */
-export function labelsChanged<S extends WithDeltas>(): MonoTypeOperatorFunction<S> {
+export function labelsChanged<
+  S extends Pick<CollectionState, 'deltas'>,
+>(): MonoTypeOperatorFunction<S> {
   return keepChanges<S>(
     (previous, object) => !sameEntries(previous.metadata?.labels, object.metadata?.labels),
   );
