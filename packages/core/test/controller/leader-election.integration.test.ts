@@ -4,6 +4,7 @@ import {
   filter,
   firstValueFrom,
   type Observable,
+  type SchedulerAction,
   type SchedulerLike,
   type Subscription,
   share,
@@ -282,8 +283,8 @@ describe('leaderElection$ against FakeApiServer', () => {
     // must still end leadership when it comes, not at the next failed request.
     const early: SchedulerLike = {
       now: () => performance.now(),
-      schedule: (work, delay = 0, state) =>
-        asyncScheduler.schedule(work, Math.max(0, delay - 3), state),
+      schedule: <T>(work: (this: SchedulerAction<T>, state?: T) => void, delay = 0, state?: T) =>
+        asyncScheduler.schedule<T>(work, Math.max(0, delay - 3), state),
     };
     const inner = createFetchClient({ baseUrl: server.url });
     let hang = false;

@@ -110,7 +110,7 @@ describe('shard membership in virtual time', () => {
     ['reads-only', 'a member whose writes fail'],
   ] as const)(
     '%s: %s stops all work before its Lease can expire; the others take its keys after; it rejoins when the network is back',
-    async (network) => {
+    async (network, _what) => {
       const sim = new ShardSim(keys, 5);
       const [a, b, c] = await groupOf(sim, ['a', 'b', 'c']);
       const cutAt = sim.scheduler.now();

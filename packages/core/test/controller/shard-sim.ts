@@ -431,11 +431,11 @@ export class ShardSim {
 }
 
 /** Lease timings of simulated members: a fast group, slower and quicker members among it. */
-export const simTimings = {
+export const simTimings: Readonly<Record<'fast' | 'slow' | 'quick', ElectionTimings>> = {
   fast: { leaseDurationMs: 3_000, renewDeadlineMs: 2_000, retryPeriodMs: 500 },
   slow: { leaseDurationMs: 6_000, renewDeadlineMs: 4_000, retryPeriodMs: 1_000 },
   quick: { leaseDurationMs: 2_000, renewDeadlineMs: 1_500, retryPeriodMs: 300 },
-} as const satisfies Record<string, ElectionTimings>;
+};
 
 export type ScenarioEvent =
   | { readonly type: 'join'; readonly timings: ElectionTimings }
