@@ -18,4 +18,8 @@ export interface ControllerArgs extends ExampleArgs {
   readonly crashLeaderAfterMs?: number;
   /** `--lease-namespace <ns>`: where the Lease lives (default: the namespace, else `default`). */
   readonly leaseNamespace?: string;
+  /** `--shards`: every replica acts, each on its share of the pods, instead of one leader. */
+  readonly shards?: boolean;
+  /** `--metrics-port <port>`: serve the metrics as Prometheus text there (0: any free port). */
+  readonly metricsPort?: number;
 }

@@ -10,6 +10,10 @@ import type { CrashLoopTransition } from './crash-loop-transition.js';
  * - `acted` / `action-failed`: the outcome of the reconcile's write (an `action-failed` is retried
  *   by the queue with backoff);
  * - `leadership`: this replica started or stopped leading (`holder`: who leads, as far as known).
+ * - `shard`: with `--shards`, this replica's view changed: the `members`, and how many of the
+ *   pods it owns now (`owned` of `pods`).
+ * - `reconciled`: a reconcile of `key` ended (`startedAt` and `endedAt` on `performance.now()`).
+ * - `stopped`: the controller stopped taking pods and every running reconcile has ended.
  *
  * @example
  * ```ts
@@ -27,4 +31,18 @@ export type ControllerEvent =
   | CrashLoopTransition
   | { readonly type: 'acted'; readonly key: string; readonly outcome: string }
   | { readonly type: 'action-failed'; readonly key: string; readonly error: unknown }
-  | ({ readonly type: 'leadership' } & LeadershipStatus);
+  | ({ readonly type: 'leadership' } & LeadershipStatus)
+  | {
+      readonly type: 'shard';
+      readonly settled: boolean;
+      readonly members: readonly string[];
+      readonly owned: number;
+      readonly pods: number;
+    }
+  | {
+      readonly type: 'reconciled';
+      readonly key: string;
+      readonly startedAt: number;
+      readonly endedAt: number;
+    }
+  | { readonly type: 'stopped' };

@@ -5,12 +5,16 @@ import {
   eventRecorder,
   type KubeClient,
   type ResourceRef,
+  type ShardView,
   shareCollection,
 } from '@rxkube/core';
 import type { Pod } from '@rxkube/example-shared';
 import {
+  combineLatest,
   defer,
   distinctUntilChanged,
+  EMPTY,
+  endWith,
   map,
   merge,
   mergeMap,
@@ -18,6 +22,7 @@ import {
   Subject,
   skip,
   take,
+  takeWhile,
 } from 'rxjs';
 import type { ControllerEvent } from './controller-event.js';
 import { crashLoopingContainers } from './crash-looping-containers.js';
@@ -46,6 +51,13 @@ export interface CrashLoopControllerOptions {
   readonly host?: string;
   /** Pods reconciled at once (never one pod twice). Default 4. */
   readonly concurrency?: number;
+  /** Share the pods with other replicas: only those its view owns are reconciled here. */
+  readonly shard?: Observable<ShardView>;
+  /**
+   * Stops gracefully: no pod starts any more, the running reconciles finish, a `stopped` event
+   * follows and the stream completes.
+   */
+  readonly stop?: AbortSignal;
 }
 
 /** Who the Events say they come from (`kubectl get events` shows it as SOURCE). */
@@ -96,6 +108,7 @@ export function crashLoopController$(
     return merge(
       reported,
       pods$.pipe(take(1), map(synced)),
+      options.shard === undefined ? EMPTY : ownership(options.shard, pods$),
       pods$.pipe(
         distinctUntilChanged((a, b) => a.health === b.health),
         skip(1),
@@ -108,18 +121,50 @@ export function crashLoopController$(
         ),
       ),
       controller$<Pod>({
+        name: COMPONENT,
         primary: pods$,
         reconcile,
         concurrency: options.concurrency ?? DEFAULT_CONCURRENCY,
+        ...(options.shard === undefined ? {} : { shard: options.shard }),
+        ...(options.stop === undefined ? {} : { signal: options.stop }),
       }).pipe(
-        mergeMap((report): ControllerEvent[] =>
-          report.outcome === 'failed'
-            ? [{ type: 'action-failed', key: report.key, error: report.error }]
-            : [],
-        ),
+        mergeMap((report): ControllerEvent[] => {
+          const endedAt = performance.now();
+          const reconciled: ControllerEvent = {
+            type: 'reconciled',
+            key: report.key,
+            startedAt: endedAt - report.durationMs,
+            endedAt,
+          };
+          return report.outcome === 'failed'
+            ? [reconciled, { type: 'action-failed', key: report.key, error: report.error }]
+            : [reconciled];
+        }),
+        endWith<ControllerEvent>({ type: 'stopped' }),
       ),
-    );
+    ).pipe(takeWhile((event) => event.type !== 'stopped', true));
   });
+}
+
+/** The pods this replica owns, whenever that or its view's members change. */
+function ownership(
+  shard$: Observable<ShardView>,
+  pods$: Observable<CollectionState<Pod>>,
+): Observable<ControllerEvent> {
+  return combineLatest([shard$, pods$]).pipe(
+    map(([view, state]): ControllerEvent => {
+      let owned = 0;
+      if (view.settled) for (const key of state.items.keys()) if (view.owns(key)) owned++;
+      return {
+        type: 'shard',
+        settled: view.settled,
+        members: view.members,
+        owned,
+        pods: state.items.size,
+      };
+    }),
+    distinctUntilChanged((a, b) => JSON.stringify(a) === JSON.stringify(b)),
+  );
 }
 
 function synced(state: CollectionState<Pod>): ControllerEvent {

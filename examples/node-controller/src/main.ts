@@ -16,6 +16,7 @@ import { startEmbeddedCluster } from './embedded-cluster.js';
 import { parseControllerArgs } from './parse-controller-args.js';
 import { replica$ } from './replica.js';
 import { replicaDefaults } from './replica-defaults.js';
+import { serveMetrics } from './serve-metrics.js';
 
 const HELP = `Keeps a crash-loop annotation on pods, with leader election between replicas.
 
@@ -30,8 +31,13 @@ const HELP = `Keeps a crash-loop annotation on pods, with leader election betwee
   -n, --namespace <ns>        one namespace (real cluster default: the context's)
   -A, --all-namespaces        every namespace (embedded default)
   --act                       on a real cluster: annotate pods, record Events, elect a leader
-  --replicas <n>              replicas in this process, one Lease (embedded 2, real 1)
-  --crash-leader-after <s>    the leader crashes then, without releasing (embedded 6; 0: never)
+  --shards                    every replica acts on its share of the pods (shardMembership$)
+                              instead of one leader; embedded: three replicas, one crashes
+  --replicas <n>              replicas in this process, one Lease (embedded 2, shards 3, real 1)
+  --crash-leader-after <s>    the leader (with --shards: the last replica) crashes then,
+                              without releasing (embedded 6; 0: never)
+  --metrics-port <port>       serve the metrics as Prometheus text on http://127.0.0.1:<port>/metrics
+                              (0: any free port)
   --lease-namespace <ns>      namespace of the Lease (default: the namespace, else default)
   --duration <seconds>        stop after that long
 `;
@@ -42,34 +48,52 @@ const { cluster, connect, namespace } = await connectExample(args, {
   realNote: args.act ? '' : ' (read-only: pass --act to annotate pods and record Events)',
 });
 const defaults = args.mode === 'embedded' ? replicaDefaults.embedded : undefined;
+const shards = args.shards === true;
 const leaseNamespace = args.leaseNamespace ?? namespace ?? 'default';
-const replicaCount = args.replicas ?? defaults?.replicas ?? replicaDefaults.real.replicas;
+const replicaCount =
+  args.replicas ??
+  (shards && defaults !== undefined ? replicaDefaults.shards.replicas : defaults?.replicas) ??
+  replicaDefaults.real.replicas;
 const crashAfterMs =
   replicaCount > 1 ? (args.crashLeaderAfterMs ?? defaults?.crashLeaderAfterMs ?? 0) : 0;
 const counts = { entered: 0, recovered: 0, acted: 0, failed: 0, handOvers: 0 };
+// Before any replica starts: rxkube's metrics go to the MeterProvider registered now.
+const metrics = args.metricsPort === undefined ? undefined : await serveMetrics(args.metricsPort);
+if (metrics !== undefined) log(`metrics as Prometheus text at ${metrics.url}`);
 
 /** One replica: its own connections, a transport that a simulated crash cuts, its state. */
 interface Running {
   readonly name: string;
   readonly client: ReturnType<typeof createClient>;
+  /** Stop taking pods; the running reconciles finish. */
+  readonly drain: AbortController;
+  /** Stop leading or leave the group, releasing the Lease. */
   readonly stop: AbortController;
   done: Promise<void>;
+  /** Resolves once it has stopped taking pods and its running reconciles have ended. */
+  drained: Promise<void>;
+  markDrained: () => void;
   subscription?: Subscription;
   crashed: boolean;
   leading: boolean;
+  reconciles: number;
 }
 const replicas: Running[] = [];
 for (let i = 0; i < replicaCount; i++) {
   const name = replicaCount > 1 ? `r${i}` : '';
   const client = connect();
-  const stop = new AbortController();
+  let markDrained = () => {};
   const running: Running = {
     name,
     client,
-    stop,
+    drain: new AbortController(),
+    stop: new AbortController(),
     done: Promise.resolve(),
+    drained: new Promise<void>((resolve) => (markDrained = resolve)),
+    markDrained: () => markDrained(),
     crashed: false,
     leading: false,
+    reconciles: 0,
   };
   // A crash: every request fails from now on, so the replica can neither renew nor release.
   const crashable: KubeClient = {
@@ -85,8 +109,10 @@ for (let i = 0; i < replicaCount; i++) {
     ? replica$(crashable, {
         identity: `${hostname()}-${process.pid}${name ? `-${name}` : ''}`,
         leaseNamespace,
+        shards,
         ...(defaults === undefined ? {} : { timings: defaults.timings }),
-        signal: stop.signal,
+        drain: running.drain.signal,
+        signal: running.stop.signal,
         controller: {
           act: true,
           host: hostname(),
@@ -94,7 +120,10 @@ for (let i = 0; i < replicaCount; i++) {
         },
       })
     : // Read-only: nothing is written, so there is nothing to elect a leader for.
-      crashLoopController$(crashable, { ...(namespace === undefined ? {} : { namespace }) });
+      crashLoopController$(crashable, {
+        ...(namespace === undefined ? {} : { namespace }),
+        stop: running.drain.signal,
+      });
   running.done = new Promise<void>((resolve) => {
     running.subscription = events$.subscribe({
       next: (event) => report(running, event),
@@ -105,16 +134,19 @@ for (let i = 0; i < replicaCount; i++) {
       complete: resolve,
     });
   });
+  void running.done.then(running.markDrained);
   replicas.push(running);
 }
 
 const crash =
-  crashAfterMs > 0
+  crashAfterMs > 0 && args.act
     ? timer(crashAfterMs).subscribe(() => {
-        const leader = replicas.find((r) => r.leading && !r.crashed);
-        if (leader === undefined) return;
-        leader.crashed = true;
-        log(`${prefix(leader)}crashed: it stops renewing without releasing the lease`);
+        const victim = shards
+          ? replicas.filter((r) => !r.crashed).at(-1)
+          : replicas.find((r) => r.leading && !r.crashed);
+        if (victim === undefined) return;
+        victim.crashed = true;
+        log(`${prefix(victim)}crashed: it stops renewing without releasing its Lease`);
       })
     : undefined;
 const stopAfter = stopOnSignal(args.durationMs, shutdown);
@@ -123,12 +155,35 @@ function prefix(replica: Running): string {
   return replica.name ? `[${replica.name}] ` : '';
 }
 
+/** Every reconcile's interval per pod, in this process: two replicas on one pod at once would show. */
+const intervals = new Map<string, { replica: string; from: number; to: number }[]>();
+
 function report(replica: Running, event: ControllerEvent): void {
   const p = prefix(replica);
   switch (event.type) {
+    case 'shard':
+      log(
+        event.settled
+          ? `${p}owns ${event.owned} of ${event.pods} pods (members ${event.members.join(', ')})`
+          : `${p}owns nothing: not settled${event.members.length > 0 ? '' : ' yet'}`,
+      );
+      break;
+    case 'reconciled': {
+      replica.reconciles++;
+      const list = intervals.get(event.key) ?? [];
+      list.push({ replica: replica.name, from: event.startedAt, to: event.endedAt });
+      intervals.set(event.key, list);
+      break;
+    }
+    case 'stopped':
+      replica.markDrained();
+      log(`${p}stopped taking pods; its running reconciles have ended`);
+      break;
     case 'leadership':
       if (event.leading && !replica.leading && replicas.some((r) => r.crashed)) counts.handOvers++;
       replica.leading = event.leading;
+      // Not leading: nothing runs here, so there is nothing to drain.
+      if (!event.leading && replica.drain.signal.aborted) replica.markDrained();
       log(
         `${p}${event.leading ? 'leading' : `following ${event.holder ?? '(no leader yet)'}`}${event.error ? ` (${messageOf(event.error)})` : ''}`,
       );
@@ -176,21 +231,58 @@ function describeHealth(health: CollectionHealth): string {
 }
 
 let stopping = false;
+/**
+ * A graceful stop: (1) stop taking pods and let the running reconciles finish, for at most
+ * `drainMs`; (2) stop leading or leave the group, which releases the Lease(s) so another replica
+ * takes over at once (and aborts whatever still runs), for at most `releaseMs`; (3) close.
+ */
 async function shutdown(code: number): Promise<void> {
   if (stopping) return;
   stopping = true;
   crash?.unsubscribe();
   stopAfter?.unsubscribe();
-  // Gracefully: each replica stops leading and releases the lease before the connections close.
+  const within = (ms: number, work: Promise<unknown>) =>
+    Promise.race([work, lastValueFrom(timer(ms))]);
+  log('stopping: no new pods; running reconciles may finish');
+  for (const replica of replicas) {
+    replica.drain.abort();
+    if (args.act && !shards && !replica.leading) replica.markDrained();
+  }
+  await within(
+    replicaDefaults.drainMs,
+    Promise.all(replicas.filter((r) => !r.crashed).map((r) => r.drained)),
+  );
   for (const replica of replicas) replica.stop.abort();
-  if (!args.act) for (const replica of replicas) replica.subscription?.unsubscribe();
-  else await Promise.race([Promise.all(replicas.map((r) => r.done)), lastValueFrom(timer(5_000))]);
+  // A crashed replica cannot release anything: its Lease expires on its own.
+  const releasing = replicas.filter((r) => !r.crashed).map((r) => r.done);
+  if (args.act) await within(replicaDefaults.releaseMs, Promise.all(releasing));
   for (const replica of replicas) replica.subscription?.unsubscribe();
   await Promise.all(replicas.map((r) => r.client.transport.destroy()));
   await cluster?.stop();
+  await metrics?.close();
   log(
     `done: ${counts.entered} pods entered CrashLoopBackOff, ${counts.recovered} recovered, ` +
       `${counts.acted} pods updated with an Event, ${counts.failed} failed writes, ${counts.handOvers} hand-overs`,
   );
+  if (shards) {
+    log(
+      `reconciles: ${replicas.map((r) => `${r.name} ${r.reconciles}${r.crashed ? ' (crashed)' : ''}`).join(', ')}; ` +
+        `${overlapping()} of one pod by two replicas at once`,
+    );
+  }
   process.exitCode = code;
+}
+
+/** Reconciles of one pod by two replicas whose times overlap. */
+function overlapping(): number {
+  let found = 0;
+  for (const list of intervals.values()) {
+    list.sort((a, b) => a.from - b.from);
+    let reach: (typeof list)[number] | undefined;
+    for (const x of list) {
+      if (reach !== undefined && x.replica !== reach.replica && x.from < reach.to) found++;
+      if (reach === undefined || x.to > reach.to) reach = x;
+    }
+  }
+  return found;
 }

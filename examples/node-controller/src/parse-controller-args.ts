@@ -5,7 +5,7 @@ const MS_PER_SECOND = 1000;
 
 /**
  * Parses the command line: the options every example shares (`parseExampleArgs`), plus `--act`,
- * `--replicas`, `--crash-leader-after` and `--lease-namespace`.
+ * `--shards`, `--replicas`, `--crash-leader-after`, `--lease-namespace` and `--metrics-port`.
  *
  * @example
  * ```ts
@@ -20,6 +20,8 @@ export function parseControllerArgs(
   const { extra, ...args } = parseExampleArgs(argv, env, {
     extra: {
       act: 'boolean',
+      shards: 'boolean',
+      'metrics-port': 'string',
       replicas: 'string',
       'crash-leader-after': 'string',
       'lease-namespace': 'string',
@@ -40,8 +42,18 @@ export function parseControllerArgs(
     throw new Error(`--crash-leader-after must be a number of seconds (0: never), not ${crash}`);
   }
   const leaseNamespace = given('lease-namespace');
+  const portText = given('metrics-port');
+  const metricsPort = portText === undefined ? undefined : Number(portText);
+  if (
+    metricsPort !== undefined &&
+    !(Number.isInteger(metricsPort) && metricsPort >= 0 && metricsPort < 65_536)
+  ) {
+    throw new Error(`--metrics-port must be a port number (0: any free one), not ${portText}`);
+  }
   return {
     ...args,
+    ...(extra.shards === true ? { shards: true } : {}),
+    ...(metricsPort === undefined ? {} : { metricsPort }),
     ...(replicas === undefined ? {} : { replicas }),
     ...(crashSeconds === undefined ? {} : { crashLeaderAfterMs: crashSeconds * MS_PER_SECOND }),
     ...(leaseNamespace === undefined ? {} : { leaseNamespace }),

@@ -20,7 +20,14 @@ export interface ReplicaOptions {
     readonly renewDeadlineMs: number;
     readonly retryPeriodMs: number;
   };
-  /** Ends the replica gracefully: it stops leading, releases the lease and completes. */
+  /**
+   * Share the pods between the replicas (`shardMembership$`): every replica acts on its own.
+   * Default false: one leader acts (`leaderElection$`).
+   */
+  readonly shards?: boolean;
+  /** Stops taking pods; the running reconciles finish, then a `stopped` event. */
+  readonly drain?: AbortSignal;
+  /** Ends the replica: it stops leading or leaves the group, releases its Lease and completes. */
   readonly signal?: AbortSignal;
   readonly controller: CrashLoopControllerOptions;
 }

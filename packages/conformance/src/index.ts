@@ -8,6 +8,7 @@ export * from './known-difference.js';
 export * from './match-differences.js';
 export * from './normalize-observation.js';
 export * from './object-writer.js';
+export * from './overlapping-runs.js';
 export * from './raw-exchange.js';
 export * from './record-emissions.js';
 export * from './recorded-request.js';

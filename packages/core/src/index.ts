@@ -29,10 +29,13 @@ export type { CollectionRegistryOptions } from './sharing/collection-registry-op
 
 // Operators
 
+export { annotationsChanged } from './operators/annotations-changed.js';
 export { appliedObjects } from './operators/applied-objects.js';
 export { deletedObjects } from './operators/deleted-objects.js';
 export { filterItems } from './operators/filter-items.js';
+export { generationChanged } from './operators/generation-changed.js';
 export { type IndexedCollectionState, indexBy } from './operators/index-by.js';
+export { labelsChanged } from './operators/labels-changed.js';
 export { mapItems } from './operators/map-items.js';
 export { backoffDelay } from './recovery/backoff-delay.js';
 export type { BackoffPolicy } from './recovery/backoff-policy.js';
@@ -71,6 +74,8 @@ export type { EventOutcome } from './controller/event-outcome.js';
 export { type EventRecorder, eventRecorder } from './controller/event-recorder.js';
 export { eventRecorderDefaults } from './controller/event-recorder-defaults.js';
 export type { EventRecorderOptions } from './controller/event-recorder-options.js';
+export { finalizer } from './controller/finalizer.js';
+export type { FinalizerOptions } from './controller/finalizer-options.js';
 export { leaderElection$ } from './controller/leader-election.js';
 export { leaderElectionDefaults } from './controller/leader-election-defaults.js';
 export type { LeaderElectionOptions } from './controller/leader-election-options.js';
@@ -81,6 +86,9 @@ export type { ReconcileReport } from './controller/reconcile-report.js';
 export type { ReconcileResult } from './controller/reconcile-result.js';
 export type { RecordedEvent } from './controller/recorded-event.js';
 export type { RelatedCollection } from './controller/related-collection.js';
+export { shardMembership$ } from './controller/shard-membership.js';
+export type { ShardMembershipOptions } from './controller/shard-membership-options.js';
+export type { ShardView } from './controller/shard-view.js';
 export { whileLeader } from './controller/while-leader.js';
 export type { WorkQueueStats } from './controller/work-queue-stats.js';
 

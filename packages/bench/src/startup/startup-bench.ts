@@ -1,11 +1,12 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createClient } from '@rxkube/node';
 import { FakeApiServer } from '@rxkube/testing';
+import { realCluster } from '../real-cluster.js';
 
 /**
  * `pnpm bench` (start-up part): the wall time of whole `rxkube get pods` and `kubectl get pods`
@@ -39,7 +40,6 @@ const { values } = parseArgs({
 const runs = Math.max(1, Number(values.runs));
 const bin =
   values.rxkube ?? fileURLToPath(new URL('../../../cli/dist/bundle/bin.cjs', import.meta.url));
-const scripts = fileURLToPath(new URL('../../../../scripts/kube-apiserver/', import.meta.url));
 if (!existsSync(bin)) {
   console.error(`${bin} is missing: run "pnpm --filter @rxkube/cli build" first`);
   process.exit(2);
@@ -196,47 +196,7 @@ if (process.env.NODE_EXTRA_CA_CERTS) {
 }
 
 // 2. A real kube-apiserver, through a kubeconfig (bearer token, CA file), as users run both.
-async function realCluster(): Promise<{ kubeconfig: string; stop?: () => void } | string> {
-  if (values.apiserver === 'skip') return 'skipped (--apiserver=skip)';
-  const envFile = (dir: string) => {
-    try {
-      const text = readFileSync(join(dir, 'env'), 'utf8');
-      const server = /^RXKUBE_SERVER=(.+)$/m.exec(text)?.[1];
-      const kubeconfig = /^KUBECONFIG=(.+)$/m.exec(text)?.[1];
-      return server && kubeconfig ? kubeconfig : undefined;
-    } catch {
-      return undefined;
-    }
-  };
-  const running = process.env.RXKUBE_RUN_DIR && envFile(process.env.RXKUBE_RUN_DIR);
-  if (running) return { kubeconfig: running };
-  const runDir = mkdtempSync(join(tmpdir(), 'rxkube-startup-cluster-'));
-  const script = (name: string) =>
-    new Promise<number | null>((resolve) => {
-      const child = spawn('bash', [join(scripts, name)], {
-        stdio: ['ignore', 'ignore', 'inherit'],
-        env: { ...process.env, RXKUBE_RUN_DIR: runDir },
-      });
-      child.on('error', () => resolve(null));
-      child.on('exit', resolve);
-    });
-  if ((await script('build.sh')) !== 0) return 'skipped: kube-apiserver cannot be built here';
-  if ((await script('start.sh')) !== 0) return 'skipped: kube-apiserver did not start';
-  const kubeconfig = envFile(runDir);
-  const stop = () => {
-    spawn('bash', [join(scripts, 'stop.sh'), '--clean'], {
-      stdio: 'ignore',
-      env: { ...process.env, RXKUBE_RUN_DIR: runDir },
-    });
-  };
-  if (!kubeconfig) {
-    stop();
-    return 'skipped: the started cluster wrote no env file';
-  }
-  return { kubeconfig, stop };
-}
-
-const real = await realCluster();
+const real = await realCluster(values.apiserver);
 if (typeof real === 'string') {
   console.log(`start-up against a real kube-apiserver: ${real}`);
 } else {

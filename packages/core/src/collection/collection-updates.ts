@@ -14,6 +14,7 @@ import type { CollectionUpdate } from './collection-update.js';
 import type { CollectionSources } from './internal/collection-sources.js';
 import { createCollection$ } from './internal/create-collection.js';
 import { failUnknownResource } from './internal/fail-unknown-resource.js';
+import { instrumented } from './internal/instrumented.js';
 
 /**
  * The live collection with its health from the very start: like `cachedCollection$`, but health
@@ -39,13 +40,16 @@ export function collectionUpdates$<
   const sources: CollectionSources = { list: list$, watch: watch$, watchBatches: watchBatches$ };
   const waitForResource = options.waitForResource ?? collectionDefaults.waitForResource;
   // What the server hands out: objects of a list or a watch (`Served`), kept as they came.
-  return defer(() =>
-    createCollection$<Served<T, S>>(
-      client,
-      ref,
-      options as CachedCollectionOptions<Served<T, S>>,
-      waitForResource ? sources : failUnknownResource(sources, client, ref),
-      { scheduler: monotonicScheduler, random: Math.random },
+  return instrumented(
+    defer(() =>
+      createCollection$<Served<T, S>>(
+        client,
+        ref,
+        options as CachedCollectionOptions<Served<T, S>>,
+        waitForResource ? sources : failUnknownResource(sources, client, ref),
+        { scheduler: monotonicScheduler, random: Math.random },
+      ),
     ),
+    ref,
   );
 }

@@ -26,4 +26,6 @@ export const controllerDefaults = {
   rateLimit: { perSecond: 10, burst: 100 },
   /** No periodic resync: changes come from the watches, as client-go's default of 0. */
   resyncMs: 0,
+  /** The work queue's `name` in its metrics when none is given. */
+  name: 'controller',
 } as const;

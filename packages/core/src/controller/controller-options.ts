@@ -4,6 +4,7 @@ import type { KubeObject } from '../kube-object.js';
 import type { ReconcileContext } from './reconcile-context.js';
 import type { ReconcileResult } from './reconcile-result.js';
 import type { RelatedCollection } from './related-collection.js';
+import type { ShardView } from './shard-view.js';
 
 /**
  * Options of `controller$`; defaults in `controllerDefaults`.
@@ -49,4 +50,21 @@ export interface ControllerOptions<T extends KubeObject> {
   readonly rateLimit?: { readonly perSecond?: number; readonly burst?: number };
   /** Where time is read and timers run; tests pass a virtual one. Default `monotonicScheduler` (`@rxkube/core/time`). */
   readonly scheduler?: SchedulerLike;
+  /**
+   * Share the keys with other replicas: `shardMembership$(…)` (shared with `share()` if it is used
+   * elsewhere too). Only the keys its latest view `owns` run, and only while it is `settled`; a
+   * key it gives is queued at once, a key it takes away is aborted and leaves the queue. Its
+   * error ends the controller. Default: every key.
+   */
+  readonly shard?: Observable<ShardView>;
+  /**
+   * A graceful stop: when it aborts, no key starts any more, the running reconciles finish, and
+   * the controller completes. Unsubscribe to abort them instead (after a deadline of your own).
+   */
+  readonly signal?: AbortSignal;
+  /**
+   * The work queue's name: the `name` label of its metrics (client-go's `workqueue_*`), recorded
+   * through `@opentelemetry/api` when the application registers a MeterProvider. Default `'controller'`.
+   */
+  readonly name?: string;
 }

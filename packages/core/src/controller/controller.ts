@@ -1,5 +1,6 @@
 import {
   defer,
+  finalize,
   from,
   isObservable,
   type Observable,
@@ -11,11 +12,13 @@ import {
 import type { Delta } from '../collection/delta.js';
 import { MachineDriver } from '../internal/machine-driver.js';
 import type { KubeObject } from '../kube-object.js';
+import { workQueueMetrics } from '../metrics/work-queue-metrics.js';
 import { backoffPolicyOf } from '../recovery/internal/backoff-policy-of.js';
 import { monotonicScheduler } from '../time/monotonic-scheduler.js';
 import { scheduleAfter } from '../time/schedule-after.js';
 import { controllerDefaults } from './controller-defaults.js';
 import type { ControllerOptions } from './controller-options.js';
+import { ShardGate } from './internal/shard-gate.js';
 import type { RunOutcome, WorkQueueInput } from './internal/work-queue-input.js';
 import { initialWorkQueueState, type WorkQueueState } from './internal/work-queue-state.js';
 import { type RunStart, stepWorkQueue, type WorkQueueConfig } from './internal/work-queue-step.js';
@@ -29,6 +32,14 @@ type QueueEffect =
   | { readonly type: 'start'; readonly run: RunStart }
   | { readonly type: 'wake' };
 const WAKE: QueueEffect = { type: 'wake' };
+
+/** A run under way: how to stop it, and a promise that settles when its reconcile has ended. */
+interface Run {
+  readonly abort: AbortController;
+  readonly ended: Promise<void>;
+  readonly startedAt: number;
+  subscription?: Subscription;
+}
 
 /**
  * Runs a controller: a keyed work queue over a live collection, as client-go's workqueue with its
@@ -48,6 +59,14 @@ const WAKE: QueueEffect = { type: 'wake' };
  * - Unsubscribing stops at once: no key starts any more, and the running reconciles are aborted
  *   (their `signal` aborts and a returned Observable is unsubscribed). Nothing is drained: a
  *   reconcile must be safe to interrupt — it runs again on the next start, as every key does.
+ * - With `signal`, a graceful stop: when it aborts, no key starts any more, the running
+ *   reconciles finish, and then the controller completes (kube-rs's `graceful_shutdown_on`).
+ * - With `shard` (`shardMembership$`): only the keys the latest view `owns`, and only while it is
+ *   `settled`. A key the view takes away leaves the queue and its run is aborted; the view is
+ *   told (`waitUntil`) when such runs have ended, so another replica starts the key only after.
+ *   A key the view gives is queued at once, as if it had changed (so no change is lost in a
+ *   hand-over), in front of the keys already waiting (it has waited since its last owner
+ *   stopped). A key taken away and given back waits for its stopped run to end.
  * - Errors of the primary or a related collection end the controller with that error; a
  *   reconcile's error never does (it is reported and retried). It never completes on its own.
  *
@@ -77,8 +96,20 @@ export function controller$<T extends KubeObject>(
     const config = configOf(options);
     const resyncMs = options.resyncMs ?? controllerDefaults.resyncMs;
     let items: ReadonlyMap<string, T> | undefined;
-    const runs = new Map<string, { abort: AbortController; subscription?: Subscription }>();
+    const runs = new Map<string, Run>();
+    const gate = new ShardGate(options.shard !== undefined);
     const subscriptions = new Subscription();
+    let draining = false;
+    const metrics = workQueueMetrics(options.name ?? controllerDefaults.name, {
+      depth: () => queue.state.ready.size,
+      adds: () => queue.state.adds,
+      retries: () => queue.state.retries,
+      runningMs: () => Array.from(runs.values(), (run) => scheduler.now() - run.startedAt),
+      ...(options.shard === undefined
+        ? {}
+        : { ownedKeys: () => (items === undefined ? 0 : gate.filter(items.keys()).length) }),
+    });
+    subscriptions.add(() => metrics.close());
     let wake: { at: number; subscription: Subscription } | undefined;
 
     // The pure queue at its edge: inputs raised while one is applied (a reconcile that finishes
@@ -104,7 +135,10 @@ export function controller$<T extends KubeObject>(
       (effect) => {
         if (effect.type === 'report') subscriber.next(effect.report);
         else if (effect.type === 'start') start(effect.run);
-        else scheduleWake();
+        else {
+          scheduleWake();
+          if (draining && runs.size === 0) subscriber.complete();
+        }
       },
       () => subscriber.closed,
     );
@@ -115,47 +149,68 @@ export function controller$<T extends KubeObject>(
     const dispatch = (input: WorkQueueInput, finished?: Finished) =>
       queue.dispatch(finished === undefined ? { input } : { input, finished });
 
-    const start = ({ key, attempt }: RunStart) => {
+    const start = ({ key, attempt, queuedMs }: RunStart) => {
       const abort = new AbortController();
-      const entry: { abort: AbortController; subscription?: Subscription } = { abort };
-      runs.set(key, entry);
+      let settle = () => {};
       const startedAt = scheduler.now();
+      const entry: Run = {
+        abort,
+        ended: new Promise<void>((resolve) => (settle = resolve)),
+        startedAt,
+      };
+      runs.set(key, entry);
+      metrics.queued(queuedMs);
       const object = items?.get(key);
       let result: unknown;
       const end = (
         outcome: RunOutcome,
-        report: Omit<Finished, 'key' | 'attempt' | 'durationMs'>,
+        report: Omit<Finished, 'key' | 'attempt' | 'durationMs' | 'queuedMs'>,
       ) => {
-        runs.delete(key);
+        if (runs.get(key) === entry) runs.delete(key);
         const durationMs = scheduler.now() - startedAt;
+        metrics.worked(durationMs);
         dispatch(
           { type: 'finished', key, outcome, now: scheduler.now() },
-          { key, attempt, durationMs, ...report },
+          { key, attempt, durationMs, queuedMs, ...report },
         );
       };
-      const subscription = defer(() =>
-        toObservable(options.reconcile(key, object, { signal: abort.signal, attempt })),
-      ).subscribe({
-        next: (value) => {
-          result = value;
-        },
-        error: (error: unknown) => end({ type: 'failed' }, { outcome: 'failed', error }),
-        complete: () => {
-          let delayMs: number | undefined;
-          try {
-            delayMs = requeueDelay(result);
-          } catch (error) {
-            end({ type: 'failed' }, { outcome: 'failed', error });
-            return;
-          }
-          if (delayMs === undefined) end({ type: 'done' }, { outcome: 'done' });
-          else
-            end(
-              { type: 'requeue-after', delayMs },
-              { outcome: 'requeued', requeueAfterMs: delayMs },
-            );
-        },
-      });
+      // The run has ended when its promise settles (aborting cannot stop a promise), or when its
+      // Observable (or plain value) is done or unsubscribed.
+      let promised = false;
+      const subscription = defer(() => {
+        const answer = options.reconcile(key, object, { signal: abort.signal, attempt });
+        if (isPromiseLike(answer)) {
+          promised = true;
+          Promise.resolve(answer).then(settle, settle);
+        }
+        return toObservable(answer);
+      })
+        .pipe(
+          finalize(() => {
+            if (!promised) settle();
+          }),
+        )
+        .subscribe({
+          next: (value) => {
+            result = value;
+          },
+          error: (error: unknown) => end({ type: 'failed' }, { outcome: 'failed', error }),
+          complete: () => {
+            let delayMs: number | undefined;
+            try {
+              delayMs = requeueDelay(result);
+            } catch (error) {
+              end({ type: 'failed' }, { outcome: 'failed', error });
+              return;
+            }
+            if (delayMs === undefined) end({ type: 'done' }, { outcome: 'done' });
+            else
+              end(
+                { type: 'requeue-after', delayMs },
+                { outcome: 'requeued', requeueAfterMs: delayMs },
+              );
+          },
+        });
       if (runs.get(key) === entry) entry.subscription = subscription;
     };
 
@@ -179,11 +234,15 @@ export function controller$<T extends KubeObject>(
           items = collection.items;
           if (!synced) {
             synced = true;
-            dispatch({ type: 'synced', keys: [...collection.items.keys()], now: scheduler.now() });
+            dispatch({
+              type: 'synced',
+              keys: gate.filter(collection.items.keys()),
+              now: scheduler.now(),
+            });
           } else if (collection.deltas.length > 0) {
             dispatch({
               type: 'add',
-              keys: collection.deltas.map((d) => d.key),
+              keys: gate.filter(collection.deltas.map((d) => d.key)),
               now: scheduler.now(),
             });
           }
@@ -195,7 +254,9 @@ export function controller$<T extends KubeObject>(
       subscriptions.add(
         related.collection.subscribe({
           next: (collection) => {
-            const keys = relatedKeys(collection.deltas, (object) => related.keysOf(object));
+            const keys = gate.filter(
+              relatedKeys(collection.deltas, (object) => related.keysOf(object)),
+            );
             if (keys.length > 0) dispatch({ type: 'add', keys, now: scheduler.now() });
           },
           error: (error: unknown) => subscriber.error(error),
@@ -206,13 +267,54 @@ export function controller$<T extends KubeObject>(
       let resync: Subscription;
       const tick = () => {
         if (items !== undefined)
-          dispatch({ type: 'add', keys: [...items.keys()], now: scheduler.now() });
+          dispatch({ type: 'add', keys: gate.filter(items.keys()), now: scheduler.now() });
         subscriptions.remove(resync);
         resync = scheduleAfter(scheduler, resyncMs, tick);
         subscriptions.add(resync);
       };
       resync = scheduleAfter(scheduler, resyncMs, tick);
       subscriptions.add(resync);
+    }
+
+    if (options.shard !== undefined) {
+      subscriptions.add(
+        options.shard.subscribe({
+          next: (view) => {
+            const gained = gate.adopt(view, synced ? items?.keys() : undefined);
+            // Runs of keys given away stop now; the view hears when they have ended.
+            const ended: Promise<void>[] = [];
+            for (const [key, run] of runs) {
+              if (gate.owns(key)) continue;
+              runs.delete(key);
+              run.abort.abort();
+              run.subscription?.unsubscribe();
+              ended.push(run.ended);
+              gate.stopping(key, run.ended, (again) => {
+                if (!subscriber.closed)
+                  dispatch({ type: 'add', keys: [again], now: scheduler.now(), first: true });
+              });
+            }
+            if (ended.length > 0) view.waitUntil?.(Promise.all(ended));
+            dispatch({ type: 'retain', keep: (key) => gate.admits(key), now: scheduler.now() });
+            // Gained keys go first: they have waited since their last owner stopped.
+            if (gained.length > 0)
+              dispatch({ type: 'add', keys: gained, now: scheduler.now(), first: true });
+          },
+          error: (error: unknown) => subscriber.error(error),
+        }),
+      );
+    }
+    if (options.signal !== undefined) {
+      const signal = options.signal;
+      const drain = () => {
+        draining = true;
+        dispatch({ type: 'stop' });
+      };
+      if (signal.aborted) drain();
+      else {
+        signal.addEventListener('abort', drain, { once: true });
+        subscriptions.add(() => signal.removeEventListener('abort', drain));
+      }
     }
 
     return () => {
@@ -313,5 +415,6 @@ function statsOf(state: WorkQueueState): WorkQueueStats {
     running: state.running.size,
     delayed: state.delayed.size,
     retries: state.retries,
+    adds: state.adds,
   };
 }

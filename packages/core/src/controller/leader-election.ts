@@ -2,17 +2,18 @@ import { Observable, type Subscription } from 'rxjs';
 import { isKubeError } from '../errors/kube-error.js';
 import { MachineDriver } from '../internal/machine-driver.js';
 import type { KubeClient } from '../kube-client.js';
+import { electionMetrics } from '../metrics/membership-metrics.js';
 import { monotonicScheduler } from '../time/monotonic-scheduler.js';
 import { scheduleAfter } from '../time/schedule-after.js';
 import {
   type ElectionEvent,
   type ElectionState,
-  type ElectionTimings,
   nextAttemptInMs,
   planWrite,
   releasedSpec,
   stepElection,
 } from './internal/election-step.js';
+import { electionTimings } from './internal/election-timings.js';
 import { type Lease, microTime } from './internal/lease.js';
 import { leaseRequests } from './internal/lease-requests.js';
 import { leaderElectionDefaults } from './leader-election-defaults.js';
@@ -68,7 +69,7 @@ export function leaderElection$(
   client: KubeClient,
   options: LeaderElectionOptions,
 ): Observable<LeadershipStatus> {
-  const timings = timingsOf(options);
+  const timings = electionTimings(options);
   const { identity } = options;
   const releaseOnCancel = options.releaseOnCancel ?? leaderElectionDefaults.releaseOnCancel;
   const scheduler = options.scheduler ?? monotonicScheduler;
@@ -84,6 +85,7 @@ export function leaderElection$(
     let next: Subscription | undefined;
     let deadline: Subscription | undefined;
     let ended = false;
+    const stopMetrics = electionMetrics(options.name, () => state.type === 'leading');
 
     const emit = () => {
       const { state } = election;
@@ -121,8 +123,11 @@ export function leaderElection$(
         deadline?.unsubscribe();
         deadline = undefined;
         if (effect.type === 'disarm') return;
-        deadline = scheduleAfter(scheduler, effect.at - now(), () => {
-          apply({ type: 'deadline', now: now() });
+        const due = effect.at;
+        deadline = scheduleAfter(scheduler, due - now(), () => {
+          // No renewal since it was set: the deadline has come, even if the timer fired a
+          // fraction early against the clock — leadership must not outlast it.
+          apply({ type: 'deadline', now: Math.max(now(), due) });
           emit();
         });
       },
@@ -202,6 +207,7 @@ export function leaderElection$(
     };
     const end = () => {
       ended = true;
+      stopMetrics();
       attempt?.abort();
       attempt = undefined;
       next?.unsubscribe();
@@ -231,19 +237,4 @@ export function leaderElection$(
       void release(lease);
     };
   });
-}
-
-function timingsOf(options: LeaderElectionOptions): ElectionTimings {
-  const timings = {
-    leaseDurationMs: options.leaseDurationMs ?? leaderElectionDefaults.leaseDurationMs,
-    renewDeadlineMs: options.renewDeadlineMs ?? leaderElectionDefaults.renewDeadlineMs,
-    retryPeriodMs: options.retryPeriodMs ?? leaderElectionDefaults.retryPeriodMs,
-  };
-  if (!(timings.leaseDurationMs > timings.renewDeadlineMs))
-    throw new RangeError('leaseDurationMs must be greater than renewDeadlineMs');
-  if (!(timings.renewDeadlineMs > timings.retryPeriodMs && timings.retryPeriodMs > 0))
-    throw new RangeError(
-      'renewDeadlineMs must be greater than retryPeriodMs, and retryPeriodMs positive',
-    );
-  return timings;
 }

@@ -21,6 +21,11 @@ export interface ReconcileReport {
   readonly attempt: number;
   /** How long the reconcile took, on the controller's scheduler. */
   readonly durationMs: number;
+  /**
+   * How long the key waited for this run: from when it needed one (a change, a due retry) to its
+   * start — client-go's `workqueue_queue_duration_seconds`.
+   */
+  readonly queuedMs: number;
   /** The reconcile's error, when `outcome` is `failed`. */
   readonly error?: unknown;
   /** When `outcome` is `requeued`: the delay asked for. */

@@ -17,4 +17,9 @@ export interface WorkQueueStats {
   readonly delayed: number;
   /** Failed runs that were requeued since the controller started. */
   readonly retries: number;
+  /**
+   * Keys that needed a run since the controller started: a change to a key that already waits
+   * adds nothing (client-go's `workqueue_adds_total`).
+   */
+  readonly adds: number;
 }

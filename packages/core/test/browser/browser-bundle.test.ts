@@ -21,10 +21,10 @@ const builtins = new Set(builtinModules);
 
 /**
  * Gzipped size budget of the whole bundle (core + rxjs + zod, every export kept), in bytes. The
- * whole API (reads, writes, controllers, the proxy client) is about 38 kB; a page that keeps one live
- * collection is far smaller (docs/bundle-size.md).
+ * whole API (reads, writes, controllers with sharding, finalizers and metrics, the proxy client) is
+ * about 45 kB; a page that keeps one live collection is far smaller (docs/bundle-size.md).
  */
-const GZIP_BUDGET_BYTES = 40 * 1024;
+const GZIP_BUDGET_BYTES = 48 * 1024;
 
 interface Bundle {
   readonly code: string;

@@ -1,5 +1,14 @@
 import { FakeApiServer } from '@rxkube/testing';
-import { filter, firstValueFrom, type Observable, type Subscription, share } from 'rxjs';
+import {
+  asyncScheduler,
+  filter,
+  firstValueFrom,
+  type Observable,
+  type SchedulerAction,
+  type SchedulerLike,
+  type Subscription,
+  share,
+} from 'rxjs';
 import { afterEach, assert, beforeEach, describe, expect, it } from 'vitest';
 import {
   createFetchClient,
@@ -266,6 +275,39 @@ describe('leaderElection$ against FakeApiServer', () => {
     await done;
     expect(statuses.at(-1)).toEqual({ leading: false });
     expect(holder()?.holderIdentity).toBe('');
+  });
+
+  it('stops leading at its renew deadline even when its timer fires a little early and requests hang', async () => {
+    // Timers may fire a fraction early against the clock (the monotonic scheduler runs work with
+    // less than a millisecond left); requests that hang fail only at their timeout. The deadline
+    // must still end leadership when it comes, not at the next failed request.
+    const early: SchedulerLike = {
+      now: () => performance.now(),
+      schedule: <T>(work: (this: SchedulerAction<T>, state?: T) => void, delay = 0, state?: T) =>
+        asyncScheduler.schedule<T>(work, Math.max(0, delay - 3), state),
+    };
+    const inner = createFetchClient({ baseUrl: server.url });
+    let hang = false;
+    const hanging: KubeClient = {
+      transport: {
+        request: (request) =>
+          hang
+            ? new Promise((_resolve, reject) =>
+                request.signal?.addEventListener('abort', () => reject(new Error('aborted')), {
+                  once: true,
+                }),
+              )
+            : inner.transport.request(request),
+      },
+    };
+    const long = { leaseDurationMs: 3_000, renewDeadlineMs: 2_000, retryPeriodMs: 200 };
+    const a = replica('a', { ...long, scheduler: early }, hanging);
+    await a.leading(true);
+    const renewedBefore = performance.now();
+    hang = true;
+    await a.leading(false);
+    // The last renewal was sent at most a retry period before requests started to hang.
+    expect(performance.now() - renewedBefore).toBeLessThanOrEqual(long.renewDeadlineMs + 100);
   });
 
   it('refuses timings client-go refuses', () => {

@@ -136,7 +136,7 @@ export function planWrite(
     holder !== undefined &&
     holder !== identity &&
     state.observed !== undefined &&
-    state.observed.at + state.observed.durationMs > now
+    expiresAt(state.observed) > now
   ) {
     return { type: 'none' };
   }
@@ -165,7 +165,7 @@ export function nextAttemptInMs(
 ): number {
   const poll = state.type === 'leading' ? timings.retryPeriodMs : timings.retryPeriodMs / 2;
   if (state.type === 'leading' || state.observed?.holder === undefined) return poll;
-  const expiresIn = state.observed.at + state.observed.durationMs - now;
+  const expiresIn = expiresAt(state.observed) - now;
   return Math.max(0, Math.min(poll, expiresIn));
 }
 
@@ -180,7 +180,12 @@ export function releasedSpec(lease: Lease, wallClock: string): LeaseSpec {
   };
 }
 
-function observe(
+/**
+ * The observation of a lease just read: the previous one while the lease's spec is unchanged
+ * (its expiry keeps counting), a new one from `now` when it changed. Used for the election's
+ * lease and for the member Leases of `shardMembership$`.
+ */
+export function observe(
   previous: Observation | undefined,
   lease: Lease | undefined,
   now: number,
@@ -194,6 +199,11 @@ function observe(
       ? seconds * MS_PER_SECOND
       : timings.leaseDurationMs;
   return { record, holder: lease?.spec?.holderIdentity || undefined, at: now, durationMs };
+}
+
+/** When an observed lease expires on this replica's clock, unless it changes before. */
+export function expiresAt(observed: Observation): number {
+  return observed.at + observed.durationMs;
 }
 
 const MS_PER_SECOND = 1_000;

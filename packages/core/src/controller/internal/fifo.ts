@@ -17,6 +17,11 @@ export function pushFifo<T>(fifo: Fifo<T>, value: T): Fifo<T> {
   return { front: fifo.front, back: { head: value, tail: fifo.back }, size: fifo.size + 1 };
 }
 
+/** The queue with `value` in front of the others. */
+export function unshiftFifo<T>(fifo: Fifo<T>, value: T): Fifo<T> {
+  return { front: { head: value, tail: fifo.front }, back: fifo.back, size: fifo.size + 1 };
+}
+
 /** The first value and the queue without it; `undefined` when empty. */
 export function shiftFifo<T>(fifo: Fifo<T>): readonly [T, Fifo<T>] | undefined {
   let { front, back } = fifo;

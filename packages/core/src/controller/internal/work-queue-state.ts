@@ -14,8 +14,8 @@ export interface WorkQueueState {
   readonly stopped: boolean;
   /** Dirty keys that do not run, in the order they became dirty; each key at most once. */
   readonly ready: Fifo<string>;
-  /** Keys that need a run (in `ready`, or changed while running). */
-  readonly dirty: PersistentMap<true>;
+  /** Keys that need a run (in `ready`, or changed while running), with the time each became so. */
+  readonly dirty: PersistentMap<number>;
   /** Running keys and the attempt each run is. */
   readonly running: PersistentMap<number>;
   /** Keys waiting for a later run (backoff or `requeueAfterMs`), with the time they are due. */
@@ -28,6 +28,8 @@ export interface WorkQueueState {
   readonly bucket: { readonly tokens: number; readonly at: number };
   /** Failed runs that were requeued since the start. */
   readonly retries: number;
+  /** Keys that became dirty since the start (a key already dirty is not added again). */
+  readonly adds: number;
 }
 
 /** An empty queue at time `now`, its rate-limit bucket full. */
@@ -43,5 +45,6 @@ export function initialWorkQueueState(now: number, burst: number): WorkQueueStat
     failures: PersistentMap.empty(),
     bucket: { tokens: burst, at: now },
     retries: 0,
+    adds: 0,
   };
 }

@@ -1,6 +1,7 @@
+import type { PersistentMap } from '../../collection/persistent-map.js';
 import { backoffDelay } from '../../recovery/backoff-delay.js';
 import type { BackoffPolicy } from '../../recovery/backoff-policy.js';
-import { pushFifo, shiftFifo } from './fifo.js';
+import { emptyFifo, type Fifo, pushFifo, shiftFifo, unshiftFifo } from './fifo.js';
 import type { WorkQueueInput } from './work-queue-input.js';
 import type { WorkQueueState } from './work-queue-state.js';
 
@@ -15,10 +16,14 @@ export interface WorkQueueConfig {
 /** client-go's per-key backoff has no jitter: `random` is never read. */
 const NO_JITTER = () => 0;
 
-/** A run to start: `attempt` 1 is the first since the key's last success. */
+/**
+ * A run to start: `attempt` 1 is the first since the key's last success; `queuedMs` how long the
+ * key needed a run before it got one (client-go's queue duration: from its add to its start).
+ */
 export interface RunStart {
   readonly key: string;
   readonly attempt: number;
+  readonly queuedMs: number;
 }
 
 /** The next state, the runs to start now, and the delay chosen for a failed key (if any). */
@@ -41,10 +46,10 @@ export function stepWorkQueue(
   let retryDelayMs: number | undefined;
   switch (input.type) {
     case 'synced':
-      next = addKeys({ ...next, synced: true }, input.keys);
+      next = addKeys({ ...next, synced: true }, input.keys, input.now);
       break;
     case 'add':
-      next = addKeys(next, input.keys);
+      next = addKeys(next, input.keys, input.now, input.first === true);
       break;
     case 'wake':
       next = wake(next, input.now);
@@ -55,11 +60,14 @@ export function stepWorkQueue(
       retryDelayMs = result.retryDelayMs;
       break;
     }
+    case 'retain':
+      next = retain(next, input.keep);
+      break;
     case 'stop':
       next = { ...next, stopped: true };
       break;
   }
-  const started = startReady(next, config.concurrency);
+  const started = startReady(next, config.concurrency, 'now' in input ? input.now : undefined);
   return retryDelayMs === undefined ? started : { ...started, retryDelayMs };
 }
 
@@ -68,17 +76,58 @@ export function stepWorkQueue(
  * becomes dirty and is queued when its run finishes. A key that gets a change while it waits for
  * a delayed run runs now instead: the change is news the delayed run could not know about.
  */
-function addKeys(state: WorkQueueState, keys: Iterable<string>): WorkQueueState {
-  let { ready, delayed } = state;
+function addKeys(
+  state: WorkQueueState,
+  keys: Iterable<string>,
+  now: number,
+  first = false,
+): WorkQueueState {
+  let { ready, delayed, adds } = state;
+  const front: string[] = [];
   const dirty = state.dirty.withMutations((draft) => {
     for (const key of keys) {
       if (draft.has(key)) continue;
-      draft.set(key, true);
-      if (!state.running.has(key)) ready = pushFifo(ready, key);
+      draft.set(key, now);
+      adds++;
+      if (!state.running.has(key)) {
+        if (first) front.push(key);
+        else ready = pushFifo(ready, key);
+      }
       if (delayed.has(key)) delayed = delayed.delete(key);
     }
   });
-  return { ...state, ready, dirty, delayed };
+  // In front of the keys that wait, in the order given.
+  for (let i = front.length - 1; i >= 0; i--) ready = unshiftFifo(ready, front[i] as string);
+  return { ...state, ready, dirty, delayed, adds };
+}
+
+/**
+ * Keeps only the keys `keep` accepts. The ready list is rebuilt (a view change is rare, and the
+ * list stays exactly the dirty keys that do not run); the next due time may be early afterwards,
+ * which only costs a wake that finds nothing.
+ */
+function retain(state: WorkQueueState, keep: (key: string) => boolean): WorkQueueState {
+  const gone = new Set<string>();
+  for (const map of [state.dirty, state.running, state.delayed, state.failures]) {
+    for (const key of map.keys()) if (!keep(key)) gone.add(key);
+  }
+  if (gone.size === 0) return state;
+  let ready = emptyFifo as Fifo<string>;
+  for (let rest = shiftFifo(state.ready); rest !== undefined; rest = shiftFifo(rest[1])) {
+    if (!gone.has(rest[0])) ready = pushFifo(ready, rest[0]);
+  }
+  const without = <V>(map: PersistentMap<V>) =>
+    map.withMutations((draft) => {
+      for (const key of gone) draft.delete(key);
+    });
+  return {
+    ...state,
+    ready,
+    dirty: without(state.dirty),
+    running: without(state.running),
+    delayed: without(state.delayed),
+    failures: without(state.failures),
+  };
 }
 
 /** Delayed keys that are due are added; the next due time is recomputed from what is left. */
@@ -93,7 +142,7 @@ function wake(state: WorkQueueState, now: number): WorkQueueState {
   const delayed = state.delayed.withMutations((draft) => {
     for (const key of due) draft.delete(key);
   });
-  return addKeys({ ...state, delayed, nextDueAt }, due);
+  return addKeys({ ...state, delayed, nextDueAt }, due, now);
 }
 
 function finish(
@@ -163,7 +212,11 @@ function takeToken(
 }
 
 /** Starts ready keys while fewer than `concurrency` run: each leaves `ready` and `dirty`. */
-function startReady(state: WorkQueueState, concurrency: number): WorkQueueStep {
+function startReady(
+  state: WorkQueueState,
+  concurrency: number,
+  now: number | undefined,
+): WorkQueueStep {
   if (!state.synced || state.stopped || state.ready.size === 0) return { state, start: [] };
   const start: RunStart[] = [];
   let { ready, dirty, running } = state;
@@ -172,10 +225,12 @@ function startReady(state: WorkQueueState, concurrency: number): WorkQueueStep {
     if (shifted === undefined) break;
     const [key, rest] = shifted;
     ready = rest;
+    const since = dirty.get(key);
     dirty = dirty.delete(key);
     const attempt = (state.failures.get(key) ?? 0) + 1;
     running = running.set(key, attempt);
-    start.push({ key, attempt });
+    const queuedMs = now === undefined || since === undefined ? 0 : Math.max(0, now - since);
+    start.push({ key, attempt, queuedMs });
   }
   return { state: { ...state, ready, dirty, running }, start };
 }
