@@ -85,7 +85,7 @@ export function leaderElection$(
     let next: Subscription | undefined;
     let deadline: Subscription | undefined;
     let ended = false;
-    const stopMetrics = electionMetrics(options.name, () => state.type === 'leading');
+    const stopMetrics = electionMetrics(options.name, () => election.state.type === 'leading');
 
     const emit = () => {
       const { state } = election;
