@@ -274,6 +274,17 @@ describe('WATCH', () => {
     await server.waitFor(() => server.openWatches === 0);
   });
 
+  it('keeps a watch open whose timeoutSeconds is beyond what one timer holds (weeks)', async () => {
+    const w = watch(
+      `${CM}?watch=true&timeoutSeconds=3000000&resourceVersion=${server.resourceVersion}`,
+    );
+    await server.waitFor(() => server.openWatches === 1);
+    server.create(CONFIGMAPS, named('late'));
+    await server.waitFor(() => w.lines.length === 1);
+    expect(summary(w.events)).toEqual(['ADDED late']);
+    expect(server.openWatches).toBe(1);
+  });
+
   it('writes one event to every watcher from the same serialized line', async () => {
     const a = watch(`${CM}?watch=true`);
     const b = watch('/api/v1/configmaps?watch=true');

@@ -1,4 +1,5 @@
 import { DEFAULTS } from './defaults.js';
+import { platformTimeout } from './platform-timeout.js';
 
 /** Polls `predicate` until it holds; rejects after `timeoutMs`. */
 export async function waitFor(
@@ -12,6 +13,6 @@ export async function waitFor(
     if (Date.now() >= deadline) {
       throw new Error(`waitFor: the condition did not hold within ${timeoutMs} ms`);
     }
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+    await new Promise<void>((resolve) => platformTimeout(resolve, intervalMs));
   }
 }

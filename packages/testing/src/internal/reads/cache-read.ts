@@ -2,6 +2,7 @@ import { FakeApiError } from '../../fake-api-error.js';
 import { DEFAULTS } from '../defaults.js';
 import type { ServerEnv } from '../http/server-env.js';
 import * as status from '../http/status.js';
+import { platformTimeout } from '../platform-timeout.js';
 import type { ResourceStore } from '../store/resource-store.js';
 import { currentView, historicView, type ListView } from './list-view.js';
 
@@ -61,13 +62,13 @@ export function waitForCache(
     const settle = (value: boolean) => {
       if (settled) return;
       settled = true;
-      clearTimeout(timer);
+      timer.cancel();
       unsubscribe();
       env.disposables.delete(dispose);
       resolve(value);
     };
     const dispose = () => settle(false);
-    const timer = setTimeout(() => settle(false), env.options.resourceVersionWaitMs);
+    const timer = platformTimeout(() => settle(false), env.options.resourceVersionWaitMs);
     const unsubscribe = env.replica.onProgress(() => {
       if (reached()) settle(true);
     });

@@ -2,6 +2,7 @@ import { FakeApiError } from '../../fake-api-error.js';
 import { DEFAULTS } from '../defaults.js';
 import type { ServerEnv } from '../http/server-env.js';
 import * as status from '../http/status.js';
+import { platformTimeout } from '../platform-timeout.js';
 
 const MS_PER_SECOND = 1_000;
 
@@ -26,11 +27,11 @@ export async function cacheReady(
   }
   await new Promise<void>((resolve) => {
     const done = () => {
-      clearTimeout(timer);
+      timer.cancel();
       env.disposables.delete(done);
       resolve();
     };
-    const timer = setTimeout(done, initializing.remainingMs);
+    const timer = platformTimeout(done, initializing.remainingMs);
     env.disposables.add(done);
     abandoned.once('close', done);
   });

@@ -5,6 +5,7 @@ import type { FaultState } from '../faults/fault-state.js';
 import { damagedLine } from '../faults/persistent-faults.js';
 import { writeBody } from '../http/body-writer.js';
 import type { JsonObject } from '../json/json-value.js';
+import { type PlatformTimeout, platformTimeout } from '../platform-timeout.js';
 import { type FieldSelector, matchesFields } from '../reads/field-selector.js';
 import { type LabelSelector, matchesLabels } from '../reads/label-selector.js';
 import type { EventBatch } from '../store/event-batch.js';
@@ -83,20 +84,20 @@ export class WatchStream implements EventSink {
   private flushScheduled = false;
   private closed = false;
   private corruptNext = false;
-  private bookmarkTimer: NodeJS.Timeout | undefined;
-  private timeoutTimer: NodeJS.Timeout | undefined;
+  private bookmarkTimer: PlatformTimeout | undefined;
+  private timeoutTimer: PlatformTimeout | undefined;
   private finalBookmarkScheduled = false;
   private readonly deadline: number | undefined;
   /** `timeoutSeconds` came while stalled: end when the stall is lifted. */
   private endHeld = false;
   /** A streaming list whose initial-events-end bookmark waits for the bookmark timer. */
-  private initialEventsEndTimer: NodeJS.Timeout | undefined;
+  private initialEventsEndTimer: PlatformTimeout | undefined;
 
   constructor(private readonly config: WatchStreamConfig) {
     this.deadline = config.timeoutMs === undefined ? undefined : Date.now() + config.timeoutMs;
     config.res.on('close', () => this.dispose());
     if (config.timeoutMs !== undefined) {
-      this.timeoutTimer = setTimeout(() => this.timeUp(), config.timeoutMs);
+      this.timeoutTimer = platformTimeout(() => this.timeUp(), config.timeoutMs);
     }
     if (config.bookmarks) this.scheduleBookmark();
   }
@@ -173,7 +174,7 @@ export class WatchStream implements EventSink {
    * does (the first one a streaming list gets is its end).
    */
   endInitialEventsAfter(delayMs: number): void {
-    this.initialEventsEndTimer = setTimeout(() => {
+    this.initialEventsEndTimer = platformTimeout(() => {
       this.initialEventsEndTimer = undefined;
       if (this.closed) return;
       this.bookmark(Math.max(this.bookmarkRevision, this.config.startRevision), true);
@@ -301,7 +302,7 @@ export class WatchStream implements EventSink {
         this.finalBookmarkScheduled = true;
       }
     }
-    this.bookmarkTimer = setTimeout(() => {
+    this.bookmarkTimer = platformTimeout(() => {
       this.periodicBookmark();
       this.scheduleBookmark();
     }, next - now);
@@ -356,9 +357,9 @@ export class WatchStream implements EventSink {
   private dispose(): void {
     if (this.closed) return;
     this.closed = true;
-    clearTimeout(this.bookmarkTimer);
-    clearTimeout(this.timeoutTimer);
-    clearTimeout(this.initialEventsEndTimer);
+    this.bookmarkTimer?.cancel();
+    this.timeoutTimer?.cancel();
+    this.initialEventsEndTimer?.cancel();
     (this.config.feed ?? this.config.store).sinks.delete(this);
     this.config.onClose(this);
   }
