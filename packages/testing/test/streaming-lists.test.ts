@@ -5,6 +5,7 @@ import {
   type KubernetesVersion,
   kubernetesVersions,
 } from '../src/index.js';
+import { bookmarkTimerDelay } from '../src/internal/watch/streaming-list-start.js';
 import { CONFIGMAPS, call, type Json, named, type RawStream, stream } from './support/http.js';
 
 const CM = '/api/v1/namespaces/default/configmaps';
@@ -152,6 +153,16 @@ describe('streaming lists, as each version serves them', () => {
         'ADDED b',
         `BOOKMARK ${server.resourceVersion} end`,
       ]);
+    });
+
+    it("before 1.32 the end bookmark waits the cacher's bookmark timer: 1 s, jitter 0.25, whatever bookmarkIntervalMs above it", () => {
+      // the default bookmarkIntervalMs (60 s, ordinary bookmarks) does not stretch the timer
+      expect(bookmarkTimerDelay(60_000, () => 0)).toBe(1_000);
+      expect(bookmarkTimerDelay(60_000, () => 0.5)).toBe(1_125);
+      expect(bookmarkTimerDelay(60_000, () => 1)).toBe(1_250);
+      // a shorter bookmarkIntervalMs (a short test) shortens it, jitter and all
+      expect(bookmarkTimerDelay(400, () => 0)).toBe(400);
+      expect(bookmarkTimerDelay(400, () => 1)).toBe(500);
     });
 
     it.each([

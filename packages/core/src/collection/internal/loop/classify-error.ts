@@ -61,7 +61,10 @@ export function isRetried(error: unknown, config: LoopConfig): boolean {
   );
 }
 
-/** A server that does not know streaming lists refuses their parameters (400 or 422). */
+/**
+ * A server that does not serve streaming lists refuses their parameters (400 or 422): one before
+ * 1.27, or one with the WatchList gate off (1.27–1.31 and 1.33 by default: 422 `Invalid`).
+ */
 export function isRejectedStreamingList(error: unknown): boolean {
   return (
     isKubeError(error) &&
