@@ -95,6 +95,12 @@ export function controller$<T extends KubeObject>(
     const scheduler = options.scheduler ?? monotonicScheduler;
     const config = configOf(options);
     const resyncMs = options.resyncMs ?? controllerDefaults.resyncMs;
+    // Stopped before it started: nothing may start, not even the keys of a first snapshot that
+    // the primary hands over synchronously on subscription.
+    if (options.signal?.aborted) {
+      subscriber.complete();
+      return;
+    }
     let items: ReadonlyMap<string, T> | undefined;
     const runs = new Map<string, Run>();
     const gate = new ShardGate(options.shard !== undefined);
@@ -227,6 +233,18 @@ export function controller$<T extends KubeObject>(
       wake = { at, subscription };
     };
 
+    // Listening before any source is subscribed: an abort while a first snapshot is handed over
+    // synchronously (a reconcile that stops its own controller) starts no further key.
+    if (options.signal !== undefined) {
+      const signal = options.signal;
+      const drain = () => {
+        draining = true;
+        dispatch({ type: 'stop' });
+      };
+      signal.addEventListener('abort', drain, { once: true });
+      subscriptions.add(() => signal.removeEventListener('abort', drain));
+    }
+
     let synced = false;
     subscriptions.add(
       options.primary.subscribe({
@@ -303,18 +321,6 @@ export function controller$<T extends KubeObject>(
           error: (error: unknown) => subscriber.error(error),
         }),
       );
-    }
-    if (options.signal !== undefined) {
-      const signal = options.signal;
-      const drain = () => {
-        draining = true;
-        dispatch({ type: 'stop' });
-      };
-      if (signal.aborted) drain();
-      else {
-        signal.addEventListener('abort', drain, { once: true });
-        subscriptions.add(() => signal.removeEventListener('abort', drain));
-      }
     }
 
     return () => {

@@ -211,6 +211,68 @@ describe('controller$ graceful stop', () => {
   });
 });
 
+describe('controller$ graceful stop, edges', () => {
+  it('starts no key when its signal aborted before it was subscribed, and completes', () => {
+    const stop = new AbortController();
+    stop.abort();
+    const { reconcile, runs } = controlledRuns();
+    const primary = new BehaviorSubject(snapshot('ns/a', 'ns/b'));
+    const run = start(primary, new BehaviorSubject(view(() => true)), reconcile, {
+      signal: stop.signal,
+    });
+    expect(runs).toEqual([]);
+    expect(run.completed()).toBe(true);
+  });
+
+  it('starts no further key when a reconcile aborts its signal while the first snapshot is handed over', () => {
+    const stop = new AbortController();
+    const started: string[] = [];
+    let completed = false;
+    controller$({
+      primary: new BehaviorSubject(snapshot('ns/a', 'ns/b')),
+      concurrency: 1,
+      signal: stop.signal,
+      reconcile: (key) => {
+        started.push(key);
+        stop.abort();
+      },
+    }).subscribe({
+      complete: () => {
+        completed = true;
+      },
+    });
+    expect(started).toEqual(['ns/a']);
+    expect(completed).toBe(true);
+  });
+
+  it('completes once the last run has ended, whether it failed or the view took its key away', async () => {
+    const primary = new BehaviorSubject(snapshot('ns/a', 'ns/b'));
+    const shard = new BehaviorSubject(view(() => true));
+    const stop = new AbortController();
+    const failures: ((error: Error) => void)[] = [];
+    const signals = new Map<string, AbortSignal>();
+    const run = start(
+      primary,
+      shard,
+      (key, _object, { signal }) => {
+        signals.set(key, signal);
+        return new Promise<void>((_resolve, reject) => {
+          if (key === 'ns/a') failures.push(reject);
+        });
+      },
+      { signal: stop.signal },
+    );
+    stop.abort();
+    failures[0]?.(new Error('boom'));
+    await flush();
+    expect(run.reports.map((r) => [r.key, r.outcome])).toEqual([['ns/a', 'failed']]);
+    expect(run.completed()).toBe(false); // ns/b still runs; the failed ns/a is not retried
+    shard.next(view(only('ns/a')));
+    expect(signals.get('ns/b')?.aborted).toBe(true);
+    expect(run.completed()).toBe(true);
+  });
+});
+
 describe('controller$ queue figures', () => {
   it('reports how long each key waited for its run, and counts the keys added', async () => {
     const primary = new BehaviorSubject(snapshot('ns/a', 'ns/b'));

@@ -14,6 +14,7 @@ import {
   createFetchClient,
   leaderElection$,
   shardMembership$,
+  type Transport,
 } from '../../src/index.js';
 import { snapshot } from '../controller/support.js';
 
@@ -168,5 +169,35 @@ describe('metrics through @opentelemetry/api, read with an in-memory reader', ()
     expect(await value('rxkube_shard_members', { group: 'ctl' })).toEqual([1]);
     expect(await value('rxkube_shard_settled', { group: 'ctl' })).toEqual([1]);
     expect(await value('rxkube_shard_owned_keys', { name: 'sharded' })).toEqual([2]);
+  });
+
+  it('reads leader_election_master_status from the election as it is now: 0 once the leader is cut off', async () => {
+    server = await FakeApiServer.start();
+    const inner = createFetchClient({ baseUrl: server.url });
+    let cut = false;
+    const transport: Transport = {
+      request: (request) =>
+        cut
+          ? Promise.reject(new Error('network is unreachable'))
+          : inner.transport.request(request),
+    };
+    const election$ = leaderElection$(
+      { transport },
+      {
+        namespace: 'default',
+        name: 'cut-off',
+        identity: 'me',
+        leaseDurationMs: 1_500,
+        renewDeadlineMs: 1_000,
+        retryPeriodMs: 200,
+      },
+    ).pipe(share());
+    subscriptions.push(election$.subscribe());
+    await firstValueFrom(election$.pipe(filter((s) => s.leading)));
+    expect(await value('leader_election_master_status', { name: 'cut-off' })).toEqual([1]);
+    cut = true;
+    // Still subscribed, no longer leading: its renew deadline passed without a renewal.
+    await firstValueFrom(election$.pipe(filter((s) => !s.leading)));
+    expect(await value('leader_election_master_status', { name: 'cut-off' })).toEqual([0]);
   });
 });
