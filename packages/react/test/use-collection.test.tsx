@@ -1,3 +1,4 @@
+import { UnknownResourceError } from '@rxkube/core';
 import type { FakeApiServer } from '@rxkube/testing';
 import { render, renderHook, screen, waitFor } from '@testing-library/react';
 import { memo, useEffect, useState } from 'react';
@@ -224,6 +225,29 @@ describe('useCollection', () => {
     expect(result.current.error).toMatchObject({ code: 404 });
     expect(result.current.items.size).toBe(0);
     expect(result.current.synced).toBe(false);
+  });
+
+  it('shows a misspelled resource at once as failed, with an UnknownResourceError naming the right one', async () => {
+    const statuses: string[] = [];
+    const { result } = renderHook(
+      () => {
+        const pods = useCollection({ version: 'v1', resource: 'podz', namespace: 'a' });
+        statuses.push(pods.health.status);
+        return pods;
+      },
+      { wrapper: providing(registryOf(server)) },
+    );
+    await waitFor(() => expect(result.current.health.status).toBe('failed'));
+    expect(result.current.error).toBeInstanceOf(UnknownResourceError);
+    expect((result.current.error as Error).message).toBe(
+      'the server has no resource "podz" in v1: did you mean "pods"?',
+    );
+    expect(statuses).not.toContain('reconnecting');
+    // One LIST and one discovery request: nothing retried.
+    expect(server.requests.map((r) => `${r.path} ${r.status}`)).toEqual([
+      '/api/v1/namespaces/a/podz 404',
+      '/api/v1 200',
+    ]);
   });
 
   it('starts a failed collection over when a component mounts after every user left', async () => {
