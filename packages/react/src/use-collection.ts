@@ -1,4 +1,4 @@
-import type { KubeObject, ResourceRef } from '@rxkube/core';
+import type { KubeObject, ResourceRef, ResourceScope } from '@rxkube/core';
 import type { CollectionResult } from './collection-result.js';
 import type { CollectionSelectOptions } from './collection-select-options.js';
 import { collectionStore, idleStore } from './internal/collection-stores.js';
@@ -49,7 +49,7 @@ import type { UseCollectionOptions } from './use-collection-options.js';
  * ```
  */
 export function useCollection<T extends KubeObject = KubeObject>(
-  ref: ResourceRef | undefined,
+  ref: ResourceRef<T, ResourceScope> | undefined,
   options?: UseCollectionOptions<T>,
 ): CollectionResult<T>;
 /**
@@ -70,11 +70,11 @@ export function useCollection<T extends KubeObject = KubeObject>(
  * ```
  */
 export function useCollection<T extends KubeObject, S>(
-  ref: ResourceRef | undefined,
+  ref: ResourceRef<T, ResourceScope> | undefined,
   options: UseCollectionOptions<T> & CollectionSelectOptions<T, S>,
 ): SelectedCollectionResult<S>;
 export function useCollection<T extends KubeObject, S>(
-  ref: ResourceRef | undefined,
+  ref: ResourceRef<T, ResourceScope> | undefined,
   options: UseCollectionOptions<T> & Partial<CollectionSelectOptions<T, S>> = {},
 ): CollectionResult<T> | SelectedCollectionResult<S> {
   const registry = useRegistryFromContext('useCollection');

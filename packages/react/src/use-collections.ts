@@ -1,4 +1,4 @@
-import type { KubeObject, ResourceRef } from '@rxkube/core';
+import type { KubeObject, ResourceRef, ResourceScope } from '@rxkube/core';
 import { useMemo, useRef, useSyncExternalStore } from 'react';
 import type { CollectionResult } from './collection-result.js';
 import { collectionStore, idleStore } from './internal/collection-stores.js';
@@ -32,7 +32,7 @@ import type { UseCollectionOptions } from './use-collection-options.js';
  * ```
  */
 export function useCollections<T extends KubeObject = KubeObject>(
-  refs: readonly (ResourceRef | undefined)[],
+  refs: readonly (ResourceRef<T, ResourceScope> | undefined)[],
   options: UseCollectionOptions<T> = {},
 ): readonly CollectionResult<T>[] {
   const registry = useRegistryFromContext('useCollections');

@@ -1,4 +1,4 @@
-import type { KubeObject, ResourceRef } from '@rxkube/core';
+import type { KubeObject, ResourceRef, ResourceScope } from '@rxkube/core';
 import { useCallback, useMemo } from 'react';
 import { useRegistryFromContext } from './internal/registry-from-context.js';
 import type { ObjectResult } from './object-result.js';
@@ -29,7 +29,7 @@ import type { UseCollectionOptions } from './use-collection-options.js';
  * ```
  */
 export function useObject<T extends KubeObject = KubeObject>(
-  ref: ResourceRef | undefined,
+  ref: ResourceRef<T, ResourceScope> | undefined,
   name: string | undefined,
   options: UseCollectionOptions<T> = {},
 ): ObjectResult<T> {
