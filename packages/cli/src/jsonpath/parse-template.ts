@@ -1,3 +1,4 @@
+import { GO_ESCAPES } from '../internal/print/go-escapes.js';
 import { JsonPathError } from './json-path-error.js';
 import type { FilterOperator, Step, TemplateNode } from './json-path-node.js';
 
@@ -88,19 +89,10 @@ function unquote(quoted: string, template: string): string {
       continue;
     }
     const next = body[++i];
-    const escapes: Record<string, string> = {
-      n: '\n',
-      t: '\t',
-      r: '\r',
-      '\\': '\\',
-      '"': '"',
-      "'": "'",
-      '0': '\0',
-    };
-    if (next === undefined || escapes[next] === undefined) {
+    if (next === undefined || GO_ESCAPES[next] === undefined) {
       throw new JsonPathError(`invalid escape in ${quoted} of ${JSON.stringify(template)}`);
     }
-    out += escapes[next];
+    out += GO_ESCAPES[next];
   }
   return out;
 }
