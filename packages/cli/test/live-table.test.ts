@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApiResource } from '../src/index.js';
 import { LiveTable } from '../src/internal/render/live-table.js';
 import { createPalette } from '../src/internal/render/palette.js';
+import { renderTable } from '../src/internal/render/render-table.js';
 import { resourceColumns } from '../src/internal/render/resource-columns.js';
 
 const configMaps: ApiResource = {
@@ -119,5 +120,21 @@ describe('LiveTable', () => {
     table.apply(state(initial, []), t0);
     expect(table.size).toBe(1);
     expect(names(table.render(10, t0))).toEqual(['NAME AGE', 'b 0s']);
+  });
+});
+
+describe('renderTable, the live table on the same tab writer as rxkube get', () => {
+  it('lays columns out three spaces apart, colours not counted, no six-column minimum, no trailing spaces', () => {
+    const bold = (text: string) => `\x1b[1m${text}\x1b[22m`;
+    expect(
+      renderTable([
+        ['', 'NAME', 'AGE', ''],
+        [bold('+'), bold('web-1'), '5s', ''],
+      ]),
+    ).toEqual(['    NAME    AGE', `${bold('+')}   ${bold('web-1')}   5s`]);
+  });
+
+  it('renders nothing for no rows', () => {
+    expect(renderTable([])).toEqual([]);
   });
 });
