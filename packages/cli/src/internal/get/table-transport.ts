@@ -35,12 +35,7 @@ export function tableTransport(
         status: response.status,
         header: (name) => response.header(name),
         body,
-        text: async () => {
-          let text = '';
-          const decoder = new TextDecoder();
-          for await (const chunk of body) text += decoder.decode(chunk, { stream: true });
-          return text + decoder.decode();
-        },
+        text: () => textOf(body),
         dispose: () => response.dispose(),
       };
     },
@@ -48,6 +43,18 @@ export function tableTransport(
 }
 
 const encoder = new TextEncoder();
+
+/**
+ * The whole of a body as text. A character split between chunks is joined by the decoder's
+ * stream mode (the CLI's one splitter that must keep bad bytes is the proxy's `Utf8Text`); bytes
+ * that are not UTF-8 become U+FFFD here.
+ */
+async function textOf(source: AsyncIterable<Uint8Array>): Promise<string> {
+  const decoder = new TextDecoder();
+  let text = '';
+  for await (const chunk of source) text += decoder.decode(chunk, { stream: true });
+  return text + decoder.decode();
+}
 
 function objectsOf(table: ServerTable): unknown[] {
   return table.rows.map((row) => ({ ...(row.object ?? {}), [CELLS]: row.cells }));
@@ -57,10 +64,7 @@ async function* listBody(
   source: AsyncIterable<Uint8Array>,
   onColumns: (columns: readonly TableColumn[]) => void,
 ): AsyncIterable<Uint8Array> {
-  const decoder = new TextDecoder();
-  let text = '';
-  for await (const chunk of source) text += decoder.decode(chunk, { stream: true });
-  text += decoder.decode();
+  const text = await textOf(source);
   let value: unknown;
   try {
     value = JSON.parse(text);
