@@ -1,5 +1,10 @@
 import type { KubeRequest, KubeResponse, Transport } from '@rxkube/core';
-import { isServerTable, type ServerTable, TABLE_ACCEPT, type TableColumn } from '../server-table.js';
+import {
+  isServerTable,
+  type ServerTable,
+  TABLE_ACCEPT,
+  type TableColumn,
+} from '../server-table.js';
 
 /** Where a row's cells travel on its object, through the collection machinery. */
 export const CELLS = 'rxkube.io/table-cells';

@@ -21,7 +21,6 @@ export class ExecError extends Error {
   template = 'output';
 }
 
-
 export function fail(detail: string): never {
   throw new ExecError(detail);
 }
@@ -46,7 +45,7 @@ export function truth(value: Value): boolean {
   return Object.keys(value).length > 0;
 }
 
-export function typeName(value: Value): string {
+function typeName(value: Value): string {
   return value === MISSING ? '<no value>' : goTypeName(value);
 }
 
@@ -130,7 +129,7 @@ function lengthOf(value: Value): number {
   return fail(`len of type ${typeName(value)}`);
 }
 
-export function index(item: Value, keys: readonly Value[]): Value {
+function index(item: Value, keys: readonly Value[]): Value {
   let current = item;
   for (const key of keys) {
     if (Array.isArray(current)) {

@@ -1,5 +1,5 @@
 import { CliError } from '../cli-error.js';
-import { type Token, scanTemplate, tokenize } from './go-template-lex.js';
+import { scanTemplate, type Token, tokenize } from './go-template-lex.js';
 import type { GoTemplateNode, GoTemplatePipe, GoTemplateSet } from './go-template-node.js';
 import { PipeReader } from './go-template-pipe.js';
 

@@ -1,15 +1,14 @@
-import type {
-  GoTemplateArg,
-  GoTemplateCommand,
-  GoTemplatePipe,
-} from './go-template-node.js';
 import type { Token } from './go-template-lex.js';
+import type { GoTemplateArg, GoTemplateCommand, GoTemplatePipe } from './go-template-node.js';
 
 /** Functions of Go's text/template that rxkube does not run: named as such, not as unknown. */
 const UNSUPPORTED_FUNCTIONS = new Set(['call', 'js']);
 
 /** How Go prints a pipeline in error messages. */
-export function pipeText(declare: readonly string[], commands: readonly GoTemplateCommand[]): string {
+export function pipeText(
+  declare: readonly string[],
+  commands: readonly GoTemplateCommand[],
+): string {
   const body = commands.map((c) => c.text).join(' | ');
   return declare.length > 0 ? `${declare.join(', ')} := ${body}` : body;
 }
