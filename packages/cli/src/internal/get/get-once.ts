@@ -175,9 +175,7 @@ export async function getOnce(
       io.stdout.write(goYaml(document));
       break;
     case 'jsonpath': {
-      const template = format.file
-        ? await readText(format.template, 'jsonpath-file')
-        : format.template;
+      const template = await formatText(format.template, format.file, 'jsonpath-file');
       const path = kubectlJsonPath(template);
       io.stdout.write(
         escapeTerminal(
@@ -192,9 +190,7 @@ export async function getOnce(
       break;
     }
     case 'go-template': {
-      const template = format.file
-        ? await readText(format.template, 'go-template-file')
-        : format.template;
+      const template = await formatText(format.template, format.file, 'go-template-file');
       const compiled = compileGoTemplate(template);
       try {
         io.stdout.write(escapeTerminal(compiled.execute(document)));
@@ -243,6 +239,11 @@ function kubectlJsonPath(template: string): ReturnType<typeof parseJsonPath> {
       : error.message;
     throw new CliError(`error parsing jsonpath ${template}, ${reason}`);
   }
+}
+
+/** The text an output format was given (`-o jsonpath=…`), or its file's (`-o jsonpath-file=…`). */
+async function formatText(value: string, file: boolean | undefined, flag: string): Promise<string> {
+  return file ? await readText(value, flag) : value;
 }
 
 async function readText(path: string, flag: string): Promise<string> {
