@@ -55,17 +55,24 @@ export function parseTemplate(template: string): TemplateNode[] {
 
 /** The index of the `}` that closes an action opened before `from` (quotes respected). */
 function actionEnd(template: string, from: number): number {
-  let quote: string | undefined;
-  for (let i = from; i < template.length; i++) {
-    const ch = template[i];
-    if (quote !== undefined) {
-      if (ch === '\\') i++;
-      else if (ch === quote) quote = undefined;
-    } else if (ch === '"' || ch === "'") quote = ch;
-    else if (ch === '\\') i++;
-    else if (ch === '}') return i;
-  }
+  for (const [ch, i] of unquoted(template, from)) if (ch === '}') return i;
   return -1;
+}
+
+/**
+ * The characters of `text` from `from` on that stand outside quotes and are not escaped by a
+ * backslash, with their index: what the reader's scans for `}`, `]` and `,` look at.
+ */
+function* unquoted(text: string, from: number): Generator<readonly [string, number]> {
+  let quote: string | undefined;
+  for (let i = from; i < text.length; i++) {
+    const ch = text[i] as string;
+    if (ch === '\\') i++;
+    else if (quote !== undefined) {
+      if (ch === quote) quote = undefined;
+    } else if (ch === '"' || ch === "'") quote = ch;
+    else yield [ch, i];
+  }
 }
 
 /** An action is a path, or a quoted string printed as it is (`{"\n"}`). */
@@ -167,15 +174,9 @@ function fieldName(path: string, from: number): { name: string; next: number } {
 }
 
 function bracketEnd(path: string, from: number): number {
-  let quote: string | undefined;
   let depth = 0;
-  for (let i = from; i < path.length; i++) {
-    const ch = path[i];
-    if (quote !== undefined) {
-      if (ch === '\\') i++;
-      else if (ch === quote) quote = undefined;
-    } else if (ch === '"' || ch === "'") quote = ch;
-    else if (ch === '[') depth++;
+  for (const [ch, i] of unquoted(path, from)) {
+    if (ch === '[') depth++;
     else if (ch === ']') {
       if (depth === 0) return i;
       depth--;
@@ -242,16 +243,10 @@ function bracketBranch(part: string, template: string, fail: (why: string) => ne
 
 function splitTopLevel(text: string, separator: string): string[] {
   const parts: string[] = [];
-  let quote: string | undefined;
   let depth = 0;
   let start = 0;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quote !== undefined) {
-      if (ch === '\\') i++;
-      else if (ch === quote) quote = undefined;
-    } else if (ch === '"' || ch === "'") quote = ch;
-    else if (ch === '[' || ch === '(') depth++;
+  for (const [ch, i] of unquoted(text, 0)) {
+    if (ch === '[' || ch === '(') depth++;
     else if (ch === ']' || ch === ')') depth--;
     else if (ch === separator && depth === 0) {
       parts.push(text.slice(start, i));
