@@ -101,6 +101,10 @@ describe('kubectl JSONPath, the cases of its documentation', () => {
       expect(() => parseJsonPath(bad), bad).toThrow(JsonPathError);
     }
   });
+  it("names a template kubectl cannot read in kubectl's words, at the mistake kubectl names first", () => {
+    // kubectl: error parsing jsonpath {.items[0, unterminated array
+    expect(() => parseJsonPath('{.items[0')).toThrow('unterminated array in "{.items[0"');
+  });
   it('compares numbers in filters', () => {
     const data = { items: [{ n: 1 }, { n: 5 }, { n: 10 }] };
     expect(parseJsonPath('{.items[?(@.n>4)].n}').print(data)).toBe('5 10');

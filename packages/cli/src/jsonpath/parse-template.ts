@@ -1,12 +1,17 @@
 import { GO_ESCAPES } from '../internal/print/go-escapes.js';
 import { JsonPathError } from './json-path-error.js';
 import type { FilterOperator, Step, TemplateNode } from './json-path-node.js';
+import { jsonPathSyntaxError } from './json-path-syntax.js';
 
 const FILTER = /^([^!<>=]+?)\s*(==|!=|<=|>=|<|>|=)\s*(.+?)$/;
 const NUMBER = /^-?\d+(\.\d+)?$/;
 
 /** Reads a template of kubectl's JSONPath dialect into nodes (see `parseJsonPath`). */
 export function parseTemplate(template: string): TemplateNode[] {
+  // kubectl's own scanner first: a template kubectl cannot read fails in its words, at the
+  // mistake it names first. What it reads and this reader does not fails below, in rxkube's.
+  const problem = jsonPathSyntaxError(template);
+  if (problem !== undefined) throw new JsonPathError(`${problem} in ${JSON.stringify(template)}`);
   const root: { nodes: TemplateNode[]; steps?: Step[] } = { nodes: [] };
   const stack = [root];
   let text = '';
