@@ -1,22 +1,11 @@
 import { asResourceVersion, type CollectionUpdate, type KubeObject } from '@rxkube/core';
 import { describe, expect, it } from 'vitest';
-import type { ApiResource } from '../src/index.js';
 import { LiveState } from '../src/internal/render/live-state.js';
 import { LiveTable } from '../src/internal/render/live-table.js';
 import { createPalette } from '../src/internal/render/palette.js';
 import { resourceColumns } from '../src/internal/render/resource-columns.js';
+import { configMaps } from './support/config-maps-resource.js';
 
-const configMaps: ApiResource = {
-  group: '',
-  version: 'v1',
-  name: 'configmaps',
-  singularName: 'configmap',
-  kind: 'ConfigMap',
-  namespaced: true,
-  shortNames: ['cm'],
-  verbs: [],
-  preferred: true,
-};
 const plain = createPalette(false, {});
 const now = Date.parse('2025-01-01T00:00:10Z');
 const cm = (name: string): KubeObject => ({
@@ -28,6 +17,15 @@ const cm = (name: string): KubeObject => ({
   },
 });
 const stats = { events: 0, lists: 1, relists: 1, reconnects: 2 };
+/** The collection synced at version 7 with one ConfigMap, `a`. */
+const syncedWithA: CollectionUpdate = {
+  synced: true,
+  items: new Map([['ns/a', cm('a')]]),
+  deltas: [],
+  resourceVersion: asResourceVersion('7'),
+  health: { status: 'live' },
+  stats,
+};
 
 function liveState(): LiveState {
   const table = new LiveTable({
@@ -49,15 +47,7 @@ describe("LiveState, what get -w's screen and the demo's show of a collection", 
     ]);
     state.update({ synced: false, health: { status: 'listing' }, stats }, now);
     expect(state.synced).toBe(false);
-    const synced: CollectionUpdate = {
-      synced: true,
-      items: new Map([['ns/a', cm('a')]]),
-      deltas: [],
-      resourceVersion: asResourceVersion('7'),
-      health: { status: 'live' },
-      stats,
-    };
-    state.update(synced, now);
+    state.update(syncedWithA, now);
     expect(state.synced).toBe(true);
     expect(state.body(now, 10, 80, 'listing').map((line) => line.trim().split(/\s+/)[0])).toEqual([
       'NAME',
@@ -70,17 +60,7 @@ describe("LiveState, what get -w's screen and the demo's show of a collection", 
     expect(state.status(now)).toMatch(
       /^0 items · 0.0 events\/s · 0 reconnects · 0 relists · .* · rv -$/,
     );
-    state.update(
-      {
-        synced: true,
-        items: new Map([['ns/a', cm('a')]]),
-        deltas: [],
-        resourceVersion: asResourceVersion('7'),
-        health: { status: 'live' },
-        stats,
-      },
-      now,
-    );
+    state.update(syncedWithA, now);
     expect(state.status(now)).toMatch(/^1 item · .* · 2 reconnects · 1 relist · .* · rv 7$/);
   });
 });
