@@ -72,7 +72,7 @@ describe("the bundle's start-up graph of `rxkube get`", () => {
   const everything = inputsOf(outputs, Object.keys(outputs));
 
   it('holds the connection code `get` runs: kubeconfig, node:http transport', () => {
-    expect(startup).toContain('src/internal/get/connect.ts');
+    expect(startup).toContain('src/internal/connect.ts');
     expect(startup.some((input) => input.endsWith('node/dist/node-http-transport.js'))).toBe(true);
     expect(
       startup.some((input) => input.endsWith('node/dist/kubeconfig/load-kube-config.js')),
@@ -93,7 +93,7 @@ describe("the bundle's start-up graph of `rxkube get`", () => {
     expect(startup.some((input) => input.endsWith('core/dist/guards/is-kube-status.js'))).toBe(
       true,
     );
-    expect(startup).toContain('src/internal/get/server-table.ts');
+    expect(startup).toContain('src/internal/server-table.ts');
     // ... and neither zod nor the schemas built from it are loaded with them.
     expect(startup.filter(fromPackage('zod'))).toEqual([]);
     expect(startup.filter((input) => input.includes('core/dist/schemas/'))).toEqual([]);

@@ -27,3 +27,20 @@ for (const id of ['cm-json', 'pod-json', 'pods-json', 'leases-json', 'widgets-js
     expect(`${goJson(JSON.parse(g[id].stdout))}\n`).toBe(g[id].stdout);
   });
 }
+
+// Where the `yaml` library (2.9, YAML 1.1 schema, single quotes, width 80) writes otherwise; the
+// expected text is kubectl's: kubectl create configmap x --from-literal=n=yes
+// --from-literal=a='a: b' --from-literal=long='x…x y…y zzzzzzzzzz' --dry-run=client -o yaml
+it('quotes and folds as go-yaml does, where the yaml library would not', () => {
+  const long = `${'x'.repeat(30)} ${'y'.repeat(60)} zzzzzzzzzz`;
+  expect(goYaml({ data: { a: 'a: b', long, n: 'yes' } })).toBe(
+    [
+      'data:',
+      "  a: 'a: b'",
+      `  long: ${'x'.repeat(30)} ${'y'.repeat(60)}`,
+      '    zzzzzzzzzz',
+      '  "n": "yes"',
+      '',
+    ].join('\n'),
+  );
+});

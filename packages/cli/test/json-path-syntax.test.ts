@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonPathSyntaxError } from '../src/internal/print/json-path-syntax.js';
+import { jsonPathSyntaxError } from '../src/jsonpath/json-path-syntax.js';
 
 // What kubectl 1.32.3 says after `error parsing jsonpath <template>, ` for each template
 // (`kubectl get pods -o jsonpath=<template>`); undefined where it reads the template.

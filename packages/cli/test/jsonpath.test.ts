@@ -73,6 +73,11 @@ describe('kubectl JSONPath, the cases of its documentation', () => {
     expect(print('{range .items[*]}{.metadata.name}{"\\t"}{end}')).toBe('127.0.0.1\t127.0.0.2\t');
     expect(print("{range .items[*]}{.metadata.name}{'\\n'}{end}")).toBe('127.0.0.1\n127.0.0.2\n');
   });
+  it("reads every one-character escape of Go's quoted strings, as kubectl does", () => {
+    // kubectl create configmap x --dry-run=client -o jsonpath='{"\a\v"}{.metadata.name}{"\f"}'
+    // prints BEL, VT, x, FF.
+    expect(print('{"\\a\\v"}{.items[0].kind}{"\\f\\b"}')).toBe('\x07\vNone\f\b');
+  });
   it('reads escaped dots in a field name', () => {
     expect(print('{.items[0].metadata.labels.kubernetes\\.io/hostname}')).toBe('127.0.0.1');
   });
@@ -95,6 +100,10 @@ describe('kubectl JSONPath, the cases of its documentation', () => {
     for (const bad of bads) {
       expect(() => parseJsonPath(bad), bad).toThrow(JsonPathError);
     }
+  });
+  it("names a template kubectl cannot read in kubectl's words, at the mistake kubectl names first", () => {
+    // kubectl: error parsing jsonpath {.items[0, unterminated array
+    expect(() => parseJsonPath('{.items[0')).toThrow('unterminated array in "{.items[0"');
   });
   it('compares numbers in filters', () => {
     const data = { items: [{ n: 1 }, { n: 5 }, { n: 10 }] };

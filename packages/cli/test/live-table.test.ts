@@ -1,21 +1,11 @@
 import { asResourceVersion, type CollectionState, type Delta, type KubeObject } from '@rxkube/core';
 import { describe, expect, it } from 'vitest';
-import type { ApiResource } from '../src/index.js';
 import { LiveTable } from '../src/internal/render/live-table.js';
 import { createPalette } from '../src/internal/render/palette.js';
+import { renderTable } from '../src/internal/render/render-table.js';
 import { resourceColumns } from '../src/internal/render/resource-columns.js';
+import { configMaps } from './support/config-maps-resource.js';
 
-const configMaps: ApiResource = {
-  group: '',
-  version: 'v1',
-  name: 'configmaps',
-  singularName: 'configmap',
-  kind: 'ConfigMap',
-  namespaced: true,
-  shortNames: ['cm'],
-  verbs: [],
-  preferred: true,
-};
 const plain = createPalette(false, {});
 const t0 = Date.parse('2025-01-01T00:00:00Z');
 const cm = (name: string, rv = '1'): KubeObject => ({
@@ -119,5 +109,21 @@ describe('LiveTable', () => {
     table.apply(state(initial, []), t0);
     expect(table.size).toBe(1);
     expect(names(table.render(10, t0))).toEqual(['NAME AGE', 'b 0s']);
+  });
+});
+
+describe('renderTable, the live table on the same tab writer as rxkube get', () => {
+  it('lays columns out three spaces apart, colours not counted, no six-column minimum, no trailing spaces', () => {
+    const bold = (text: string) => `\x1b[1m${text}\x1b[22m`;
+    expect(
+      renderTable([
+        ['', 'NAME', 'AGE', ''],
+        [bold('+'), bold('web-1'), '5s', ''],
+      ]),
+    ).toEqual(['    NAME    AGE', `${bold('+')}   ${bold('web-1')}   5s`]);
+  });
+
+  it('renders nothing for no rows', () => {
+    expect(renderTable([])).toEqual([]);
   });
 });

@@ -1,11 +1,17 @@
+import { GO_ESCAPES } from '../internal/print/go-escapes.js';
 import { JsonPathError } from './json-path-error.js';
 import type { FilterOperator, Step, TemplateNode } from './json-path-node.js';
+import { jsonPathSyntaxError } from './json-path-syntax.js';
 
 const FILTER = /^([^!<>=]+?)\s*(==|!=|<=|>=|<|>|=)\s*(.+?)$/;
 const NUMBER = /^-?\d+(\.\d+)?$/;
 
 /** Reads a template of kubectl's JSONPath dialect into nodes (see `parseJsonPath`). */
 export function parseTemplate(template: string): TemplateNode[] {
+  // kubectl's own scanner first: a template kubectl cannot read fails in its words, at the
+  // mistake it names first. What it reads and this reader does not fails below, in rxkube's.
+  const problem = jsonPathSyntaxError(template);
+  if (problem !== undefined) throw new JsonPathError(`${problem} in ${JSON.stringify(template)}`);
   const root: { nodes: TemplateNode[]; steps?: Step[] } = { nodes: [] };
   const stack = [root];
   let text = '';
@@ -54,17 +60,24 @@ export function parseTemplate(template: string): TemplateNode[] {
 
 /** The index of the `}` that closes an action opened before `from` (quotes respected). */
 function actionEnd(template: string, from: number): number {
-  let quote: string | undefined;
-  for (let i = from; i < template.length; i++) {
-    const ch = template[i];
-    if (quote !== undefined) {
-      if (ch === '\\') i++;
-      else if (ch === quote) quote = undefined;
-    } else if (ch === '"' || ch === "'") quote = ch;
-    else if (ch === '\\') i++;
-    else if (ch === '}') return i;
-  }
+  for (const [ch, i] of unquoted(template, from)) if (ch === '}') return i;
   return -1;
+}
+
+/**
+ * The characters of `text` from `from` on that stand outside quotes and are not escaped by a
+ * backslash, with their index: what the reader's scans for `}`, `]` and `,` look at.
+ */
+function* unquoted(text: string, from: number): Generator<readonly [string, number]> {
+  let quote: string | undefined;
+  for (let i = from; i < text.length; i++) {
+    const ch = text[i] as string;
+    if (ch === '\\') i++;
+    else if (quote !== undefined) {
+      if (ch === quote) quote = undefined;
+    } else if (ch === '"' || ch === "'") quote = ch;
+    else yield [ch, i];
+  }
 }
 
 /** An action is a path, or a quoted string printed as it is (`{"\n"}`). */
@@ -88,19 +101,10 @@ function unquote(quoted: string, template: string): string {
       continue;
     }
     const next = body[++i];
-    const escapes: Record<string, string> = {
-      n: '\n',
-      t: '\t',
-      r: '\r',
-      '\\': '\\',
-      '"': '"',
-      "'": "'",
-      '0': '\0',
-    };
-    if (next === undefined || escapes[next] === undefined) {
+    if (next === undefined || GO_ESCAPES[next] === undefined) {
       throw new JsonPathError(`invalid escape in ${quoted} of ${JSON.stringify(template)}`);
     }
-    out += escapes[next];
+    out += GO_ESCAPES[next];
   }
   return out;
 }
@@ -175,15 +179,9 @@ function fieldName(path: string, from: number): { name: string; next: number } {
 }
 
 function bracketEnd(path: string, from: number): number {
-  let quote: string | undefined;
   let depth = 0;
-  for (let i = from; i < path.length; i++) {
-    const ch = path[i];
-    if (quote !== undefined) {
-      if (ch === '\\') i++;
-      else if (ch === quote) quote = undefined;
-    } else if (ch === '"' || ch === "'") quote = ch;
-    else if (ch === '[') depth++;
+  for (const [ch, i] of unquoted(path, from)) {
+    if (ch === '[') depth++;
     else if (ch === ']') {
       if (depth === 0) return i;
       depth--;
@@ -250,16 +248,10 @@ function bracketBranch(part: string, template: string, fail: (why: string) => ne
 
 function splitTopLevel(text: string, separator: string): string[] {
   const parts: string[] = [];
-  let quote: string | undefined;
   let depth = 0;
   let start = 0;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quote !== undefined) {
-      if (ch === '\\') i++;
-      else if (ch === quote) quote = undefined;
-    } else if (ch === '"' || ch === "'") quote = ch;
-    else if (ch === '[' || ch === '(') depth++;
+  for (const [ch, i] of unquoted(text, 0)) {
+    if (ch === '[' || ch === '(') depth++;
     else if (ch === ']' || ch === ')') depth--;
     else if (ch === separator && depth === 0) {
       parts.push(text.slice(start, i));

@@ -1,21 +1,14 @@
-import type {
-  ApiResource,
-  CollectionHealth,
-  CollectionStats,
-  ListPageProgress,
-} from '@rxkube/core';
+import type { ApiResource } from '@rxkube/core';
 import { monotonicScheduler, scheduleAfter, scheduleEvery } from '@rxkube/core/time';
 import { createLogUpdate } from 'log-update';
 import type { Subscription } from 'rxjs';
 import { cliDefaults } from '../../cli-defaults.js';
 import type { CliOutput } from '../../cli-io.js';
-import { RateMeter } from '../rate-meter.js';
-import { fitRows, physicalLines, truncateText } from '../render/fit-rows.js';
+import { physicalLines, truncateText } from '../render/fit-rows.js';
+import { LiveState } from '../render/live-state.js';
 import { LiveTable } from '../render/live-table.js';
 import type { Palette } from '../render/palette.js';
-import { progressText } from '../render/progress.js';
 import { resourceColumns } from '../render/resource-columns.js';
-import { statusLine } from '../render/status-line.js';
 import { demoDefaults } from './demo-defaults.js';
 import type { DemoView, SyncCheck } from './demo-view.js';
 import { syncText } from './sync-text.js';
@@ -51,14 +44,9 @@ export function demoScreen(
     palette,
     order: 'recent',
   });
-  const rate = new RateMeter(cliDefaults.rateWindowMs);
+  const state = new LiveState(table, palette);
   const timeline: { readonly at: number; readonly text: string }[] = [];
-  let stats: CollectionStats = { events: 0, lists: 0, relists: 0, reconnects: 0 };
-  let health: CollectionHealth = { status: 'listing' };
-  let resourceVersion: string | undefined;
-  let progress: ListPageProgress | undefined;
   let lastCheck: SyncCheck | undefined;
-  let synced = false;
   let pending: Subscription | undefined;
   const ticker = scheduleEvery(monotonicScheduler, cliDefaults.tickMs, () => draw());
 
@@ -68,16 +56,7 @@ export function demoScreen(
     const now = Date.now();
     const rows = out.rows ?? cliDefaults.fallbackRows;
     const columns = out.columns ?? cliDefaults.fallbackColumns;
-    const status = statusLine(
-      {
-        items: table.size,
-        eventsPerSecond: rate.sample(now, stats.events),
-        stats,
-        health,
-        resourceVersion,
-      },
-      palette,
-    );
+    const status = state.status(now);
     const recent = timeline
       .slice(-demoDefaults.timelineRows)
       .map(
@@ -94,9 +73,7 @@ export function demoScreen(
       lastCheck ? syncText(lastCheck, palette) : palette.dim('cache not compared yet'),
     ];
     const budget = rows - physicalLines([...head, ...foot], columns) - 1;
-    const body = synced
-      ? fitRows((max) => table.render(max, now), budget, columns)
-      : [palette.cyan(progress ? `listing pods: ${progressText(progress)}` : 'listing pods…')];
+    const body = state.body(now, budget, columns, 'listing pods');
     screen([...head, ...body, ...foot].join('\n'));
   }
 
@@ -111,17 +88,11 @@ export function demoScreen(
       schedule();
     },
     page(p) {
-      progress = p;
+      state.page(p);
       schedule();
     },
     update(update, now) {
-      stats = update.stats;
-      health = update.health;
-      if (update.synced) {
-        synced = true;
-        resourceVersion = update.resourceVersion;
-        table.apply(update, now);
-      }
+      state.update(update, now);
       schedule();
     },
     check(check) {

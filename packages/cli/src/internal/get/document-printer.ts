@@ -4,10 +4,9 @@ import { escapeTerminal } from '../print/escape-terminal.js';
 import { goJson, quote } from '../print/go-json.js';
 import { goJsonLine } from '../print/go-json-line.js';
 import { goYaml } from '../print/go-yaml.js';
-import { stderrProgress } from '../render/progress.js';
 import type { GetTarget } from './get-target.js';
-import { healthLog } from './health-log.js';
 import { deltaDocument, formatDocument, nameOf, withTypeMeta } from './object-documents.js';
+import { pipedPrinter } from './piped-printer.js';
 import type { WatchPrinter } from './watch-printer.js';
 
 /** How the documents of `get -w` are printed. */
@@ -35,46 +34,34 @@ export function documentPrinter(
   io: CliIo,
   options: DocumentPrinterOptions,
 ): WatchPrinter {
-  const progress = stderrProgress(io.stderr, target.label);
-  const logHealth = healthLog(io.stderr);
-  let synced = false;
   let printed = 0;
-  return {
-    page: (p) => progress.page(p),
-    update(update) {
-      logHealth(update.health);
-      if (!update.synced) return;
-      if (!synced) progress.done();
-      const initial = !synced;
-      synced = true;
-      if (initial && options.watchOnly) return;
-      let out = '';
-      for (const delta of update.deltas) {
-        if (!target.keep(delta.key)) continue;
-        const object = withTypeMeta(delta.object, target.resource);
-        const event = { type: EVENT_TYPES[delta.type], object };
-        const alone = options.showManagedFields ? object : dropManagedFields(object);
-        switch (target.output) {
-          case 'name':
-            out += escapeTerminal(`${nameOf(delta.object, target.resource)}\n`);
-            break;
-          case 'json':
-            // A watch event is a Go struct: `type` before `object`, not sorted.
-            out += options.watchEvents
-              ? `{"type":${quote(event.type)},"object":${goJsonLine(object)}}\n`
-              : `${goJson(alone)}\n`;
-            break;
-          case 'yaml':
-            out += `${printed > 0 ? '---\n' : ''}${goYaml(options.watchEvents ? event : alone)}`;
-            break;
-          case 'ndjson':
-            out += formatDocument(deltaDocument(delta, target.resource), 'ndjson');
-            break;
-        }
-        printed++;
+  return pipedPrinter(target, io, (update, initial) => {
+    if (initial && options.watchOnly) return;
+    let out = '';
+    for (const delta of update.deltas) {
+      if (!target.keep(delta.key)) continue;
+      const object = withTypeMeta(delta.object, target.resource);
+      const event = { type: EVENT_TYPES[delta.type], object };
+      const alone = options.showManagedFields ? object : dropManagedFields(object);
+      switch (target.output) {
+        case 'name':
+          out += escapeTerminal(`${nameOf(delta.object, target.resource)}\n`);
+          break;
+        case 'json':
+          // A watch event is a Go struct: `type` before `object`, not sorted.
+          out += options.watchEvents
+            ? `{"type":${quote(event.type)},"object":${goJsonLine(object)}}\n`
+            : `${goJson(alone)}\n`;
+          break;
+        case 'yaml':
+          out += `${printed > 0 ? '---\n' : ''}${goYaml(options.watchEvents ? event : alone)}`;
+          break;
+        case 'ndjson':
+          out += formatDocument(deltaDocument(delta, target.resource), 'ndjson');
+          break;
       }
-      if (out) io.stdout.write(out);
-    },
-    close: () => progress.done(),
-  };
+      printed++;
+    }
+    if (out) io.stdout.write(out);
+  });
 }

@@ -1,7 +1,7 @@
 import type { ApiResource, KubeObject } from '@rxkube/core';
 import { createPalette } from '../render/palette.js';
 import { resourceColumns } from '../render/resource-columns.js';
-import type { ServerTable, TableRow } from './server-table.js';
+import type { ServerTable, TableRow } from '../server-table.js';
 
 /**
  * A Table made on this side, for a server that answers Table requests with plain objects: the

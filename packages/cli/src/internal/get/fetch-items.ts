@@ -2,7 +2,7 @@ import { type ApiResource, type KubeClient, type KubeObject, resourcePath } from
 import { monotonicScheduler, scheduleAfter } from '@rxkube/core/time';
 import { loadedErrorFromResponse } from '../error-from-response-loader.js';
 import { ServerError } from '../server-error.js';
-import { isServerTable, type ServerTable, TABLE_ACCEPT, type TableRow } from './server-table.js';
+import { isServerTable, type ServerTable, TABLE_ACCEPT, type TableRow } from '../server-table.js';
 
 /** What to fetch of one resource type: names (GET each) or a selection (paginated LIST). */
 export interface FetchRequest {

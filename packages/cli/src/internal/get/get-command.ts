@@ -5,9 +5,9 @@ import { cliDefaults } from '../../cli-defaults.js';
 import type { CliIo } from '../../cli-io.js';
 import type { GetArgs } from '../cli-args.js';
 import { CliError, isCliError } from '../cli-error.js';
+import { connect } from '../connect.js';
 import { checkKubeconfig, kubectlError } from '../kubectl-error.js';
 import { warningPrinter } from '../print/warning-printer.js';
-import { connect } from './connect.js';
 import { getOnce } from './get-once.js';
 import { discoverAll, type ResolvedRequests, resolveRequests } from './resolve-requests.js';
 

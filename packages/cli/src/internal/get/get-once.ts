@@ -21,7 +21,6 @@ import { compileGoTemplate } from '../print/go-template.js';
 import { GoTemplateError } from '../print/go-template-error.js';
 import { goYaml } from '../print/go-yaml.js';
 import { humanTableLines } from '../print/human-table.js';
-import { jsonPathSyntaxError } from '../print/json-path-syntax.js';
 import { relaxedJsonPath, sortBy } from '../print/sort-by.js';
 import { tabWriter } from '../print/tab-writer.js';
 import type { stderrProgress } from '../render/progress.js';
@@ -175,9 +174,7 @@ export async function getOnce(
       io.stdout.write(goYaml(document));
       break;
     case 'jsonpath': {
-      const template = format.file
-        ? await readText(format.template, 'jsonpath-file')
-        : format.template;
+      const template = await formatText(format.template, format.file, 'jsonpath-file');
       const path = kubectlJsonPath(template);
       io.stdout.write(
         escapeTerminal(
@@ -192,9 +189,7 @@ export async function getOnce(
       break;
     }
     case 'go-template': {
-      const template = format.file
-        ? await readText(format.template, 'go-template-file')
-        : format.template;
+      const template = await formatText(format.template, format.file, 'go-template-file');
       const compiled = compileGoTemplate(template);
       try {
         io.stdout.write(escapeTerminal(compiled.execute(document)));
@@ -212,7 +207,7 @@ export async function getOnce(
       // kubectl reads the columns' paths after printing their headers, and says what is wrong
       // with the first one it cannot read in its parser's own words.
       const unreadable = columns
-        .map((column) => jsonPathSyntaxError(relaxedJsonPath(column.path)))
+        .map((column) => jsonPathProblem(relaxedJsonPath(column.path)))
         .find((problem) => problem !== undefined);
       if (unreadable !== undefined) {
         if (!args.noHeaders) io.stdout.write(tabWriter([columns.map((column) => column.header)]));
@@ -230,19 +225,33 @@ export async function getOnce(
  * jsonpath {.items[0, unterminated array`.
  */
 function kubectlJsonPath(template: string): ReturnType<typeof parseJsonPath> {
-  const problem = jsonPathSyntaxError(template);
-  if (problem !== undefined) throw new CliError(`error parsing jsonpath ${template}, ${problem}`);
   try {
     return parseJsonPath(template);
   } catch (error) {
-    if (!(error instanceof JsonPathError)) throw error;
-    // What kubectl reads but rxkube does not: rxkube's reason, in kubectl's line.
-    const where = ` in ${JSON.stringify(template)}`;
-    const reason = error.message.endsWith(where)
-      ? error.message.slice(0, -where.length)
-      : error.message;
-    throw new CliError(`error parsing jsonpath ${template}, ${reason}`);
+    throw new CliError(`error parsing jsonpath ${template}, ${jsonPathReason(error, template)}`);
   }
+}
+
+/** Why a JSONPath template cannot be read, without the template itself; `undefined` if it can. */
+function jsonPathProblem(template: string): string | undefined {
+  try {
+    parseJsonPath(template);
+    return undefined;
+  } catch (error) {
+    return jsonPathReason(error, template);
+  }
+}
+
+/** The reason of a {@link JsonPathError} without ` in "<template>"`; other errors are rethrown. */
+function jsonPathReason(error: unknown, template: string): string {
+  if (!(error instanceof JsonPathError)) throw error;
+  const where = ` in ${JSON.stringify(template)}`;
+  return error.message.endsWith(where) ? error.message.slice(0, -where.length) : error.message;
+}
+
+/** The text an output format was given (`-o jsonpath=…`), or its file's (`-o jsonpath-file=…`). */
+async function formatText(value: string, file: boolean | undefined, flag: string): Promise<string> {
+  return file ? await readText(value, flag) : value;
 }
 
 async function readText(path: string, flag: string): Promise<string> {

@@ -2,9 +2,8 @@ import { objectKey } from '@rxkube/core';
 import type { CliIo } from '../../cli-io.js';
 import { tabWriter } from '../print/tab-writer.js';
 import type { Palette } from '../render/palette.js';
-import { stderrProgress } from '../render/progress.js';
 import type { GetTarget } from './get-target.js';
-import { healthLog } from './health-log.js';
+import { pipedPrinter } from './piped-printer.js';
 import type { WatchPrinter } from './watch-printer.js';
 
 /** kubectl's EVENT cells, padded to the longest so the column keeps one width. */
@@ -32,10 +31,7 @@ export function linePrinter(
   palette: Palette,
   options: LinePrinterOptions,
 ): WatchPrinter {
-  const progress = stderrProgress(io.stderr, target.label);
-  const logHealth = healthLog(io.stderr);
   const widths: number[] = [];
-  let synced = false;
   let headerPrinted = options.noHeaders;
   const print = (rows: string[][]) => {
     if (rows.length === 0) return;
@@ -53,26 +49,18 @@ export function linePrinter(
     ...(options.withEvents ? [EVENT_NAMES[type]] : []),
     ...target.columns.row(object, now, palette),
   ];
-  return {
-    page: (p) => progress.page(p),
-    update(update, now) {
-      logHealth(update.health);
-      if (!update.synced) return;
-      if (!synced) {
-        synced = true;
-        progress.done();
-        if (options.watchOnly) return;
-        const objects = [...update.items.values()]
-          .filter((object) => target.keep(objectKey(object)))
-          .sort((a, b) => objectKey(a).localeCompare(objectKey(b)));
-        print(objects.map((object) => row('added', object, now)));
-        return;
-      }
-      // One event at a time, as kubectl prints them: a row is laid out before the next is seen.
-      for (const delta of update.deltas) {
-        if (target.keep(delta.key)) print([row(delta.type, delta.object, now)]);
-      }
-    },
-    close: () => progress.done(),
-  };
+  return pipedPrinter(target, io, (update, initial, now) => {
+    if (initial) {
+      if (options.watchOnly) return;
+      const objects = [...update.items.values()]
+        .filter((object) => target.keep(objectKey(object)))
+        .sort((a, b) => objectKey(a).localeCompare(objectKey(b)));
+      print(objects.map((object) => row('added', object, now)));
+      return;
+    }
+    // One event at a time, as kubectl prints them: a row is laid out before the next is seen.
+    for (const delta of update.deltas) {
+      if (target.keep(delta.key)) print([row(delta.type, delta.object, now)]);
+    }
+  });
 }

@@ -1,15 +1,12 @@
-import type { CollectionHealth, CollectionStats, ListPageProgress } from '@rxkube/core';
 import { monotonicScheduler, scheduleAfter, scheduleEvery } from '@rxkube/core/time';
 import { createLogUpdate } from 'log-update';
 import type { Subscription } from 'rxjs';
 import { cliDefaults } from '../../cli-defaults.js';
 import type { CliIo } from '../../cli-io.js';
-import { RateMeter } from '../rate-meter.js';
-import { fitRows, physicalLines, truncateText } from '../render/fit-rows.js';
+import { physicalLines, truncateText } from '../render/fit-rows.js';
+import { LiveState } from '../render/live-state.js';
 import { type LiveOrder, LiveTable } from '../render/live-table.js';
 import type { Palette } from '../render/palette.js';
-import { progressText } from '../render/progress.js';
-import { statusLine } from '../render/status-line.js';
 import type { GetTarget } from './get-target.js';
 import type { WatchPrinter } from './watch-printer.js';
 
@@ -26,12 +23,7 @@ export function livePrinter(
 ): WatchPrinter {
   const screen = createLogUpdate(io.stdout);
   const table = new LiveTable({ columns: target.columns, palette, order, keep: target.keep });
-  const rate = new RateMeter(cliDefaults.rateWindowMs);
-  let stats: CollectionStats = { events: 0, lists: 0, relists: 0, reconnects: 0 };
-  let health: CollectionHealth = { status: 'listing' };
-  let resourceVersion: string | undefined;
-  let progress: ListPageProgress | undefined;
-  let synced = false;
+  const state = new LiveState(table, palette);
   let pending: Subscription | undefined;
   const ticker = scheduleEvery(monotonicScheduler, cliDefaults.tickMs, () => draw());
   const onResize = () => draw();
@@ -44,40 +36,19 @@ export function livePrinter(
     const rows = io.stdout.rows ?? cliDefaults.fallbackRows;
     const columns = io.stdout.columns ?? cliDefaults.fallbackColumns;
     const title = palette.dim(truncateText(`${target.label} · Ctrl-C to stop`, columns - 1));
-    const status = statusLine(
-      {
-        items: table.size,
-        eventsPerSecond: rate.sample(now, stats.events),
-        stats,
-        health,
-        resourceVersion,
-      },
-      palette,
-    );
-    const body = synced
-      ? fitRows(
-          (max) => table.render(max, now),
-          rows - physicalLines([title, '', status], columns) - 1,
-          columns,
-        )
-      : [palette.cyan(progress ? `listing: ${progressText(progress)}` : 'listing…')];
+    const status = state.status(now);
+    const budget = rows - physicalLines([title, '', status], columns) - 1;
+    const body = state.body(now, budget, columns, 'listing');
     screen([title, ...body, '', status].join('\n'));
   }
 
   return {
     page(p) {
-      progress = p;
-      if (!synced) draw();
+      state.page(p);
+      if (!state.synced) draw();
     },
     update(update, now) {
-      stats = update.stats;
-      health = update.health;
-      if (update.synced) {
-        synced = true;
-        progress = undefined;
-        resourceVersion = update.resourceVersion;
-        table.apply(update, now);
-      }
+      state.update(update, now);
       pending ??= scheduleAfter(monotonicScheduler, cliDefaults.redrawIntervalMs, draw);
     },
     close() {

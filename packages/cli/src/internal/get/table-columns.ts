@@ -1,7 +1,7 @@
 import type { ApiResource, KubeObject } from '@rxkube/core';
 import { cellText } from '../print/human-table.js';
 import { age, type ResourceColumns, resourceColumns } from '../render/resource-columns.js';
-import type { TableColumn } from './server-table.js';
+import type { TableColumn } from '../server-table.js';
 import { CELLS } from './table-transport.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { TableColumn, TableRow } from '../get/server-table.js';
+import type { TableColumn, TableRow } from '../server-table.js';
 import { escapeTerminal } from './escape-terminal.js';
 
 /** How kubectl decorates a server Table (its human-readable printer's options). */

@@ -3,7 +3,15 @@ const PADDING = 3;
 /** The narrowest a padded column gets, padding included (kubectl's tabwriter `minwidth`). */
 const MIN_WIDTH = 6;
 
-const width = (text: string): number => [...text].length;
+const codePoints = (text: string): number => [...text].length;
+
+/** How {@link tabWriter} lays out columns where kubectl's defaults do not fit. */
+export interface TabWriterOptions {
+  /** The narrowest a padded column gets, padding included; kubectl's is 6. */
+  readonly minWidth?: number;
+  /** A cell's width on screen; code points by default (a coloured cell: its visible text). */
+  readonly width?: (cell: string) => number;
+}
 
 /**
  * Lays out lines of cells as kubectl's tabwriter (Go's `text/tabwriter` with minwidth 6, padding
@@ -16,13 +24,18 @@ const width = (text: string): number => [...text].length;
  * output does (its tabwriter's `RememberWidths`): a column is never narrower than it was, and
  * the array is updated with the widths used.
  */
-export function tabWriter(lines: readonly (readonly string[])[], remembered?: number[]): string {
+export function tabWriter(
+  lines: readonly (readonly string[])[],
+  remembered?: number[],
+  options: TabWriterOptions = {},
+): string {
+  const { minWidth = MIN_WIDTH, width = codePoints } = options;
   const rows = lines.map((cells) => ({ cells, widths: [] as number[] }));
   const columns = Math.max(0, ...lines.map((line) => line.length - 1));
   for (let column = 0; column < columns; column++) {
     // The widths of the current block's lines, set once the block ends.
     let block: number[][] = [];
-    let max = MIN_WIDTH;
+    let max = minWidth;
     const endBlock = () => {
       if (block.length > 0 && remembered !== undefined) {
         max = Math.max(max, remembered[column] ?? 0);
@@ -30,7 +43,7 @@ export function tabWriter(lines: readonly (readonly string[])[], remembered?: nu
       }
       for (const widths of block) widths[column] = max;
       block = [];
-      max = MIN_WIDTH;
+      max = minWidth;
     };
     for (const { cells, widths } of rows) {
       const cell = cells[column];

@@ -1,5 +1,6 @@
 import type { MuxClientFrame, MuxServerFrame, Transport } from '@rxkube/core/transport';
 import type { WebSocket } from 'ws';
+import { NotUtf8Error, Utf8Text } from '../utf8-text.js';
 import { canonicalPath, encodePath } from './canonical-path.js';
 import { pickRequestHeaders, pickResponseHeaders } from './forwarded-headers.js';
 import { parseClientFrame } from './parse-client-frame.js';
@@ -9,7 +10,6 @@ import { filterRefusal, type RequestFilter } from './request-filter.js';
 import { StreamCredit } from './stream-credit.js';
 import type { StreamLimits } from './stream-limits.js';
 import { upstreamRequest } from './upstream-request.js';
-import { NotUtf8Error, Utf8Text } from './utf8-text.js';
 
 /** Close code for a frame that breaks the protocol (RFC 6455: policy violation). */
 const POLICY_VIOLATION = 1008;

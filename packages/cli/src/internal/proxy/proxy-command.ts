@@ -1,5 +1,5 @@
 import type { CliIo } from '../../cli-io.js';
-import { connect } from '../get/connect.js';
+import { connect } from '../connect.js';
 import { checkKubeconfig, kubectlError } from '../kubectl-error.js';
 import { escapeLine } from '../print/escape-terminal.js';
 import { descriptorLimit } from './descriptor-limit.js';

@@ -1,7 +1,7 @@
 import type { CollectionState, Delta, KubeObject } from '@rxkube/core';
 import { cliDefaults } from '../../cli-defaults.js';
 import type { Palette } from './palette.js';
-import { columnWidths, renderTable } from './render-table.js';
+import { renderTable } from './render-table.js';
 import type { ResourceColumns } from './resource-columns.js';
 
 /** The order of a live table's rows. */
@@ -89,7 +89,7 @@ export class LiveTable {
         change?.type === 'deleted' && !this.items.has(key) ? cells.map(palette.dim) : cells;
       rows.push([mark, ...(recent && change.type !== 'deleted' ? row.map(palette.bold) : row)]);
     }
-    const lines = renderTable(rows, columnWidths(rows));
+    const lines = renderTable(rows);
     if (keys.hidden > 0) lines.push(palette.dim(`  … and ${keys.hidden} more`));
     return lines;
   }

@@ -1,60 +1,23 @@
 import { stripVTControlCharacters } from 'node:util';
-import Table from 'cli-table3';
+import { tabWriter } from '../print/tab-writer.js';
 
-/** Spaces between columns, as kubectl's tables have. */
-const COLUMN_GAP = 3;
-
-const NO_BORDER = {
-  top: '',
-  'top-mid': '',
-  'top-left': '',
-  'top-right': '',
-  bottom: '',
-  'bottom-mid': '',
-  'bottom-left': '',
-  'bottom-right': '',
-  left: '',
-  'left-mid': '',
-  mid: '',
-  'mid-mid': '',
-  right: '',
-  'right-mid': '',
-  middle: '',
-} as const;
-
-/** The visible width of each column (widest cell, colours ignored), at least `minimum`. */
-export function columnWidths(
-  rows: readonly (readonly string[])[],
-  minimum: readonly number[] = [],
-): number[] {
-  const widths = [...minimum];
-  for (const row of rows) {
-    row.forEach((cell, i) => {
-      widths[i] = Math.max(widths[i] ?? 0, stripVTControlCharacters(cell).length);
-    });
-  }
-  return widths;
-}
+/** A coloured cell's width on screen: its text without the colours. */
+const visibleWidth = (cell: string): number => [...stripVTControlCharacters(cell)].length;
 
 /**
  * Renders rows as a borderless, left-aligned table whose columns are three spaces apart, like
- * kubectl's; `widths` (from {@link columnWidths}) keep later rows aligned with an earlier table.
+ * kubectl's (the same tab writer as `rxkube get`, colours not counted, and no six-column minimum
+ * so the one-character change mark stays narrow). Lines carry no trailing spaces.
+ *
+ * @example
+ * ```ts
+ * renderTable([['NAME', 'READY'], ['web-1', '1/1']]); // ['NAME    READY', 'web-1   1/1']
+ * ```
  */
-export function renderTable(
-  rows: readonly (readonly string[])[],
-  widths: readonly number[] = columnWidths(rows),
-): string[] {
+export function renderTable(rows: readonly (readonly string[])[]): string[] {
   if (rows.length === 0) return [];
-  const table = new Table({
-    chars: NO_BORDER,
-    style: { 'padding-left': 0, 'padding-right': 0, head: [], border: [], compact: true },
-    colWidths: widths.map((width, i) => (i === widths.length - 1 ? width : width + COLUMN_GAP)),
-    wordWrap: false,
-    truncate: '',
-  });
-  table.push(...rows.map((row) => [...row]));
-  return table
-    .toString()
+  return tabWriter(rows, undefined, { minWidth: 0, width: visibleWidth })
+    .slice(0, -1)
     .split('\n')
     .map((line) => line.trimEnd());
 }

@@ -41,6 +41,13 @@ const DOUBLE_QUOTED_ESCAPES: Readonly<Record<string, string>> = {
  * the YAML library's `parse` returns for the same text, or {@link NOT_SIMPLE} whenever the text
  * leaves that subset in any way (comments, flow collections, block scalars, anchors, tags,
  * numbers, multi-line scalars, tabs, duplicate keys, ...): any doubt goes to the full library.
+ *
+ * Why it exists beside the library: it keeps the library out of a command's start-up. Measured
+ * on the bundled `rxkube get pods` against a refused server (2 cores, 15 whole-process runs of
+ * each, alternating, medians), with a kubeconfig that `kubectl config set-*` wrote (read here)
+ * against the same file with a comment line added (so the library reads it): 0.180 s against
+ * 0.287 s of CPU (user + sys; 37% less), 0.40 s against 0.69 s wall, 47 MiB against 55 MiB peak
+ * memory.
  */
 export function readSimpleYaml(text: string): unknown {
   try {

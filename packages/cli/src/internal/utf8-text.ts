@@ -1,10 +1,17 @@
 const EMPTY = new Uint8Array(0);
+const encoder = new TextEncoder();
 
 const strictDecoder = () => new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
-/** Bytes that are not UTF-8; `valid` is the text of the bytes before them. */
+/**
+ * Bytes that are not UTF-8: `valid` is the text of the bytes before them, `rest` the bytes from
+ * there on that the decoder had (so a caller can pass them on as they are).
+ */
 export class NotUtf8Error extends Error {
-  constructor(readonly valid: string) {
+  constructor(
+    readonly valid: string,
+    readonly rest: Uint8Array,
+  ) {
     super('the response body is not valid UTF-8');
   }
 }
@@ -40,6 +47,13 @@ function validPrefix(bytes: Uint8Array): string {
  * UTF-8 text of a body arriving in chunks: a character split between chunks comes out whole, with
  * the later chunk; bytes that are not UTF-8 throw {@link NotUtf8Error}, carrying the text before
  * them (nothing is replaced, nothing before the bad bytes is lost). A BOM is kept as it is.
+ * The CLI's one reader of UTF-8 arriving in chunks: the proxy's streams and `get -w`'s Tables.
+ *
+ * @example
+ * ```ts
+ * const text = new Utf8Text();
+ * text.next(Uint8Array.of(0x63, 0xc3)) + text.next(Uint8Array.of(0xa9)) + text.end(); // 'cé'
+ * ```
  */
 export class Utf8Text {
   #pending: Uint8Array = EMPTY;
@@ -55,21 +69,24 @@ export class Utf8Text {
     }
     const cut = completeLength(bytes);
     this.#pending = bytes.slice(cut);
-    return this.#decode(bytes.subarray(0, cut));
+    return this.#decode(bytes, cut);
   }
 
   /** The end of the body: a character left incomplete is not UTF-8. */
   end(): string {
     const rest = this.#pending;
     this.#pending = EMPTY;
-    return rest.length === 0 ? '' : this.#decode(rest, true);
+    return rest.length === 0 ? '' : this.#decode(rest, rest.length, true);
   }
 
-  #decode(bytes: Uint8Array, last = false): string {
+  /** The text of the first `upTo` bytes; failing, the bytes after the valid text go with the error. */
+  #decode(bytes: Uint8Array, upTo: number, last = false): string {
     try {
-      return this.#decoder.decode(bytes, { stream: false });
+      return this.#decoder.decode(bytes.subarray(0, upTo), { stream: false });
     } catch {
-      throw new NotUtf8Error(last ? '' : validPrefix(bytes));
+      const valid = last ? '' : validPrefix(bytes.subarray(0, upTo));
+      this.#pending = EMPTY;
+      throw new NotUtf8Error(valid, bytes.slice(encoder.encode(valid).length));
     }
   }
 }

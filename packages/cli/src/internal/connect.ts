@@ -6,8 +6,8 @@ import {
   type KubeConfigUser,
   loadKubeConfig,
 } from '@rxkube/node/node-http';
-import { CliError } from '../cli-error.js';
-import type { ConnectionArgs } from '../connection-args.js';
+import { CliError } from './cli-error.js';
+import type { ConnectionArgs } from './connection-args.js';
 
 function hasOverrides(args: ConnectionArgs): boolean {
   return (

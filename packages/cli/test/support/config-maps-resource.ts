@@ -1,0 +1,14 @@
+import type { ApiResource } from '../../src/index.js';
+
+/** Discovery's entry for ConfigMaps, for tests that lay out a live table of them. */
+export const configMaps: ApiResource = {
+  group: '',
+  version: 'v1',
+  name: 'configmaps',
+  singularName: 'configmap',
+  kind: 'ConfigMap',
+  namespaced: true,
+  shortNames: ['cm'],
+  verbs: [],
+  preferred: true,
+};
