@@ -3,7 +3,7 @@ import type { FakeApiReplica } from '../../fake-api-replica.js';
 import type { RestartOptions } from '../../restart-options.js';
 import type { Cluster } from '../store/cluster.js';
 import type { ResourceStore } from '../store/resource-store.js';
-import type { WatchStream } from '../watch/watch-stream.js';
+import type { WatchStream } from '../streams/watch-stream.js';
 import { type CacheOwner, ReplicaCache } from './replica-cache.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { FakePrinterColumn } from '../../fake-printer-column.js';
 import type { FakeResourceDefinition } from '../../fake-resource-definition.js';
 import { DEFAULT_FIELD_RULES, type FieldRules } from '../fields/field-rules.js';
-import type { GroupResource } from '../http/status.js';
+import type { GroupResource } from '../status.js';
 
 /** Every verb kube-apiserver serves on a full resource, in discovery's order. */
 export const ALL_VERBS = [

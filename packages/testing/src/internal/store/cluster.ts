@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { FakeApiError } from '../../fake-api-error.js';
 import type { FakeApiStatus } from '../../fake-api-status.js';
 import { DEFAULTS } from '../defaults.js';
-import { managedFieldsAfter } from '../fields/managed-fields.js';
-import * as status from '../http/status.js';
+import { managedFieldsAfter } from './managed-fields.js';
+import * as status from '../status.js';
 import { isJsonObject, type JsonObject, jsonEqual } from '../json/json-value.js';
 import type { ResourceType } from '../resources/resource-type.js';
-import { statusMetadata } from '../writes/status-metadata.js';
-import { sentUid, uidImmutable, uidPreconditionFailed } from '../writes/uid-mismatch.js';
-import { unconditionalUpdateRefusal } from '../writes/unconditional-update-refusal.js';
-import { updateOfMissing } from '../writes/update-of-missing.js';
+import { statusMetadata } from './status-metadata.js';
+import { sentUid, uidImmutable, uidPreconditionFailed } from './uid-mismatch.js';
+import { unconditionalUpdateRefusal } from './unconditional-update-refusal.js';
+import { updateOfMissing } from './update-of-missing.js';
 import { labelFieldErrors } from './label-field-errors.js';
 import {
   generateNameSuffix,

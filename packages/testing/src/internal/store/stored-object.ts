@@ -1,5 +1,5 @@
 import type { JsonObject } from '../json/json-value.js';
-import { fieldValue } from '../reads/field-selector.js';
+import { fieldValue } from '../selectors/field-selector.js';
 import type { ResourceType } from '../resources/resource-type.js';
 
 /**

@@ -1,9 +1,9 @@
 import { FakeApiError } from '../../fake-api-error.js';
 import type { FakeApiStatus } from '../../fake-api-status.js';
-import { answerPersistentWatchFault } from '../faults/persistent-watch-fault.js';
+import { answerPersistentWatchFault } from './persistent-watch-fault.js';
 import type { HttpContext } from '../http/http-context.js';
 import type { ServerEnv } from '../http/server-env.js';
-import * as status from '../http/status.js';
+import * as status from '../status.js';
 import { viewAt } from '../reads/cache-read.js';
 import { cacheReady } from '../reads/cache-ready.js';
 import { listPrefix, parseVersionOrFail, selectorFilter } from '../reads/list-handler.js';
@@ -18,7 +18,7 @@ import {
   StreamingListRefused,
   streamingListStart,
 } from './streaming-list-start.js';
-import { WatchStream } from './watch-stream.js';
+import { WatchStream } from '../streams/watch-stream.js';
 
 /** Where a watch starts and what it sends before live events. */
 interface WatchStart {

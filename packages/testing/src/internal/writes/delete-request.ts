@@ -1,5 +1,5 @@
 import { FakeApiError } from '../../fake-api-error.js';
-import * as status from '../http/status.js';
+import * as status from '../status.js';
 import { isJsonObject } from '../json/json-value.js';
 import type { DeleteOptions, DeletePreconditions } from '../store/cluster.js';
 import { writeOptions } from './write-options.js';

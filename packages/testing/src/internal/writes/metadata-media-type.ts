@@ -1,6 +1,6 @@
 import { FakeApiError } from '../../fake-api-error.js';
 import type { FakeApiStatus } from '../../fake-api-status.js';
-import * as status from '../http/status.js';
+import * as status from '../status.js';
 import { isJsonObject, type JsonObject } from '../json/json-value.js';
 import type { ResourceType } from '../resources/resource-type.js';
 

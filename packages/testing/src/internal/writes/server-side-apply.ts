@@ -14,7 +14,7 @@ import {
   managedFieldsAfter,
   stripServerFields,
   subresourceExtra,
-} from '../fields/managed-fields.js';
+} from '../store/managed-fields.js';
 import { isJsonObject, type JsonObject, jsonEqual } from '../json/json-value.js';
 import type { ResourceType } from '../resources/resource-type.js';
 import { timestampNow } from '../store/object-meta.js';

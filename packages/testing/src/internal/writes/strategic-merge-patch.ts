@@ -1,6 +1,6 @@
 import { FakeApiError } from '../../fake-api-error.js';
 import type { FieldRules } from '../fields/field-rules.js';
-import * as status from '../http/status.js';
+import * as status from '../status.js';
 import { isJsonObject, type JsonObject, jsonEqual } from '../json/json-value.js';
 
 const DIRECTIVE = '$patch';

@@ -1,4 +1,4 @@
-import type { FieldSet } from '../fields/field-set.js';
+import type { FieldSet } from './field-set.js';
 
 /** One `fieldsV1` path element as kube-apiserver prints it in messages: `.name`, `[name="x"]`. */
 function elementText(element: string): string {

@@ -10,18 +10,18 @@ import {
   apiGroupList,
   apiResourceList,
   apiVersions,
-} from '../resources/discovery.js';
+} from './discovery.js';
 import { tableContext } from '../tables/table-context.js';
 import { tableRequest } from '../tables/table-request.js';
 import { handleWatch } from '../watch/watch-handler.js';
 import { handlePatch } from '../writes/handle-patch.js';
-import type { Authenticator } from './auth.js';
-import { applyCors } from './cors.js';
-import { rejectByFlowControl } from './flow-control-rejection.js';
-import { type HostPolicy, hostRefusal } from './host-check.js';
-import type { HttpContext } from './http-context.js';
-import { impersonationOf } from './impersonation-of.js';
-import { mediaTypeRefusal } from './media-type-check.js';
+import type { Authenticator } from '../http/auth.js';
+import { applyCors } from '../http/cors.js';
+import { rejectByFlowControl } from '../http/flow-control-rejection.js';
+import { type HostPolicy, hostRefusal } from '../http/host-check.js';
+import type { HttpContext } from '../http/http-context.js';
+import { impersonationOf } from '../http/impersonation-of.js';
+import { mediaTypeRefusal } from '../http/media-type-check.js';
 import {
   handleCreate,
   handleDelete,
@@ -29,12 +29,12 @@ import {
   handleGet,
   handleUpdate,
 } from './object-handlers.js';
-import { requestKindOf } from './request-kind-of.js';
-import { type Route, resolveRoute } from './route.js';
-import { servedBy } from './served-by.js';
-import type { ServerEnv } from './server-env.js';
-import * as status from './status.js';
-import { warningHeader } from './warning-header.js';
+import { requestKindOf } from '../http/request-kind-of.js';
+import { type Route, resolveRoute } from '../http/route.js';
+import { servedBy } from '../http/served-by.js';
+import type { ServerEnv } from '../http/server-env.js';
+import * as status from '../status.js';
+import { warningHeader } from '../http/warning-header.js';
 
 const TRUE_VALUES = new Set(['1', 't', 'T', 'TRUE', 'true', 'True']);
 

@@ -1,5 +1,5 @@
 import type { FakeApiStatus } from '../../fake-api-status.js';
-import * as status from '../http/status.js';
+import * as status from '../status.js';
 import type { JsonObject } from '../json/json-value.js';
 import type { ResourceType } from '../resources/resource-type.js';
 import { sentUid, uidPreconditionFailed } from './uid-mismatch.js';

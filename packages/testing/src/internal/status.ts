@@ -1,5 +1,5 @@
-import type { FakeApiStatus } from '../../fake-api-status.js';
-import { goQuote } from '../json/go-quote.js';
+import type { FakeApiStatus } from '../fake-api-status.js';
+import { goQuote } from './json/go-quote.js';
 
 /** The group and plural resource of a collection, as kube-apiserver names them in messages. */
 export interface GroupResource {

@@ -1,5 +1,5 @@
 import { FakeApiError } from '../../fake-api-error.js';
-import * as status from '../http/status.js';
+import * as status from '../status.js';
 import { isJsonObject, type JsonObject } from '../json/json-value.js';
 
 /** `metav1.MicroTime` as kube-apiserver 1.20 decodes it: exactly six fractional digits. */

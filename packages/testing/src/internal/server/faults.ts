@@ -10,7 +10,7 @@ import type { ThrottleOptions } from '../../throttle-options.js';
 import type { WatchErrorOptions } from '../../watch-error-options.js';
 import { DEFAULTS } from '../defaults.js';
 import type { ServerEnv } from '../http/server-env.js';
-import * as status from '../http/status.js';
+import * as status from '../status.js';
 
 /** `server.faults`: the public switches over the fault state and the open watches. */
 export function createFaults(env: ServerEnv): FakeApiServerFaults {

@@ -1,5 +1,5 @@
 import { FakeApiError } from '../../fake-api-error.js';
-import * as status from '../http/status.js';
+import * as status from '../status.js';
 import { isJsonObject, type JsonObject } from '../json/json-value.js';
 
 /** Built-in kinds without a namespace, whose Events may name no namespace. */
