@@ -1,12 +1,12 @@
 import { BUILTIN_FIELD_RULES } from '../fields/field-rules.js';
 import type { JsonObject } from '../json/json-value.js';
+import { type ResourceType, resourceType } from '../resources/resource-type.js';
 import { crdResourceType } from './crd-strategy.js';
-import { defaultNode, emptyNodeStatus, prepareNodeForCreate } from './node-strategy.js';
-import { defaultPod, preparePodForCreate } from './pod-strategy.js';
 import { serializeEvent } from './event-strategy.js';
 import { checkEvent } from './event-validation.js';
 import { checkLease } from './lease-strategy.js';
-import { type ResourceType, resourceType } from '../resources/resource-type.js';
+import { defaultNode, emptyNodeStatus, prepareNodeForCreate } from './node-strategy.js';
+import { defaultPod, preparePodForCreate } from './pod-strategy.js';
 
 const CORE_VERBS_NO_DELETECOLLECTION = [
   'create',

@@ -1,9 +1,15 @@
 import { FakeApiError } from '../../fake-api-error.js';
-import { managerOf } from '../store/managed-fields.js';
+import type { HttpContext } from '../http/http-context.js';
+import { parseJsonBody, readBody } from '../http/read-body.js';
+import { requireVerb } from '../http/require-verb.js';
+import type { ServerEnv } from '../http/server-env.js';
+import { subresourceOf } from '../http/subresource-of.js';
 import { listDocument, listPrefix, selectorFilter } from '../reads/list-handler.js';
 import type { ListOptions } from '../reads/list-options.js';
 import { currentView } from '../reads/list-view.js';
 import type { ResourceType } from '../resources/resource-type.js';
+import * as status from '../status.js';
+import { managerOf } from '../store/managed-fields.js';
 import { deleteRequest } from '../writes/delete-request.js';
 import {
   metadataAs,
@@ -11,12 +17,6 @@ import {
   requireMetadataForm,
 } from '../writes/metadata-media-type.js';
 import { writeOptions } from '../writes/write-options.js';
-import type { HttpContext } from '../http/http-context.js';
-import { parseJsonBody, readBody } from '../http/read-body.js';
-import { requireVerb } from '../http/require-verb.js';
-import type { ServerEnv } from '../http/server-env.js';
-import * as status from '../status.js';
-import { subresourceOf } from '../http/subresource-of.js';
 
 /** The field manager of a write: `?fieldManager=`, else the User-Agent's program name. */
 function manager(ctx: HttpContext): string {

@@ -3,18 +3,6 @@ import type { CorsOptions } from '../../cors-options.js';
 import { FakeApiError } from '../../fake-api-error.js';
 import type { RequestKind } from '../../request-kind.js';
 import { DEFAULTS } from '../defaults.js';
-import { handleList } from '../reads/list-handler.js';
-import { parseListOptions } from '../reads/list-options.js';
-import {
-  apiGroupDocument,
-  apiGroupList,
-  apiResourceList,
-  apiVersions,
-} from './discovery.js';
-import { tableContext } from '../tables/table-context.js';
-import { tableRequest } from '../tables/table-request.js';
-import { handleWatch } from '../watch/watch-handler.js';
-import { handlePatch } from '../writes/handle-patch.js';
 import type { Authenticator } from '../http/auth.js';
 import { applyCors } from '../http/cors.js';
 import { rejectByFlowControl } from '../http/flow-control-rejection.js';
@@ -22,6 +10,19 @@ import { type HostPolicy, hostRefusal } from '../http/host-check.js';
 import type { HttpContext } from '../http/http-context.js';
 import { impersonationOf } from '../http/impersonation-of.js';
 import { mediaTypeRefusal } from '../http/media-type-check.js';
+import { requestKindOf } from '../http/request-kind-of.js';
+import { type Route, resolveRoute } from '../http/route.js';
+import { servedBy } from '../http/served-by.js';
+import type { ServerEnv } from '../http/server-env.js';
+import { warningHeader } from '../http/warning-header.js';
+import { handleList } from '../reads/list-handler.js';
+import { parseListOptions } from '../reads/list-options.js';
+import * as status from '../status.js';
+import { tableContext } from '../tables/table-context.js';
+import { tableRequest } from '../tables/table-request.js';
+import { handleWatch } from '../watch/watch-handler.js';
+import { handlePatch } from '../writes/handle-patch.js';
+import { apiGroupDocument, apiGroupList, apiResourceList, apiVersions } from './discovery.js';
 import {
   handleCreate,
   handleDelete,
@@ -29,12 +30,6 @@ import {
   handleGet,
   handleUpdate,
 } from './object-handlers.js';
-import { requestKindOf } from '../http/request-kind-of.js';
-import { type Route, resolveRoute } from '../http/route.js';
-import { servedBy } from '../http/served-by.js';
-import type { ServerEnv } from '../http/server-env.js';
-import * as status from '../status.js';
-import { warningHeader } from '../http/warning-header.js';
 
 const TRUE_VALUES = new Set(['1', 't', 'T', 'TRUE', 'true', 'True']);
 

@@ -2,15 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { FakeApiError } from '../../fake-api-error.js';
 import type { FakeApiStatus } from '../../fake-api-status.js';
 import { DEFAULTS } from '../defaults.js';
-import { managedFieldsAfter } from './managed-fields.js';
-import * as status from '../status.js';
 import { isJsonObject, type JsonObject, jsonEqual } from '../json/json-value.js';
 import type { ResourceType } from '../resources/resource-type.js';
-import { statusMetadata } from './status-metadata.js';
-import { sentUid, uidImmutable, uidPreconditionFailed } from './uid-mismatch.js';
-import { unconditionalUpdateRefusal } from './unconditional-update-refusal.js';
-import { updateOfMissing } from './update-of-missing.js';
+import * as status from '../status.js';
 import { labelFieldErrors } from './label-field-errors.js';
+import { managedFieldsAfter } from './managed-fields.js';
 import {
   generateNameSuffix,
   invalidNameReason,
@@ -20,8 +16,12 @@ import {
 } from './object-meta.js';
 import { dropEmptyFields } from './omit-empty.js';
 import { ResourceStore } from './resource-store.js';
+import { statusMetadata } from './status-metadata.js';
 import type { StoreEvent } from './store-event.js';
 import { objectKey, type StoredObject, storeObject } from './stored-object.js';
+import { sentUid, uidImmutable, uidPreconditionFailed } from './uid-mismatch.js';
+import { unconditionalUpdateRefusal } from './unconditional-update-refusal.js';
+import { updateOfMissing } from './update-of-missing.js';
 import type { VersionCodec } from './versions.js';
 
 /** How many validation passes of a status write check the labels it sends (1.20, every kind). */

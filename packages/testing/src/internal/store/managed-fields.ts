@@ -1,7 +1,4 @@
 import { DEFAULTS } from '../defaults.js';
-import { isJsonObject, type JsonObject } from '../json/json-value.js';
-import type { ResourceType } from '../resources/resource-type.js';
-import { timestampNow } from './object-meta.js';
 import { compareFields, fieldsOf } from '../fields/field-compare.js';
 import { type FieldRules, itemElement, type ListRule } from '../fields/field-rules.js';
 import {
@@ -13,6 +10,9 @@ import {
   subtractFieldSets,
   unionFieldSets,
 } from '../fields/field-set.js';
+import { isJsonObject, type JsonObject } from '../json/json-value.js';
+import type { ResourceType } from '../resources/resource-type.js';
+import { timestampNow } from './object-meta.js';
 
 /** One entry of `metadata.managedFields`, with its fields as a set. */
 export interface ManagedEntry {

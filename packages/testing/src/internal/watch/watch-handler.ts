@@ -1,24 +1,24 @@
 import { FakeApiError } from '../../fake-api-error.js';
 import type { FakeApiStatus } from '../../fake-api-status.js';
-import { answerPersistentWatchFault } from './persistent-watch-fault.js';
 import type { HttpContext } from '../http/http-context.js';
 import type { ServerEnv } from '../http/server-env.js';
-import * as status from '../status.js';
 import { viewAt } from '../reads/cache-read.js';
 import { cacheReady } from '../reads/cache-ready.js';
 import { listPrefix, parseVersionOrFail, selectorFilter } from '../reads/list-handler.js';
 import type { ListOptions } from '../reads/list-options.js';
 import type { ResourceType } from '../resources/resource-type.js';
+import * as status from '../status.js';
 import type { StoreEvent } from '../store/store-event.js';
 import type { StoredObject } from '../store/stored-object.js';
+import { WatchStream } from '../streams/watch-stream.js';
 import { metadataAs, partialWatchLines } from '../writes/metadata-media-type.js';
+import { answerPersistentWatchFault } from './persistent-watch-fault.js';
 import {
   bookmarkTimerDelay,
   type InitialEventsEnd,
   StreamingListRefused,
   streamingListStart,
 } from './streaming-list-start.js';
-import { WatchStream } from '../streams/watch-stream.js';
 
 /** Where a watch starts and what it sends before live events. */
 interface WatchStart {

@@ -1,6 +1,6 @@
 import { FakeApiError } from '../../fake-api-error.js';
-import * as status from '../status.js';
 import { isJsonObject } from '../json/json-value.js';
+import * as status from '../status.js';
 import type { DeleteOptions, DeletePreconditions } from '../store/cluster.js';
 import { writeOptions } from './write-options.js';
 

@@ -1,19 +1,19 @@
 import { parse as parseYaml } from 'yaml';
 import { FakeApiError } from '../../fake-api-error.js';
-import { managerOf } from '../store/managed-fields.js';
 import type { HttpContext } from '../http/http-context.js';
 import { parseJsonBody, readBody } from '../http/read-body.js';
 import { requireVerb } from '../http/require-verb.js';
 import type { ServerEnv } from '../http/server-env.js';
-import * as status from '../status.js';
 import { subresourceOf } from '../http/subresource-of.js';
 import { applyJsonPatch, JsonPatchError } from '../json/json-patch.js';
 import { isJsonObject, type JsonObject } from '../json/json-value.js';
 import { applyMergePatch } from '../json/merge-patch.js';
 import type { ResourceType } from '../resources/resource-type.js';
+import * as status from '../status.js';
+import { managerOf } from '../store/managed-fields.js';
+import { sentUid, uidOfMissingObject } from '../store/uid-mismatch.js';
 import { type ApplyOutcome, serverSideApply } from './server-side-apply.js';
 import { applyStrategicMergePatch } from './strategic-merge-patch.js';
-import { sentUid, uidOfMissingObject } from '../store/uid-mismatch.js';
 import { writeOptions } from './write-options.js';
 
 const MERGE_PATCH = 'application/merge-patch+json';

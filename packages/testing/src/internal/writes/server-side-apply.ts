@@ -6,6 +6,8 @@ import {
   subtractFieldSets,
   unionFieldSets,
 } from '../fields/field-set.js';
+import { isJsonObject, type JsonObject, jsonEqual } from '../json/json-value.js';
+import type { ResourceType } from '../resources/resource-type.js';
 import {
   capUpdateManagers,
   decodeManagedFields,
@@ -15,8 +17,6 @@ import {
   stripServerFields,
   subresourceExtra,
 } from '../store/managed-fields.js';
-import { isJsonObject, type JsonObject, jsonEqual } from '../json/json-value.js';
-import type { ResourceType } from '../resources/resource-type.js';
 import { timestampNow } from '../store/object-meta.js';
 import { appliedFields } from './applied-fields.js';
 import { type ApplyConflict, applyConflict } from './apply-conflict.js';
