@@ -1,13 +1,8 @@
-import type { BearerToken } from './bearer-token.js';
-import type { ClientCertificate } from './client-certificate.js';
+import type { BearerToken } from './access/bearer-token.js';
+import type { ClientCertificate } from './access/client-certificate.js';
 import { FakeApiError } from './fake-api-error.js';
-import type { FakeApiReplica } from './fake-api-replica.js';
-import type { FakeApiServerFaults } from './fake-api-server-faults.js';
 import type { FakeApiServerOptions } from './fake-api-server-options.js';
-import type { FakeObject } from './fake-object.js';
-import type { FakeObjectName } from './fake-object-name.js';
-import type { FakeResourceDefinition } from './fake-resource-definition.js';
-import type { FakeResourceRef } from './fake-resource-ref.js';
+import type { FakeApiServerFaults } from './faults/fake-api-server-faults.js';
 import type { ServerEnv } from './internal/http/server-env.js';
 import { issueClientCertificate } from './internal/http/tls.js';
 import { resourceType } from './internal/resources/resource-type.js';
@@ -16,9 +11,14 @@ import { ObjectMethods } from './internal/server/object-methods.js';
 import { ServerRuntime } from './internal/server/server-runtime.js';
 import { waitFor } from './internal/wait-for.js';
 import { collectGarbage } from './internal/writes/collect-garbage.js';
-import type { ReplicaRouting } from './replica-routing.js';
-import type { RequestKind } from './request-kind.js';
-import type { RequestRecord } from './request-record.js';
+import type { FakeObject } from './objects/fake-object.js';
+import type { FakeObjectName } from './objects/fake-object-name.js';
+import type { FakeResourceDefinition } from './objects/fake-resource-definition.js';
+import type { FakeResourceRef } from './objects/fake-resource-ref.js';
+import type { FakeApiReplica } from './replicas/fake-api-replica.js';
+import type { ReplicaRouting } from './replicas/replica-routing.js';
+import type { RequestKind } from './requests/request-kind.js';
+import type { RequestRecord } from './requests/request-record.js';
 import type { WaitForOptions } from './wait-for-options.js';
 
 /**

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { ChunkingOptions } from '../../chunking-options.js';
-import type { FailNextOptions } from '../../fail-next-options.js';
-import type { RequestKind } from '../../request-kind.js';
-import { seededRandom } from '../../seeded-random.js';
-import type { ThrottleOptions } from '../../throttle-options.js';
+import type { ChunkingOptions } from '../../faults/chunking-options.js';
+import type { FailNextOptions } from '../../faults/fail-next-options.js';
+import type { ThrottleOptions } from '../../faults/throttle-options.js';
+import { seededRandom } from '../../helpers/seeded-random.js';
+import type { RequestKind } from '../../requests/request-kind.js';
 import { DEFAULTS } from '../defaults.js';
 import { DroppedRequests } from './dropped-requests.js';
 import { PersistentFaults } from './persistent-faults.js';

@@ -1,4 +1,4 @@
-import type { ClientCertificate } from '../../client-certificate.js';
+import type { ClientCertificate } from '../../access/client-certificate.js';
 
 type Generate = typeof import('selfsigned').generate;
 

@@ -1,5 +1,5 @@
-import type { FakePrinterColumn } from '../../fake-printer-column.js';
-import type { FakeResourceDefinition } from '../../fake-resource-definition.js';
+import type { FakePrinterColumn } from '../../objects/fake-printer-column.js';
+import type { FakeResourceDefinition } from '../../objects/fake-resource-definition.js';
 import { DEFAULT_FIELD_RULES, type FieldRules } from '../fields/field-rules.js';
 import type { GroupResource } from '../status.js';
 

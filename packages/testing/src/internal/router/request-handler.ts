@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
-import type { CorsOptions } from '../../cors-options.js';
+import type { CorsOptions } from '../../access/cors-options.js';
 import { FakeApiError } from '../../fake-api-error.js';
-import type { RequestKind } from '../../request-kind.js';
+import type { RequestKind } from '../../requests/request-kind.js';
 import { DEFAULTS } from '../defaults.js';
 import type { Authenticator } from '../http/auth.js';
 import { applyCors } from '../http/cors.js';

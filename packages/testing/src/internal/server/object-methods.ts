@@ -1,7 +1,7 @@
 import { FakeApiError } from '../../fake-api-error.js';
-import type { FakeObject } from '../../fake-object.js';
-import type { FakeObjectName } from '../../fake-object-name.js';
-import type { FakeResourceRef } from '../../fake-resource-ref.js';
+import type { FakeObject } from '../../objects/fake-object.js';
+import type { FakeObjectName } from '../../objects/fake-object-name.js';
+import type { FakeResourceRef } from '../../objects/fake-resource-ref.js';
 import { isJsonObject, type JsonObject } from '../json/json-value.js';
 import { applyMergePatch } from '../json/merge-patch.js';
 import { listPrefix } from '../reads/list-handler.js';

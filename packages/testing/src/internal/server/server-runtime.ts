@@ -2,7 +2,7 @@ import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import type { TLSSocket } from 'node:tls';
-import type { CorsOptions } from '../../cors-options.js';
+import type { CorsOptions } from '../../access/cors-options.js';
 import type { FakeApiServerOptions } from '../../fake-api-server-options.js';
 import { DEFAULTS } from '../defaults.js';
 import { FaultState } from '../faults/fault-state.js';
