@@ -13,6 +13,7 @@ import { metadataAs, requireMetadataForm } from '../writes/metadata-media-type.j
 import { partialListDocument } from '../writes/partial-list-document.js';
 import { readFromCache, viewAt } from './cache-read.js';
 import { cacheInitializing, cacheReady } from './cache-ready.js';
+import type { CollectionHandler } from './collection-handler.js';
 import { type ContinueToken, decodeContinue, encodeContinue } from './continue-token.js';
 import type { ListOptions } from './list-options.js';
 import { currentView, type ListView } from './list-view.js';
@@ -205,13 +206,7 @@ async function fromCacheOrEtcd(
 }
 
 /** Serves a LIST: one page as `{kind: XList, apiVersion, metadata, items}`. */
-export async function handleList(
-  ctx: HttpContext,
-  env: ServerEnv,
-  type: ResourceType,
-  namespace: string | undefined,
-  options: ListOptions,
-): Promise<void> {
+export const handleList: CollectionHandler = async (ctx, env, { type, namespace }, options) => {
   const media = metadataAs(ctx.req.headers.accept, env.options.partialObjectMetadata);
   requireMetadataForm(type, media, true);
   const store = env.cluster.store(type);
@@ -235,7 +230,7 @@ export async function handleList(
       ? listDocument(type, metadata, page.items)
       : partialListDocument(media.apiVersion, metadata, page.items),
   );
-}
+};
 
 /**
  * A List document around stored objects, reusing their serialized JSON. Items carry no `kind`

@@ -122,7 +122,7 @@ async function dispatch(ctx: HttpContext, env: ServerEnv, route: Route): Promise
       const out =
         asTable === undefined ? ctx : tableContext(ctx, type, asTable, env.options.profile);
       if (name !== undefined && !options.watch) {
-        return handleGet(out, env, type, namespace, name, subresource);
+        return handleGet(out, env, { type, namespace, name, subresource });
       }
       const scoped =
         name === undefined
@@ -136,26 +136,25 @@ async function dispatch(ctx: HttpContext, env: ServerEnv, route: Route): Promise
               ],
             };
       return options.watch
-        ? handleWatch(out, env, type, namespace, scoped)
-        : handleList(out, env, type, namespace, scoped);
+        ? handleWatch(out, env, { type, namespace }, scoped)
+        : handleList(out, env, { type, namespace }, scoped);
     }
     case 'POST':
       if (name !== undefined || !collectionAllowed) throw methodNotAllowed();
-      return handleCreate(ctx, env, type, namespace);
+      return handleCreate(ctx, env, { type, namespace });
     case 'PUT':
       if (name === undefined) throw methodNotAllowed();
-      return handleUpdate(ctx, env, type, namespace, name, subresource);
+      return handleUpdate(ctx, env, { type, namespace, name, subresource });
     case 'PATCH':
       if (name === undefined) throw methodNotAllowed();
-      return handlePatch(ctx, env, type, namespace, name, subresource);
+      return handlePatch(ctx, env, { type, namespace, name, subresource });
     case 'DELETE':
-      if (name !== undefined) return handleDelete(ctx, env, type, namespace, name);
+      if (name !== undefined) return handleDelete(ctx, env, { type, namespace, name });
       if (!collectionAllowed) throw methodNotAllowed();
       return handleDeleteCollection(
         ctx,
         env,
-        type,
-        namespace,
+        { type, namespace },
         parseListOptions(ctx.query, type, false, env.options.watchList),
       );
     default:
