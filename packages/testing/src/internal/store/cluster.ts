@@ -1,18 +1,12 @@
-import type { JsonObject } from '../json/json-value.js';
-import type { ResourceType } from '../resources/resource-type.js';
 import { ClusterState } from './cluster-state.js';
 import { createObject } from './create-object.js';
-import {
-  type DeleteOptions,
-  type DeleteOutcome,
-  type DeletePreconditions,
-  deleteObject,
-} from './delete-object.js';
-import type { StoredObject } from './stored-object.js';
+import { deleteObject } from './delete-object.js';
 import { patchObject, updateObject } from './update-object.js';
-import type { WriteContext } from './write-context.js';
 
 export { START_REVISION } from './cluster-state.js';
+
+/** The arguments of a verb after the cluster it writes. */
+type VerbArgs<F> = F extends (cluster: ClusterState, ...rest: infer R) => unknown ? R : never;
 
 /**
  * The whole in-memory API: its state (`ClusterState`) and the verbs that write it, one file each.
@@ -20,45 +14,22 @@ export { START_REVISION } from './cluster-state.js';
  */
 export class Cluster extends ClusterState {
   /** Creates an object: see `createObject`. */
-  create(
-    type: ResourceType,
-    namespace: string | undefined,
-    body: unknown,
-    ctx: WriteContext,
-  ): StoredObject {
-    return createObject(this, type, namespace, body, ctx);
+  create(...args: VerbArgs<typeof createObject>): ReturnType<typeof createObject> {
+    return createObject(this, ...args);
   }
 
   /** Replaces an object (or its status): see `updateObject`. */
-  update(
-    type: ResourceType,
-    namespace: string | undefined,
-    name: string,
-    body: unknown,
-    ctx: WriteContext & { subresource?: 'status' },
-  ): StoredObject {
-    return updateObject(this, type, namespace, name, body, ctx);
+  update(...args: VerbArgs<typeof updateObject>): ReturnType<typeof updateObject> {
+    return updateObject(this, ...args);
   }
 
   /** Applies `patch` (a function of the current object) with the rules of an update. */
-  patch(
-    type: ResourceType,
-    namespace: string | undefined,
-    name: string,
-    patch: (current: JsonObject) => unknown,
-    ctx: WriteContext & { subresource?: 'status' },
-  ): StoredObject {
-    return patchObject(this, type, namespace, name, patch, ctx);
+  patch(...args: VerbArgs<typeof patchObject>): ReturnType<typeof patchObject> {
+    return patchObject(this, ...args);
   }
 
   /** Deletes an object, or marks it for deletion while it still has finalizers. */
-  remove(
-    type: ResourceType,
-    namespace: string | undefined,
-    name: string,
-    preconditions: DeletePreconditions = {},
-    options: DeleteOptions = {},
-  ): DeleteOutcome {
-    return deleteObject(this, type, namespace, name, preconditions, options);
+  remove(...args: VerbArgs<typeof deleteObject>): ReturnType<typeof deleteObject> {
+    return deleteObject(this, ...args);
   }
 }

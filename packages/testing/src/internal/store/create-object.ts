@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULTS } from '../defaults.js';
-import { isJsonObject, type JsonObject } from '../json/json-value.js';
+import type { JsonObject } from '../json/json-value.js';
 import type { ResourceType } from '../resources/resource-type.js';
 import * as status from '../status.js';
 import type { ClusterState } from './cluster-state.js';
@@ -15,27 +15,17 @@ import {
 } from './object-meta.js';
 import { dropEmptyFields } from './omit-empty.js';
 import { objectKey, type StoredObject, storeObject } from './stored-object.js';
-import {
-  checkTypeMeta,
-  fail,
-  namespaceOf,
-  type WriteContext,
-  withManagedFields,
-} from './write-context.js';
+import { fail, sentObject, type WriteContext, withManagedFields } from './write-context.js';
 
 /** Creates an object (POST, or a PUT of a missing object where the kind allows it). */
 export function createObject(
   cluster: ClusterState,
-
   type: ResourceType,
   namespace: string | undefined,
-  body: unknown,
+  input: unknown,
   ctx: WriteContext,
 ): StoredObject {
-  if (!isJsonObject(body)) fail(status.badRequest('the body of the request must be a JSON object'));
-  checkTypeMeta(type, body);
-  const meta: JsonObject = isJsonObject(body.metadata) ? body.metadata : {};
-  const ns = namespaceOf(type, meta, namespace);
+  const { body, meta, ns } = sentObject(type, input, namespace);
   const store = cluster.store(type);
   let name = typeof meta.name === 'string' ? meta.name : '';
   if (!name && typeof meta.generateName === 'string' && meta.generateName) {

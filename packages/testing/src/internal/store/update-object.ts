@@ -13,13 +13,7 @@ import { type StoredObject, storeObject } from './stored-object.js';
 import { sentUid, uidImmutable, uidPreconditionFailed } from './uid-mismatch.js';
 import { unconditionalUpdateRefusal } from './unconditional-update-refusal.js';
 import { updateOfMissing } from './update-of-missing.js';
-import {
-  checkTypeMeta,
-  fail,
-  namespaceOf,
-  type WriteContext,
-  withManagedFields,
-} from './write-context.js';
+import { fail, sentObject, type WriteContext, withManagedFields } from './write-context.js';
 
 /** How many validation passes of a status write check the labels it sends (1.20, every kind). */
 const STATUS_LABEL_CHECKS = 3;
@@ -32,17 +26,13 @@ const STATUS_LABEL_CHECKS = 3;
  */
 export function updateObject(
   cluster: ClusterState,
-
   type: ResourceType,
   namespace: string | undefined,
   name: string,
-  body: unknown,
+  input: unknown,
   ctx: WriteContext & { subresource?: 'status' },
 ): StoredObject {
-  if (!isJsonObject(body)) fail(status.badRequest('the body of the request must be a JSON object'));
-  checkTypeMeta(type, body);
-  const meta: JsonObject = isJsonObject(body.metadata) ? body.metadata : {};
-  const ns = namespaceOf(type, meta, namespace);
+  const { body, meta, ns } = sentObject(type, input, namespace);
   if (typeof meta.name === 'string' && meta.name !== '' && meta.name !== name) {
     fail(
       status.badRequest(
@@ -76,7 +66,6 @@ export function updateObject(
 /** Applies `patch` (a function of the current object) with the rules of an update. */
 export function patchObject(
   cluster: ClusterState,
-
   type: ResourceType,
   namespace: string | undefined,
   name: string,
@@ -105,7 +94,6 @@ export function patchObject(
 
 function replaceObject(
   cluster: ClusterState,
-
   type: ResourceType,
   existing: StoredObject,
   body: JsonObject,

@@ -1,6 +1,6 @@
 import { FakeApiError } from '../../fake-api-error.js';
 import type { FakeApiStatus } from '../../fake-api-status.js';
-import type { JsonObject } from '../json/json-value.js';
+import { isJsonObject, type JsonObject } from '../json/json-value.js';
 import type { ResourceType } from '../resources/resource-type.js';
 import * as status from '../status.js';
 import { orderMetadata } from './object-meta.js';
@@ -30,7 +30,7 @@ export function withManagedFields(
 }
 
 /** A 400 when the body names another `apiVersion` or `kind` than the URL. */
-export function checkTypeMeta(type: ResourceType, body: JsonObject): void {
+function checkTypeMeta(type: ResourceType, body: JsonObject): void {
   if (body.apiVersion !== undefined && body.apiVersion !== type.apiVersion) {
     fail(
       status.badRequest(
@@ -48,7 +48,7 @@ export function checkTypeMeta(type: ResourceType, body: JsonObject): void {
 }
 
 /** The namespace of a write: the URL's, the body's when they agree, else `default`. */
-export function namespaceOf(
+function namespaceOf(
   type: ResourceType,
   meta: JsonObject,
   fromRequest: string | undefined,
@@ -63,4 +63,19 @@ export function namespaceOf(
     );
   }
   return fromRequest ?? inBody ?? 'default';
+}
+
+/**
+ * What a create or an update first checks of the body it is sent: a JSON object of the URL's kind
+ * (else 400), with its metadata and the namespace the write goes to.
+ */
+export function sentObject(
+  type: ResourceType,
+  sent: unknown,
+  namespace: string | undefined,
+): { readonly body: JsonObject; readonly meta: JsonObject; readonly ns: string } {
+  if (!isJsonObject(sent)) fail(status.badRequest('the body of the request must be a JSON object'));
+  checkTypeMeta(type, sent);
+  const meta: JsonObject = isJsonObject(sent.metadata) ? sent.metadata : {};
+  return { body: sent, meta, ns: namespaceOf(type, meta, namespace) };
 }
