@@ -15,7 +15,11 @@ export const ALL_VERBS = [
   'watch',
 ] as const;
 
-/** A resource definition with every default filled in: what the rest of the fake works with. */
+/**
+ * A resource definition with every default filled in: what the rest of the fake works with. It
+ * looks like `@rxkube/core`'s `ApiResource` on purpose (both are a discovery entry), and stays
+ * its own: FakeApiServer cannot depend on core, which tests with it.
+ */
 export interface ResourceType {
   readonly id: string;
   readonly group: string;
