@@ -1,5 +1,5 @@
-import type { BearerToken } from './bearer-token.js';
-import type { CorsOptions } from './cors-options.js';
+import type { BearerToken } from './access/bearer-token.js';
+import type { CorsOptions } from './access/cors-options.js';
 import type { KubernetesVersion } from './kubernetes-version.js';
 
 /**

@@ -1,55 +1,25 @@
-import { createServer as createHttpServer, type Server } from 'node:http';
-import { createServer as createHttpsServer } from 'node:https';
-import type { AddressInfo, Socket } from 'node:net';
-import type { TLSSocket } from 'node:tls';
-import type { BearerToken } from './bearer-token.js';
-import type { ClientCertificate } from './client-certificate.js';
-import type { CorsOptions } from './cors-options.js';
+import type { BearerToken } from './access/bearer-token.js';
+import type { ClientCertificate } from './access/client-certificate.js';
 import { FakeApiError } from './fake-api-error.js';
-import type { FakeApiReplica } from './fake-api-replica.js';
-import type { FakeApiServerFaults } from './fake-api-server-faults.js';
 import type { FakeApiServerOptions } from './fake-api-server-options.js';
-import type { FakeObject } from './fake-object.js';
-import type { FakeObjectName } from './fake-object-name.js';
-import type { FakeResourceDefinition } from './fake-resource-definition.js';
-import type { FakeResourceRef } from './fake-resource-ref.js';
-import { DEFAULTS } from './internal/defaults.js';
-import { FaultState } from './internal/faults/fault-state.js';
-import { createFaults } from './internal/faults/faults.js';
-import { Authenticator } from './internal/http/auth.js';
-import { HttpContext } from './internal/http/http-context.js';
-import { handleRequest } from './internal/http/request-handler.js';
-import { RequestLog } from './internal/http/request-log.js';
-import { type ResolvedOptions, type ServerEnv, watchListGate } from './internal/http/server-env.js';
-import { failure } from './internal/http/status.js';
-import { type GeneratedTls, generateTls, issueClientCertificate } from './internal/http/tls.js';
-import { isJsonObject, type JsonObject } from './internal/json/json-value.js';
-import { applyMergePatch } from './internal/json/merge-patch.js';
-import { startCrdController } from './internal/kinds/crd-controller.js';
-import { versionProfile } from './internal/profiles/version-profile.js';
-import { listPrefix } from './internal/reads/list-handler.js';
-import { currentView } from './internal/reads/list-view.js';
-import { ReplicaSet } from './internal/replicas/replica-set.js';
-import { builtinResources } from './internal/resources/builtin-resources.js';
-import { type ResourceType, resourceId, resourceType } from './internal/resources/resource-type.js';
-import { Cluster } from './internal/store/cluster.js';
-import { numericVersions, opaqueVersions } from './internal/store/versions.js';
+import type { FakeApiServerFaults } from './faults/fake-api-server-faults.js';
+import type { ServerEnv } from './internal/http/server-env.js';
+import { issueClientCertificate } from './internal/http/tls.js';
+import { resourceType } from './internal/resources/resource-type.js';
+import { createFaults } from './internal/server/faults.js';
+import { ObjectMethods } from './internal/server/object-methods.js';
+import { ServerRuntime } from './internal/server/server-runtime.js';
 import { waitFor } from './internal/wait-for.js';
-import type { WatchStream } from './internal/watch/watch-stream.js';
 import { collectGarbage } from './internal/writes/collect-garbage.js';
-import type { ReplicaRouting } from './replica-routing.js';
-import type { RequestKind } from './request-kind.js';
-import type { RequestRecord } from './request-record.js';
+import type { FakeObject } from './objects/fake-object.js';
+import type { FakeObjectName } from './objects/fake-object-name.js';
+import type { FakeResourceDefinition } from './objects/fake-resource-definition.js';
+import type { FakeResourceRef } from './objects/fake-resource-ref.js';
+import type { FakeApiReplica } from './replicas/fake-api-replica.js';
+import type { ReplicaRouting } from './replicas/replica-routing.js';
+import type { RequestKind } from './requests/request-kind.js';
+import type { RequestRecord } from './requests/request-record.js';
 import type { WaitForOptions } from './wait-for-options.js';
-
-function parse<T>(json: string): T {
-  return JSON.parse(json) as T;
-}
-
-function metadataOf(object: object): JsonObject {
-  const meta = (object as { metadata?: unknown }).metadata;
-  return isJsonObject(meta) ? meta : {};
-}
 
 /**
  * An in-memory Kubernetes API server on a real HTTP(S) socket, for tests and benchmarks.
@@ -88,27 +58,15 @@ export class FakeApiServer {
   /** Scriptable faults: see {@link FakeApiServerFaults}. */
   readonly faults: FakeApiServerFaults;
 
-  private readonly sockets = new Set<Socket>();
-  private closing: Promise<void> | undefined;
+  private readonly env: ServerEnv;
+  private readonly objectMethods: ObjectMethods;
 
-  private constructor(
-    private readonly server: Server,
-    private readonly env: ServerEnv,
-    private readonly log: RequestLog,
-    private readonly auth: Authenticator,
-    private readonly tls: GeneratedTls | undefined,
-    host: string,
-  ) {
-    const { port } = server.address() as AddressInfo;
-    const hostPart = host.includes(':') ? `[${host}]` : host;
-    this.url = `${tls ? 'https' : 'http'}://${hostPart}:${port}`;
-    this.ca = tls?.caCert;
-    this.faults = createFaults(env);
-    const track = (socket: Socket) => {
-      this.sockets.add(socket);
-      socket.on('close', () => this.sockets.delete(socket));
-    };
-    server.on('connection', track);
+  private constructor(private readonly runtime: ServerRuntime) {
+    this.url = runtime.url;
+    this.ca = runtime.tls?.caCert;
+    this.env = runtime.env;
+    this.faults = createFaults(runtime.env);
+    this.objectMethods = new ObjectMethods(runtime.env.cluster);
   }
 
   /**
@@ -123,94 +81,7 @@ export class FakeApiServer {
    * ```
    */
   static async start(options: FakeApiServerOptions = {}): Promise<FakeApiServer> {
-    const historyLimit = options.historyLimit ?? DEFAULTS.historyLimit;
-    if (!Number.isInteger(historyLimit) || historyLimit < 1) {
-      throw new RangeError('historyLimit must be a positive integer');
-    }
-    const profile = versionProfile(options.kubernetesVersion ?? DEFAULTS.kubernetesVersion);
-    const resolved: ResolvedOptions = {
-      historyLimit,
-      opaqueVersions: options.opaqueVersions ?? false,
-      bookmarkIntervalMs: options.bookmarkIntervalMs ?? DEFAULTS.bookmarkIntervalMs,
-      profile,
-      watchList: watchListGate(profile, options.streamingLists),
-      watchCache: options.watchCache ?? true,
-      watchExpiredAs: options.watchExpiredAs ?? 'event',
-      resourceVersionWaitMs: options.resourceVersionWaitMs ?? DEFAULTS.resourceVersionWaitMs,
-      cacheVersion: options.cacheVersion ?? (profile.progressNotify ? 'global' : 'resource'),
-      partialObjectMetadata: options.partialObjectMetadata ?? true,
-    };
-    const replicaCount = options.replicas ?? DEFAULTS.replicas;
-    if (!Number.isInteger(replicaCount) || replicaCount < 1) {
-      throw new RangeError('replicas must be a positive integer');
-    }
-    const cluster = new Cluster(
-      resolved.opaqueVersions ? opaqueVersions() : numericVersions(),
-      historyLimit,
-      profile.managedFieldsSubresource,
-    );
-    if (options.builtins ?? true) {
-      for (const type of builtinResources(profile)) cluster.register(type);
-    }
-    const crds = cluster.type(
-      resourceId('apiextensions.k8s.io', 'v1', 'customresourcedefinitions'),
-    );
-    if (crds !== undefined) startCrdController(cluster, crds);
-
-    const tls = options.tls ? await generateTls() : undefined;
-    const server: Server = tls
-      ? createHttpsServer({
-          key: tls.serverKey,
-          cert: tls.serverCert,
-          ca: [tls.caCert],
-          requestCert: true,
-          rejectUnauthorized: false,
-        })
-      : createHttpServer();
-    if (tls) {
-      // A client certificate the CA did not sign fails the handshake, as with kube-apiserver.
-      server.prependListener('secureConnection', (socket: TLSSocket) => {
-        const presented = socket.getPeerCertificate();
-        if (presented && Object.keys(presented).length > 0 && !socket.authorized) socket.destroy();
-      });
-    }
-    const host = options.host ?? DEFAULTS.host;
-    let address = '';
-    const replicas = new ReplicaSet(cluster, replicaCount, resolved.cacheVersion);
-    const env: ServerEnv = {
-      cluster,
-      faults: new FaultState(),
-      options: resolved,
-      watches: new Set<WatchStream>(),
-      address: () => address,
-      disposables: new Set(),
-      replicas,
-      replica: replicas.at(0),
-    };
-    const log = new RequestLog();
-    const auth = new Authenticator(
-      options.tokens,
-      options.anonymous ?? options.tokens === undefined,
-    );
-    const cors: CorsOptions | undefined =
-      options.cors === true ? {} : options.cors === false ? undefined : options.cors;
-    server.on('request', (req, res) => {
-      const ctx = new HttpContext(req, res, log, () => env.faults.chunker);
-      void handleRequest(ctx, env, auth, cors, {
-        allowedHosts: options.allowedHosts ?? [],
-        listenHost: host,
-      });
-    });
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(options.port ?? DEFAULTS.port, host, () => {
-        server.off('error', reject);
-        resolve();
-      });
-    });
-    const fake = new FakeApiServer(server, env, log, auth, tls, host);
-    address = fake.url.replace(/^https?:\/\//, '');
-    return fake;
+    return new FakeApiServer(await ServerRuntime.start(options));
   }
 
   /** The current global resource version, as clients see it. */
@@ -220,7 +91,7 @@ export class FakeApiServer {
 
   /** A copy of the request log, oldest first. */
   get requests(): readonly RequestRecord[] {
-    return this.log.all();
+    return this.runtime.log.all();
   }
 
   /**
@@ -236,12 +107,12 @@ export class FakeApiServer {
    * ```
    */
   count(kind: RequestKind | 'any', filter?: (record: RequestRecord) => boolean): number {
-    return this.log.count(kind, filter);
+    return this.runtime.log.count(kind, filter);
   }
 
   /** Empties the request log. */
   clearRequests(): void {
-    this.log.clear();
+    this.runtime.log.clear();
   }
 
   /**
@@ -280,7 +151,7 @@ export class FakeApiServer {
 
   /** TCP connections currently open (kept-alive ones included). */
   get openConnections(): number {
-    return this.sockets.size;
+    return this.runtime.openConnections;
   }
 
   /** Watch streams currently open. */
@@ -308,17 +179,6 @@ export class FakeApiServer {
     this.env.cluster.register(resourceType(definition));
   }
 
-  private type(ref: FakeResourceRef): ResourceType {
-    const id = resourceId(ref.group ?? '', ref.version, ref.resource);
-    const type = this.env.cluster.type(id);
-    if (!type) {
-      throw new FakeApiError(
-        failure(404, 'NotFound', `the server could not find the requested resource (${id})`, {}),
-      );
-    }
-    return type;
-  }
-
   /**
    * Creates an object (namespace from its metadata, else `ref.namespace`, else `default`) and
    * returns it as stored: with `uid`, `resourceVersion`, `creationTimestamp` (and `generation`
@@ -338,8 +198,7 @@ export class FakeApiServer {
    * ```
    */
   create<T extends object>(ref: FakeResourceRef, object: T): T & FakeObject {
-    const stored = this.env.cluster.create(this.type(ref), ref.namespace, object, { http: false });
-    return parse<T & FakeObject>(stored.json);
+    return this.objectMethods.create(ref, object);
   }
 
   /**
@@ -358,13 +217,7 @@ export class FakeApiServer {
    * ```
    */
   bulkCreate(ref: FakeResourceRef, objects: Iterable<object>): number {
-    const type = this.type(ref);
-    let count = 0;
-    for (const object of objects) {
-      this.env.cluster.create(type, ref.namespace, object, { http: false });
-      count++;
-    }
-    return count;
+    return this.objectMethods.bulkCreate(ref, objects);
   }
 
   /**
@@ -385,12 +238,7 @@ export class FakeApiServer {
    * ```
    */
   update<T extends object>(ref: FakeResourceRef, object: T): T & FakeObject {
-    const meta = metadataOf(object);
-    const name = typeof meta.name === 'string' ? meta.name : '';
-    const stored = this.env.cluster.update(this.type(ref), ref.namespace, name, object, {
-      http: false,
-    });
-    return parse<T & FakeObject>(stored.json);
+    return this.objectMethods.update(ref, object);
   }
 
   /**
@@ -412,14 +260,7 @@ export class FakeApiServer {
     name: FakeObjectName,
     mergePatch: object,
   ): T {
-    const stored = this.env.cluster.patch(
-      this.type(ref),
-      name.namespace ?? ref.namespace,
-      name.name,
-      (current) => applyMergePatch(current, mergePatch),
-      { http: false },
-    );
-    return parse<T>(stored.json);
+    return this.objectMethods.patch<T>(ref, name, mergePatch);
   }
 
   /**
@@ -437,12 +278,7 @@ export class FakeApiServer {
    * ```
    */
   remove<T extends object = FakeObject>(ref: FakeResourceRef, name: FakeObjectName): T {
-    const outcome = this.env.cluster.remove(
-      this.type(ref),
-      name.namespace ?? ref.namespace,
-      name.name,
-    );
-    return parse<T>(outcome.object.json);
+    return this.objectMethods.remove<T>(ref, name);
   }
 
   /**
@@ -457,13 +293,7 @@ export class FakeApiServer {
    * ```
    */
   get<T extends object = FakeObject>(ref: FakeResourceRef, name: FakeObjectName): T | undefined {
-    const type = this.type(ref);
-    const stored = this.env.cluster.get(
-      type,
-      type.namespaced ? (name.namespace ?? ref.namespace ?? 'default') : '',
-      name.name,
-    );
-    return stored ? parse<T>(stored.json) : undefined;
+    return this.objectMethods.get<T>(ref, name);
   }
 
   /**
@@ -479,11 +309,7 @@ export class FakeApiServer {
    * ```
    */
   objects<T extends object = FakeObject>(ref: FakeResourceRef, namespace?: string): T[] {
-    const type = this.type(ref);
-    const prefix = listPrefix(type, namespace ?? ref.namespace);
-    return currentView(this.env.cluster.store(type))
-      .page(prefix, undefined, 0, () => true, false)
-      .items.map((o) => parse<T>(o.json));
+    return this.objectMethods.objects<T>(ref, namespace);
   }
 
   /**
@@ -521,12 +347,13 @@ export class FakeApiServer {
     commonName: string,
     options: { readonly groups?: readonly string[] } = {},
   ): Promise<ClientCertificate> {
-    if (!this.tls) {
+    const tls = this.runtime.tls;
+    if (!tls) {
       return Promise.reject(
         new Error('issueClientCertificate needs a server started with tls: true'),
       );
     }
-    return issueClientCertificate(this.tls, commonName, options.groups ?? []);
+    return issueClientCertificate(tls, commonName, options.groups ?? []);
   }
 
   /**
@@ -566,7 +393,7 @@ export class FakeApiServer {
    * ```
    */
   setTokens(tokens: readonly BearerToken[]): void {
-    this.auth.setTokens(tokens);
+    this.runtime.auth.setTokens(tokens);
   }
 
   /** What `util.inspect` and `JSON.stringify` show: never keys or tokens. */
@@ -594,18 +421,6 @@ export class FakeApiServer {
    * ```
    */
   close(): Promise<void> {
-    this.closing ??= (async () => {
-      const serverClosed = new Promise<void>((resolve) => this.server.close(() => resolve()));
-      this.log.endOpenByServer();
-      for (const watch of [...this.env.watches]) watch.destroy(false);
-      for (const dispose of [...this.env.disposables]) dispose();
-      const socketsClosed = [...this.sockets].map(
-        (socket) => new Promise<void>((done) => socket.once('close', () => done())),
-      );
-      for (const socket of this.sockets) socket.destroy();
-      this.server.closeAllConnections();
-      await Promise.all([serverClosed, ...socketsClosed]);
-    })();
-    return this.closing;
+    return this.runtime.close();
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FakeApiError } from '../src/fake-api-error.js';
-import { builtinResources } from '../src/internal/resources/builtin-resources.js';
+import { builtinResources } from '../src/internal/kinds/builtin-resources.js';
 import { Cluster } from '../src/internal/store/cluster.js';
 import { numericVersions } from '../src/internal/store/versions.js';
 

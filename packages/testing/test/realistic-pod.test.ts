@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { realisticPod } from '../src/realistic-pod.js';
+import { realisticPod } from '../src/helpers/realistic-pod.js';
 
 interface ContainerStatus {
   name: string;

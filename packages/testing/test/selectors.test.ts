@@ -4,8 +4,8 @@ import {
   fieldValue,
   matchesFields,
   parseFieldSelector,
-} from '../src/internal/reads/field-selector.js';
-import { matchesLabels, parseLabelSelector } from '../src/internal/reads/label-selector.js';
+} from '../src/internal/selectors/field-selector.js';
+import { matchesLabels, parseLabelSelector } from '../src/internal/selectors/label-selector.js';
 import { call, type Json, named, PODS } from './support/http.js';
 
 const matches = (selector: string, labels?: Record<string, string>) =>

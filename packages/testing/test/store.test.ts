@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { builtinResources } from '../src/internal/kinds/builtin-resources.js';
 import { currentView, historicView } from '../src/internal/reads/list-view.js';
-import { builtinResources } from '../src/internal/resources/builtin-resources.js';
 import { Cluster } from '../src/internal/store/cluster.js';
 import { History } from '../src/internal/store/history.js';
 import { SortedKeys } from '../src/internal/store/sorted-keys.js';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { ChunkingOptions } from '../../chunking-options.js';
-import type { FailNextOptions } from '../../fail-next-options.js';
-import type { RequestKind } from '../../request-kind.js';
-import { seededRandom } from '../../seeded-random.js';
-import type { ThrottleOptions } from '../../throttle-options.js';
+import type { ChunkingOptions } from '../../faults/chunking-options.js';
+import type { FailNextOptions } from '../../faults/fail-next-options.js';
+import type { ThrottleOptions } from '../../faults/throttle-options.js';
+import { seededRandom } from '../../helpers/seeded-random.js';
+import type { RequestKind } from '../../requests/request-kind.js';
 import { DEFAULTS } from '../defaults.js';
 import { DroppedRequests } from './dropped-requests.js';
 import { PersistentFaults } from './persistent-faults.js';
@@ -21,6 +21,16 @@ interface QueuedFailure {
 interface QueuedThrottle {
   readonly kind: RequestKind | 'any';
   remaining: number;
+}
+
+/** Takes one use of the first armed entry for `kind` (`'any'` entries match every kind). */
+function takeArmed<T extends QueuedThrottle>(queue: T[], kind: RequestKind): T | undefined {
+  const at = queue.findIndex((entry) => entry.kind === 'any' || entry.kind === kind);
+  const entry = queue[at];
+  if (entry === undefined) return undefined;
+  entry.remaining--;
+  if (entry.remaining <= 0) queue.splice(at, 1);
+  return entry;
 }
 
 interface QueuedHtml {
@@ -55,12 +65,7 @@ export class FaultState {
 
   /** The failure a request of `kind` should get, if one is armed (consumes it). */
   takeFailure(kind: RequestKind): QueuedFailure | undefined {
-    const at = this.failures.findIndex((f) => f.kind === 'any' || f.kind === kind);
-    const failure = this.failures[at];
-    if (failure === undefined) return undefined;
-    failure.remaining--;
-    if (failure.remaining <= 0) this.failures.splice(at, 1);
-    return failure;
+    return takeArmed(this.failures, kind);
   }
 
   throttle(options: ThrottleOptions): void {
@@ -69,12 +74,7 @@ export class FaultState {
 
   /** Whether API Priority and Fairness rejects a request of `kind` (consumes it). */
   takeThrottle(kind: RequestKind): boolean {
-    const at = this.throttles.findIndex((t) => t.kind === 'any' || t.kind === kind);
-    const throttle = this.throttles[at];
-    if (throttle === undefined) return false;
-    throttle.remaining--;
-    if (throttle.remaining <= 0) this.throttles.splice(at, 1);
-    return true;
+    return takeArmed(this.throttles, kind) !== undefined;
   }
 
   htmlError(count: number, status: number): void {

@@ -1,5 +1,5 @@
-import type { PersistentFault } from '../../persistent-fault.js';
-import type { PersistentFaultOptions } from '../../persistent-fault-options.js';
+import type { PersistentFault } from '../../faults/persistent-fault.js';
+import type { PersistentFaultOptions } from '../../faults/persistent-fault-options.js';
 import type { VersionCodec } from '../store/versions.js';
 
 /** An armed persistent fault with its version resolved to a revision. */

@@ -87,10 +87,11 @@ export function fieldSetFromJson(value: unknown): FieldSet | undefined {
   return out;
 }
 
+/** The rank of an element kind in kube-apiserver's path order: fields, keys, values, indexes. */
 const RANK: Readonly<Record<string, number>> = { f: 0, k: 1, v: 2, i: 3 };
 
 /** kube-apiserver's order of path elements: fields by name, then keys, values, indexes. */
-function compareElements(a: string, b: string): number {
+export function compareElements(a: string, b: string): number {
   const ra = RANK[a.charAt(0)] ?? 4;
   const rb = RANK[b.charAt(0)] ?? 4;
   if (ra !== rb) return ra - rb;

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { TLSSocket } from 'node:tls';
-import type { BearerToken } from '../../bearer-token.js';
+import type { BearerToken } from '../../access/bearer-token.js';
 
 /** Who made a request: `user` when authenticated, `anonymous` when credentials were absent. */
 export type AuthResult = { readonly ok: true; readonly user?: string } | { readonly ok: false };

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { CorsOptions } from '../../cors-options.js';
+import type { CorsOptions } from '../../access/cors-options.js';
 import { hostName, isLoopbackHost } from './host-check.js';
 
 // What kube-apiserver's CORS filter allows and exposes.

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
 import type { FakeApiStatus } from '../../fake-api-status.js';
-import { failure } from './status.js';
+import { failure } from '../status.js';
 
 /** Which `Host` headers the fake serves: loopback names, the listen host, and `allowedHosts`. */
 export interface HostPolicy {

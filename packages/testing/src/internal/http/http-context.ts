@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { FakeApiError } from '../../fake-api-error.js';
 import type { FakeApiStatus } from '../../fake-api-status.js';
-import type { RequestKind } from '../../request-kind.js';
+import type { RequestKind } from '../../requests/request-kind.js';
 import type { Chunker } from '../faults/fault-state.js';
-import { writeBody } from './body-writer.js';
+import { writeBody } from '../streams/body-writer.js';
 import { prettyJson } from './pretty-json.js';
 import type { MutableRecord, RequestLog } from './request-log.js';
 

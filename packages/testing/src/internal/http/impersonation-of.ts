@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { Impersonation } from '../../impersonation.js';
+import type { Impersonation } from '../../requests/impersonation.js';
 
 const EXTRA_PREFIX = 'impersonate-extra-';
 

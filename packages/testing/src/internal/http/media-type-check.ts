@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { FakeApiStatus } from '../../fake-api-status.js';
-import { unsupportedMediaType } from './status.js';
+import { unsupportedMediaType } from '../status.js';
 
 /** What kube-apiserver 1.20 decodes a create, update or delete body from. */
 const DECODABLE = ['application/json', 'application/yaml', 'application/vnd.kubernetes.protobuf'];

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { FakeApiError } from '../../fake-api-error.js';
 import { DEFAULTS } from '../defaults.js';
-import * as status from './status.js';
+import * as status from '../status.js';
 
 /** Reads a request body (up to kube-apiserver's limit) as text. */
 export async function readBody(req: IncomingMessage): Promise<string> {

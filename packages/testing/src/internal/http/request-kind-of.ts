@@ -1,4 +1,4 @@
-import type { RequestKind } from '../../request-kind.js';
+import type { RequestKind } from '../../requests/request-kind.js';
 
 /**
  * The kind of a request to a resource, from its method: a GET of a collection is a `list` (a

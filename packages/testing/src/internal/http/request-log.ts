@@ -1,7 +1,7 @@
-import type { Impersonation } from '../../impersonation.js';
-import type { RequestEnder } from '../../request-ender.js';
-import type { RequestKind } from '../../request-kind.js';
-import type { RequestRecord } from '../../request-record.js';
+import type { RequestEnder } from '../../faults/request-ender.js';
+import type { Impersonation } from '../../requests/impersonation.js';
+import type { RequestKind } from '../../requests/request-kind.js';
+import type { RequestRecord } from '../../requests/request-record.js';
 
 /** A log entry while its request is being served. */
 export interface MutableRecord {

@@ -1,6 +1,18 @@
 import { type ResourceType, resourceId } from '../resources/resource-type.js';
 import type { Cluster } from '../store/cluster.js';
 
+/** A resource's collection as a request names it: all namespaces when `namespace` is unset. */
+export interface CollectionTarget {
+  readonly type: ResourceType;
+  readonly namespace: string | undefined;
+}
+
+/** One object of a resource as a request names it, and the subresource its path ends in. */
+export interface ObjectTarget extends CollectionTarget {
+  readonly name: string;
+  readonly subresource?: string | undefined;
+}
+
 /** What a request path addresses. */
 export type Route =
   | { readonly kind: 'api-versions' }

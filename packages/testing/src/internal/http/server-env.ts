@@ -3,7 +3,7 @@ import type { VersionProfile } from '../profiles/version-profile.js';
 import type { Replica } from '../replicas/replica.js';
 import type { ReplicaSet } from '../replicas/replica-set.js';
 import type { Cluster } from '../store/cluster.js';
-import type { WatchStream } from '../watch/watch-stream.js';
+import type { WatchStream } from '../streams/watch-stream.js';
 
 /** The options the handlers need, defaults applied. */
 export interface ResolvedOptions {

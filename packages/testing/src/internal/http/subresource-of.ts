@@ -1,6 +1,6 @@
 import { FakeApiError } from '../../fake-api-error.js';
 import type { ResourceType } from '../resources/resource-type.js';
-import * as status from './status.js';
+import * as status from '../status.js';
 
 /**
  * The subresource a read or write of one object addresses: none, or `status` where the resource

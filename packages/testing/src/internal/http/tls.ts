@@ -1,5 +1,23 @@
-import { generate } from 'selfsigned';
-import type { ClientCertificate } from '../../client-certificate.js';
+import type { ClientCertificate } from '../../access/client-certificate.js';
+
+type Generate = typeof import('selfsigned').generate;
+
+let loading: Promise<Generate> | undefined;
+
+/**
+ * `selfsigned`, loaded on first use: only servers with `tls` need it, and loading it costs about
+ * half of the package's import time and sets a global (`Reflect.getMetadata`) as it loads.
+ */
+function certificateGenerator(): Promise<Generate> {
+  loading ??= import('selfsigned').then(
+    (module) => module.generate,
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
 
 /** A generated CA and the server certificate it signed for 127.0.0.1 and localhost. */
 export interface GeneratedTls {
@@ -14,6 +32,7 @@ const KEY = { keyType: 'ec', curve: 'P-256', algorithm: 'sha256' } as const;
 
 /** Generates a CA and a server certificate for 127.0.0.1, ::1 and localhost. */
 export async function generateTls(): Promise<GeneratedTls> {
+  const generate = await certificateGenerator();
   const ca = await generate([{ name: 'commonName', value: 'rxkube-fake-ca' }], {
     ...KEY,
     extensions: [
@@ -53,6 +72,7 @@ export async function issueClientCertificate(
   commonName: string,
   groups: readonly string[],
 ): Promise<ClientCertificate> {
+  const generate = await certificateGenerator();
   const client = await generate(
     [
       { name: 'commonName', value: commonName },

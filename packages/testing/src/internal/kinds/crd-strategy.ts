@@ -1,4 +1,4 @@
-import type { FakePrinterColumn } from '../../fake-printer-column.js';
+import type { FakePrinterColumn } from '../../objects/fake-printer-column.js';
 import { isJsonObject, type JsonObject } from '../json/json-value.js';
 import { type ResourceType, resourceType } from '../resources/resource-type.js';
 import { orderMetadata, timestampNow } from '../store/object-meta.js';

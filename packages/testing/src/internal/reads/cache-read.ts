@@ -1,8 +1,8 @@
 import { FakeApiError } from '../../fake-api-error.js';
 import { DEFAULTS } from '../defaults.js';
 import type { ServerEnv } from '../http/server-env.js';
-import * as status from '../http/status.js';
 import { platformTimeout } from '../platform-timeout.js';
+import * as status from '../status.js';
 import type { ResourceStore } from '../store/resource-store.js';
 import { currentView, historicView, type ListView } from './list-view.js';
 

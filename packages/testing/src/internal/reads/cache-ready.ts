@@ -1,8 +1,8 @@
 import { FakeApiError } from '../../fake-api-error.js';
 import { DEFAULTS } from '../defaults.js';
 import type { ServerEnv } from '../http/server-env.js';
-import * as status from '../http/status.js';
 import { platformTimeout } from '../platform-timeout.js';
+import * as status from '../status.js';
 
 const MS_PER_SECOND = 1_000;
 

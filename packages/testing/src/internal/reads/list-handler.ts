@@ -2,18 +2,19 @@ import { FakeApiError } from '../../fake-api-error.js';
 import { DEFAULTS } from '../defaults.js';
 import type { HttpContext } from '../http/http-context.js';
 import type { ServerEnv } from '../http/server-env.js';
-import * as status from '../http/status.js';
 import type { JsonObject } from '../json/json-value.js';
 import type { ResourceType } from '../resources/resource-type.js';
+import { matchesFields } from '../selectors/field-selector.js';
+import { matchesLabels } from '../selectors/label-selector.js';
+import * as status from '../status.js';
 import type { ResourceStore } from '../store/resource-store.js';
 import type { StoredObject } from '../store/stored-object.js';
 import { metadataAs, requireMetadataForm } from '../writes/metadata-media-type.js';
 import { partialListDocument } from '../writes/partial-list-document.js';
 import { readFromCache, viewAt } from './cache-read.js';
 import { cacheInitializing, cacheReady } from './cache-ready.js';
+import type { CollectionHandler } from './collection-handler.js';
 import { type ContinueToken, decodeContinue, encodeContinue } from './continue-token.js';
-import { matchesFields } from './field-selector.js';
-import { matchesLabels } from './label-selector.js';
 import type { ListOptions } from './list-options.js';
 import { currentView, type ListView } from './list-view.js';
 
@@ -205,13 +206,7 @@ async function fromCacheOrEtcd(
 }
 
 /** Serves a LIST: one page as `{kind: XList, apiVersion, metadata, items}`. */
-export async function handleList(
-  ctx: HttpContext,
-  env: ServerEnv,
-  type: ResourceType,
-  namespace: string | undefined,
-  options: ListOptions,
-): Promise<void> {
+export const handleList: CollectionHandler = async (ctx, env, { type, namespace }, options) => {
   const media = metadataAs(ctx.req.headers.accept, env.options.partialObjectMetadata);
   requireMetadataForm(type, media, true);
   const store = env.cluster.store(type);
@@ -235,7 +230,7 @@ export async function handleList(
       ? listDocument(type, metadata, page.items)
       : partialListDocument(media.apiVersion, metadata, page.items),
   );
-}
+};
 
 /**
  * A List document around stored objects, reusing their serialized JSON. Items carry no `kind`

@@ -1,10 +1,14 @@
 import { FakeApiError } from '../../fake-api-error.js';
 import type { WatchListGate } from '../http/server-env.js';
-import type { FieldError } from '../http/status.js';
-import * as status from '../http/status.js';
 import type { ResourceType } from '../resources/resource-type.js';
-import { type FieldSelector, parseFieldSelector } from './field-selector.js';
-import { type LabelSelector, parseLabelSelector, SelectorParseError } from './label-selector.js';
+import { type FieldSelector, parseFieldSelector } from '../selectors/field-selector.js';
+import {
+  type LabelSelector,
+  parseLabelSelector,
+  SelectorParseError,
+} from '../selectors/label-selector.js';
+import type { FieldError } from '../status.js';
+import * as status from '../status.js';
 
 /** The list/watch query parameters of one request, parsed. */
 export interface ListOptions {

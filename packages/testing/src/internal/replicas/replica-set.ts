@@ -1,5 +1,5 @@
-import type { ReplicaRouting } from '../../replica-routing.js';
-import type { RequestRecord } from '../../request-record.js';
+import type { ReplicaRouting } from '../../replicas/replica-routing.js';
+import type { RequestRecord } from '../../requests/request-record.js';
 import type { Cluster } from '../store/cluster.js';
 import { Replica } from './replica.js';
 

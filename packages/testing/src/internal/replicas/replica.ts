@@ -1,9 +1,9 @@
-import type { CatchUpOptions } from '../../catch-up-options.js';
-import type { FakeApiReplica } from '../../fake-api-replica.js';
-import type { RestartOptions } from '../../restart-options.js';
+import type { CatchUpOptions } from '../../replicas/catch-up-options.js';
+import type { FakeApiReplica } from '../../replicas/fake-api-replica.js';
+import type { RestartOptions } from '../../replicas/restart-options.js';
 import type { Cluster } from '../store/cluster.js';
 import type { ResourceStore } from '../store/resource-store.js';
-import type { WatchStream } from '../watch/watch-stream.js';
+import type { WatchStream } from '../streams/watch-stream.js';
 import { type CacheOwner, ReplicaCache } from './replica-cache.js';
 
 /**

@@ -1,7 +1,7 @@
-import type { FakePrinterColumn } from '../../fake-printer-column.js';
-import type { FakeResourceDefinition } from '../../fake-resource-definition.js';
+import type { FakePrinterColumn } from '../../objects/fake-printer-column.js';
+import type { FakeResourceDefinition } from '../../objects/fake-resource-definition.js';
 import { DEFAULT_FIELD_RULES, type FieldRules } from '../fields/field-rules.js';
-import type { GroupResource } from '../http/status.js';
+import type { GroupResource } from '../status.js';
 
 /** Every verb kube-apiserver serves on a full resource, in discovery's order. */
 export const ALL_VERBS = [
@@ -15,7 +15,11 @@ export const ALL_VERBS = [
   'watch',
 ] as const;
 
-/** A resource definition with every default filled in: what the rest of the fake works with. */
+/**
+ * A resource definition with every default filled in: what the rest of the fake works with. It
+ * looks like `@rxkube/core`'s `ApiResource` on purpose (both are a discovery entry), and stays
+ * its own: FakeApiServer cannot depend on core, which tests with it.
+ */
 export interface ResourceType {
   readonly id: string;
   readonly group: string;

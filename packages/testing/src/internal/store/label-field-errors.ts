@@ -1,6 +1,6 @@
-import type { FieldError } from '../http/status.js';
-import { labelValueErrors } from './label-value-errors.js';
-import { qualifiedNameErrors } from './qualified-name-errors.js';
+import { labelValueErrors } from '../selectors/label-value-errors.js';
+import { qualifiedNameErrors } from '../selectors/qualified-name-errors.js';
+import type { FieldError } from '../status.js';
 
 /**
  * The validation errors of an object's `metadata.labels`, as kube-apiserver 1.20's

@@ -1,6 +1,6 @@
 import type { JsonObject } from '../json/json-value.js';
-import { fieldValue } from '../reads/field-selector.js';
 import type { ResourceType } from '../resources/resource-type.js';
+import { fieldValue } from '../selectors/field-selector.js';
 
 /**
  * One version of one object as the store keeps it: serialized once at write time (lists and

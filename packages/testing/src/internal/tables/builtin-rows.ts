@@ -78,6 +78,8 @@ function containerCells(template: Obj): [string, string] {
   ];
 }
 
+// One printer per kind, as kube-apiserver's printers.go has: deployments and replica sets print
+// alike-shaped rows from different fields, and each stays a plain list of its columns.
 function deployment(o: Obj, now: number): BuiltinRow {
   const status = o.status ?? {};
   const [names, images] = containerCells(o.spec?.template);

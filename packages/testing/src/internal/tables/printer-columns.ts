@@ -1,4 +1,4 @@
-import type { FakePrinterColumn } from '../../fake-printer-column.js';
+import type { FakePrinterColumn } from '../../objects/fake-printer-column.js';
 import { ageOf } from './go-human-duration.js';
 import { simpleJsonPath } from './simple-json-path.js';
 

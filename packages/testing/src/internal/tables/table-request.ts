@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { FakeApiError } from '../../fake-api-error.js';
-import * as status from '../http/status.js';
+import * as status from '../status.js';
 import type { IncludeObject } from './table-converter.js';
 
 /** A request for Tables: which version of `meta.k8s.io` and what rows carry of their object. */

@@ -2,10 +2,10 @@ import type { FakeApiStatus } from '../../fake-api-status.js';
 import { DEFAULTS } from '../defaults.js';
 import type { HttpContext } from '../http/http-context.js';
 import type { ServerEnv } from '../http/server-env.js';
-import * as status from '../http/status.js';
 import { waitForCache } from '../reads/cache-read.js';
 import { parseVersionOrFail } from '../reads/list-handler.js';
 import type { ListOptions } from '../reads/list-options.js';
+import * as status from '../status.js';
 import type { StoredObject } from '../store/stored-object.js';
 
 /** How a streaming list's initial events end: see {@link streamingListStart}. */

@@ -1,24 +1,25 @@
 import { FakeApiError } from '../../fake-api-error.js';
 import type { FakeApiStatus } from '../../fake-api-status.js';
-import { answerPersistentWatchFault } from '../faults/persistent-watch-fault.js';
 import type { HttpContext } from '../http/http-context.js';
 import type { ServerEnv } from '../http/server-env.js';
-import * as status from '../http/status.js';
 import { viewAt } from '../reads/cache-read.js';
 import { cacheReady } from '../reads/cache-ready.js';
+import type { CollectionHandler } from '../reads/collection-handler.js';
 import { listPrefix, parseVersionOrFail, selectorFilter } from '../reads/list-handler.js';
 import type { ListOptions } from '../reads/list-options.js';
 import type { ResourceType } from '../resources/resource-type.js';
+import * as status from '../status.js';
 import type { StoreEvent } from '../store/store-event.js';
 import type { StoredObject } from '../store/stored-object.js';
+import { WatchStream } from '../streams/watch-stream.js';
 import { metadataAs, partialWatchLines } from '../writes/metadata-media-type.js';
+import { answerPersistentWatchFault } from './persistent-watch-fault.js';
 import {
   bookmarkTimerDelay,
   type InitialEventsEnd,
   StreamingListRefused,
   streamingListStart,
 } from './streaming-list-start.js';
-import { WatchStream } from './watch-stream.js';
 
 /** Where a watch starts and what it sends before live events. */
 interface WatchStart {
@@ -112,13 +113,7 @@ async function start(
 }
 
 /** Serves a WATCH: a chunked stream of JSON lines until timeout, fault or client close. */
-export async function handleWatch(
-  ctx: HttpContext,
-  env: ServerEnv,
-  type: ResourceType,
-  namespace: string | undefined,
-  options: ListOptions,
-): Promise<void> {
+export const handleWatch: CollectionHandler = async (ctx, env, { type, namespace }, options) => {
   const streamHeaders = { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' };
   const media = metadataAs(ctx.req.headers.accept, env.options.partialObjectMetadata);
   // kube-apiserver 1.20 cannot encode a watch event as a list: 200 and an empty stream.
@@ -186,4 +181,4 @@ export async function handleWatch(
     stream.endInitialEventsAfter(bookmarkTimerDelay(env.options.bookmarkIntervalMs, Math.random));
   }
   feed.sinks.add(stream);
-}
+};

@@ -1,8 +1,8 @@
 import type { FakeApiStatus } from '../../fake-api-status.js';
+import { fieldPathTexts } from '../fields/field-path-text.js';
 import type { FieldSet } from '../fields/field-set.js';
-import type { ManagedEntry } from '../fields/managed-fields.js';
-import * as status from '../http/status.js';
-import { fieldPathTexts } from './field-path-text.js';
+import * as status from '../status.js';
+import type { ManagedEntry } from '../store/managed-fields.js';
 
 /** The fields of one other manager that an apply would change. */
 export interface ApplyConflict {

@@ -1,7 +1,7 @@
 import { FakeApiError } from '../../fake-api-error.js';
-import * as status from '../http/status.js';
 import { isJsonObject } from '../json/json-value.js';
-import type { DeleteOptions, DeletePreconditions } from '../store/cluster.js';
+import * as status from '../status.js';
+import type { DeleteOptions, DeletePreconditions } from '../store/delete-object.js';
 import { writeOptions } from './write-options.js';
 
 const POLICIES = ['Foreground', 'Background', 'Orphan'] as const;

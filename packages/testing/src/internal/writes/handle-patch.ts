@@ -1,19 +1,18 @@
 import { parse as parseYaml } from 'yaml';
 import { FakeApiError } from '../../fake-api-error.js';
-import { managerOf } from '../fields/managed-fields.js';
-import type { HttpContext } from '../http/http-context.js';
+import type { ObjectHandler } from '../http/object-handler.js';
 import { parseJsonBody, readBody } from '../http/read-body.js';
 import { requireVerb } from '../http/require-verb.js';
-import type { ServerEnv } from '../http/server-env.js';
-import * as status from '../http/status.js';
 import { subresourceOf } from '../http/subresource-of.js';
 import { applyJsonPatch, JsonPatchError } from '../json/json-patch.js';
 import { isJsonObject, type JsonObject } from '../json/json-value.js';
 import { applyMergePatch } from '../json/merge-patch.js';
 import type { ResourceType } from '../resources/resource-type.js';
+import * as status from '../status.js';
+import { managerOf } from '../store/managed-fields.js';
+import { sentUid, uidOfMissingObject } from '../store/uid-mismatch.js';
 import { type ApplyOutcome, serverSideApply } from './server-side-apply.js';
 import { applyStrategicMergePatch } from './strategic-merge-patch.js';
-import { sentUid, uidOfMissingObject } from './uid-mismatch.js';
 import { writeOptions } from './write-options.js';
 
 const MERGE_PATCH = 'application/merge-patch+json';
@@ -73,14 +72,8 @@ function checkApplyConfig(type: ResourceType, config: unknown, name: string): Js
  * server-side apply (which creates a missing object, answering 201). `?dryRun=All` answers as if
  * stored and stores nothing.
  */
-export async function handlePatch(
-  ctx: HttpContext,
-  env: ServerEnv,
-  type: ResourceType,
-  namespace: string | undefined,
-  name: string,
-  subresource: string | undefined,
-): Promise<void> {
+export const handlePatch: ObjectHandler = async (ctx, env, target) => {
+  const { type, namespace, name, subresource } = target;
   requireVerb(type, 'patch');
   const sub = subresourceOf(type, subresource);
   const [mediaType = ''] = (ctx.req.headers['content-type'] ?? '').split(';');
@@ -191,4 +184,4 @@ export async function handlePatch(
     write,
   );
   ctx.json(200, stored.json);
-}
+};

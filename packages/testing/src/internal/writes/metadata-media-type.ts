@@ -1,8 +1,8 @@
 import { FakeApiError } from '../../fake-api-error.js';
 import type { FakeApiStatus } from '../../fake-api-status.js';
-import * as status from '../http/status.js';
 import { isJsonObject, type JsonObject } from '../json/json-value.js';
 import type { ResourceType } from '../resources/resource-type.js';
+import * as status from '../status.js';
 
 /** What an `Accept` header asks of a GET, LIST or WATCH in metadata-only terms. */
 export type MetadataAs =

@@ -6,6 +6,8 @@ import {
   subtractFieldSets,
   unionFieldSets,
 } from '../fields/field-set.js';
+import { isJsonObject, type JsonObject, jsonEqual } from '../json/json-value.js';
+import type { ResourceType } from '../resources/resource-type.js';
 import {
   capUpdateManagers,
   decodeManagedFields,
@@ -14,9 +16,7 @@ import {
   managedFieldsAfter,
   stripServerFields,
   subresourceExtra,
-} from '../fields/managed-fields.js';
-import { isJsonObject, type JsonObject, jsonEqual } from '../json/json-value.js';
-import type { ResourceType } from '../resources/resource-type.js';
+} from '../store/managed-fields.js';
 import { timestampNow } from '../store/object-meta.js';
 import { appliedFields } from './applied-fields.js';
 import { type ApplyConflict, applyConflict } from './apply-conflict.js';

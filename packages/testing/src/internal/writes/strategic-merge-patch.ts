@@ -1,7 +1,7 @@
 import { FakeApiError } from '../../fake-api-error.js';
 import type { FieldRules } from '../fields/field-rules.js';
-import * as status from '../http/status.js';
 import { isJsonObject, type JsonObject, jsonEqual } from '../json/json-value.js';
+import * as status from '../status.js';
 
 const DIRECTIVE = '$patch';
 const RETAIN_KEYS = '$retainKeys';

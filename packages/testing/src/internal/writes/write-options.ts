@@ -1,6 +1,6 @@
 import { FakeApiError } from '../../fake-api-error.js';
 import { DEFAULTS } from '../defaults.js';
-import * as status from '../http/status.js';
+import * as status from '../status.js';
 
 /** Which options kind a write's query parameters decode into (named in 422 messages). */
 export type OptionsKind = 'CreateOptions' | 'UpdateOptions' | 'PatchOptions' | 'DeleteOptions';

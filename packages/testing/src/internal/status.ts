@@ -1,5 +1,5 @@
-import type { FakeApiStatus } from '../../fake-api-status.js';
-import { goQuote } from '../json/go-quote.js';
+import type { FakeApiStatus } from '../fake-api-status.js';
+import { goQuote } from './json/go-quote.js';
 
 /** The group and plural resource of a collection, as kube-apiserver names them in messages. */
 export interface GroupResource {
@@ -57,14 +57,21 @@ function resourceDetails(gr: GroupResource, name: string): StatusDetailsInput {
   return { name, group: gr.group, kind: gr.resource };
 }
 
+/** A failure about one object, its message `<lead><resource> "<name>"<tail>`, as apimachinery words them. */
+function aboutObject(
+  code: number,
+  reason: string,
+  gr: GroupResource,
+  name: string,
+  [lead, tail]: readonly [string, string],
+): FakeApiStatus {
+  const message = `${lead}${qualifiedResource(gr)} ${JSON.stringify(name)}${tail}`;
+  return failure(code, reason, message, resourceDetails(gr, name));
+}
+
 /** 404: `pods "x" not found`. */
 export function notFound(gr: GroupResource, name: string): FakeApiStatus {
-  return failure(
-    404,
-    'NotFound',
-    `${qualifiedResource(gr)} ${JSON.stringify(name)} not found`,
-    resourceDetails(gr, name),
-  );
+  return aboutObject(404, 'NotFound', gr, name, ['', ' not found']);
 }
 
 /** 404 for a path the server does not serve at all. */
@@ -74,12 +81,7 @@ export function resourceNotFound(): FakeApiStatus {
 
 /** 409: `pods "x" already exists`. */
 export function alreadyExists(gr: GroupResource, name: string): FakeApiStatus {
-  return failure(
-    409,
-    'AlreadyExists',
-    `${qualifiedResource(gr)} ${JSON.stringify(name)} already exists`,
-    resourceDetails(gr, name),
-  );
+  return aboutObject(409, 'AlreadyExists', gr, name, ['', ' already exists']);
 }
 
 /** kube-apiserver's explanation of a stale `metadata.resourceVersion`. */
@@ -88,12 +90,7 @@ export const OBJECT_MODIFIED =
 
 /** 409: `Operation cannot be fulfilled on pods "x": <why>`. */
 export function conflict(gr: GroupResource, name: string, why: string): FakeApiStatus {
-  return failure(
-    409,
-    'Conflict',
-    `Operation cannot be fulfilled on ${qualifiedResource(gr)} ${JSON.stringify(name)}: ${why}`,
-    resourceDetails(gr, name),
-  );
+  return aboutObject(409, 'Conflict', gr, name, ['Operation cannot be fulfilled on ', `: ${why}`]);
 }
 
 /** One validation error, as kube-apiserver's field.Error. */

@@ -1,6 +1,6 @@
 import { FakeApiError } from '../../fake-api-error.js';
-import * as status from '../http/status.js';
 import { isJsonObject, type JsonObject } from '../json/json-value.js';
+import * as status from '../status.js';
 
 /** Built-in kinds without a namespace, whose Events may name no namespace. */
 const CLUSTER_SCOPED = new Set([

@@ -1,9 +1,6 @@
 import { DEFAULTS } from '../defaults.js';
-import { isJsonObject, type JsonObject } from '../json/json-value.js';
-import type { ResourceType } from '../resources/resource-type.js';
-import { timestampNow } from '../store/object-meta.js';
-import { compareFields, fieldsOf } from './field-compare.js';
-import { type FieldRules, itemElement, type ListRule } from './field-rules.js';
+import { compareFields, fieldsOf } from '../fields/field-compare.js';
+import { type FieldRules, itemElement, type ListRule } from '../fields/field-rules.js';
 import {
   emptyFieldSet,
   type FieldSet,
@@ -12,7 +9,10 @@ import {
   isEmptyFieldSet,
   subtractFieldSets,
   unionFieldSets,
-} from './field-set.js';
+} from '../fields/field-set.js';
+import { isJsonObject, type JsonObject } from '../json/json-value.js';
+import type { ResourceType } from '../resources/resource-type.js';
+import { timestampNow } from './object-meta.js';
 
 /** One entry of `metadata.managedFields`, with its fields as a set. */
 export interface ManagedEntry {

@@ -1,4 +1,4 @@
-import type { FakeObject } from './fake-object.js';
+import type { FakeObject } from '../objects/fake-object.js';
 import type { RealisticPodOptions } from './realistic-pod-options.js';
 
 /** Namespaces the pods are spread over. */

@@ -3,11 +3,10 @@ import type { FakeApiStatus } from '../../fake-api-status.js';
 import { DEFAULTS } from '../defaults.js';
 import type { FaultState } from '../faults/fault-state.js';
 import { damagedLine } from '../faults/persistent-faults.js';
-import { writeBody } from '../http/body-writer.js';
 import type { JsonObject } from '../json/json-value.js';
 import { type PlatformTimeout, platformTimeout } from '../platform-timeout.js';
-import { type FieldSelector, matchesFields } from '../reads/field-selector.js';
-import { type LabelSelector, matchesLabels } from '../reads/label-selector.js';
+import { type FieldSelector, matchesFields } from '../selectors/field-selector.js';
+import { type LabelSelector, matchesLabels } from '../selectors/label-selector.js';
 import type { EventBatch } from '../store/event-batch.js';
 import { orderMetadata } from '../store/object-meta.js';
 import type { EventSink, ResourceStore } from '../store/resource-store.js';
@@ -20,6 +19,7 @@ import {
 } from '../store/store-event.js';
 import type { StoredObject } from '../store/stored-object.js';
 import type { VersionCodec } from '../store/versions.js';
+import { writeBody } from './body-writer.js';
 
 /**
  * Lines `from` to `to` (exclusive) of a shared batch: the run grows by each next line the watch

@@ -1,6 +1,6 @@
 import type { FakeApiStatus } from '../../fake-api-status.js';
-import * as status from '../http/status.js';
 import type { ResourceType } from '../resources/resource-type.js';
+import * as status from '../status.js';
 
 const FIELD = 'metadata.resourceVersion';
 const DETAIL = 'must be specified for an update';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
+import type { ResourceType } from '../resources/resource-type.js';
 import type { Cluster } from '../store/cluster.js';
-import type { ResourceType } from './resource-type.js';
 
 interface GroupVersionForDiscovery {
   readonly groupVersion: string;

@@ -1,12 +1,12 @@
 import { BUILTIN_FIELD_RULES } from '../fields/field-rules.js';
 import type { JsonObject } from '../json/json-value.js';
-import { crdResourceType } from '../kinds/crd-strategy.js';
-import { defaultNode, emptyNodeStatus, prepareNodeForCreate } from '../kinds/node-strategy.js';
-import { defaultPod, preparePodForCreate } from '../kinds/pod-strategy.js';
-import { serializeEvent } from '../writes/event-strategy.js';
-import { checkEvent } from '../writes/event-validation.js';
-import { checkLease } from '../writes/lease-strategy.js';
-import { type ResourceType, resourceType } from './resource-type.js';
+import { type ResourceType, resourceType } from '../resources/resource-type.js';
+import { crdResourceType } from './crd-strategy.js';
+import { serializeEvent } from './event-strategy.js';
+import { checkEvent } from './event-validation.js';
+import { checkLease } from './lease-strategy.js';
+import { defaultNode, emptyNodeStatus, prepareNodeForCreate } from './node-strategy.js';
+import { defaultPod, preparePodForCreate } from './pod-strategy.js';
 
 const CORE_VERBS_NO_DELETECOLLECTION = [
   'create',

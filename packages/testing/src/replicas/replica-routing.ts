@@ -1,4 +1,4 @@
-import type { RequestRecord } from './request-record.js';
+import type { RequestRecord } from '../requests/request-record.js';
 
 /**
  * Which replica serves each request ({@link FakeApiServer.routeRequests}): `'round-robin'` (the

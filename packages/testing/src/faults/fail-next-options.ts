@@ -1,4 +1,4 @@
-import type { RequestKind } from './request-kind.js';
+import type { RequestKind } from '../requests/request-kind.js';
 
 /**
  * Which requests `faults.failNext` answers with an error Status instead of serving them.

@@ -1,6 +1,6 @@
 import { FakeApiError } from '../../fake-api-error.js';
-import * as status from '../http/status.js';
 import { isJsonObject, type JsonObject } from '../json/json-value.js';
+import * as status from '../status.js';
 
 /** `metav1.MicroTime` as kube-apiserver 1.20 decodes it: exactly six fractional digits. */
 const MICRO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}(Z|[+-]\d\d:\d\d)$/;

@@ -1,4 +1,4 @@
-import type { RequestKind } from './request-kind.js';
+import type { RequestKind } from '../requests/request-kind.js';
 
 /**
  * Which requests `faults.throttle` has API Priority and Fairness reject.

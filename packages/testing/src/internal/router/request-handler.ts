@@ -1,27 +1,28 @@
 import { STATUS_CODES } from 'node:http';
-import type { CorsOptions } from '../../cors-options.js';
+import type { CorsOptions } from '../../access/cors-options.js';
 import { FakeApiError } from '../../fake-api-error.js';
-import type { RequestKind } from '../../request-kind.js';
+import type { RequestKind } from '../../requests/request-kind.js';
 import { DEFAULTS } from '../defaults.js';
+import type { Authenticator } from '../http/auth.js';
+import { applyCors } from '../http/cors.js';
+import { rejectByFlowControl } from '../http/flow-control-rejection.js';
+import { type HostPolicy, hostRefusal } from '../http/host-check.js';
+import type { HttpContext } from '../http/http-context.js';
+import { impersonationOf } from '../http/impersonation-of.js';
+import { mediaTypeRefusal } from '../http/media-type-check.js';
+import { requestKindOf } from '../http/request-kind-of.js';
+import { type Route, resolveRoute } from '../http/route.js';
+import { servedBy } from '../http/served-by.js';
+import type { ServerEnv } from '../http/server-env.js';
+import { warningHeader } from '../http/warning-header.js';
 import { handleList } from '../reads/list-handler.js';
 import { parseListOptions } from '../reads/list-options.js';
-import {
-  apiGroupDocument,
-  apiGroupList,
-  apiResourceList,
-  apiVersions,
-} from '../resources/discovery.js';
+import * as status from '../status.js';
 import { tableContext } from '../tables/table-context.js';
 import { tableRequest } from '../tables/table-request.js';
 import { handleWatch } from '../watch/watch-handler.js';
 import { handlePatch } from '../writes/handle-patch.js';
-import type { Authenticator } from './auth.js';
-import { applyCors } from './cors.js';
-import { rejectByFlowControl } from './flow-control-rejection.js';
-import { type HostPolicy, hostRefusal } from './host-check.js';
-import type { HttpContext } from './http-context.js';
-import { impersonationOf } from './impersonation-of.js';
-import { mediaTypeRefusal } from './media-type-check.js';
+import { apiGroupDocument, apiGroupList, apiResourceList, apiVersions } from './discovery.js';
 import {
   handleCreate,
   handleDelete,
@@ -29,12 +30,6 @@ import {
   handleGet,
   handleUpdate,
 } from './object-handlers.js';
-import { requestKindOf } from './request-kind-of.js';
-import { type Route, resolveRoute } from './route.js';
-import { servedBy } from './served-by.js';
-import type { ServerEnv } from './server-env.js';
-import * as status from './status.js';
-import { warningHeader } from './warning-header.js';
 
 const TRUE_VALUES = new Set(['1', 't', 'T', 'TRUE', 'true', 'True']);
 
@@ -127,7 +122,7 @@ async function dispatch(ctx: HttpContext, env: ServerEnv, route: Route): Promise
       const out =
         asTable === undefined ? ctx : tableContext(ctx, type, asTable, env.options.profile);
       if (name !== undefined && !options.watch) {
-        return handleGet(out, env, type, namespace, name, subresource);
+        return handleGet(out, env, { type, namespace, name, subresource });
       }
       const scoped =
         name === undefined
@@ -141,26 +136,25 @@ async function dispatch(ctx: HttpContext, env: ServerEnv, route: Route): Promise
               ],
             };
       return options.watch
-        ? handleWatch(out, env, type, namespace, scoped)
-        : handleList(out, env, type, namespace, scoped);
+        ? handleWatch(out, env, { type, namespace }, scoped)
+        : handleList(out, env, { type, namespace }, scoped);
     }
     case 'POST':
       if (name !== undefined || !collectionAllowed) throw methodNotAllowed();
-      return handleCreate(ctx, env, type, namespace);
+      return handleCreate(ctx, env, { type, namespace });
     case 'PUT':
       if (name === undefined) throw methodNotAllowed();
-      return handleUpdate(ctx, env, type, namespace, name, subresource);
+      return handleUpdate(ctx, env, { type, namespace, name, subresource });
     case 'PATCH':
       if (name === undefined) throw methodNotAllowed();
-      return handlePatch(ctx, env, type, namespace, name, subresource);
+      return handlePatch(ctx, env, { type, namespace, name, subresource });
     case 'DELETE':
-      if (name !== undefined) return handleDelete(ctx, env, type, namespace, name);
+      if (name !== undefined) return handleDelete(ctx, env, { type, namespace, name });
       if (!collectionAllowed) throw methodNotAllowed();
       return handleDeleteCollection(
         ctx,
         env,
-        type,
-        namespace,
+        { type, namespace },
         parseListOptions(ctx.query, type, false, env.options.watchList),
       );
     default:

@@ -1,4 +1,4 @@
-import { requestKindOf } from './internal/http/request-kind-of.js';
+import { requestKindOf } from '../internal/http/request-kind-of.js';
 import type { RequestKind } from './request-kind.js';
 
 /** The request as far as its kind goes: method (default GET), path, query. */

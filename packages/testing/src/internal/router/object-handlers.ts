@@ -1,9 +1,15 @@
 import { FakeApiError } from '../../fake-api-error.js';
-import { managerOf } from '../fields/managed-fields.js';
+import type { HttpContext } from '../http/http-context.js';
+import type { ObjectHandler } from '../http/object-handler.js';
+import { parseJsonBody, readBody } from '../http/read-body.js';
+import { requireVerb } from '../http/require-verb.js';
+import type { CollectionTarget } from '../http/route.js';
+import { subresourceOf } from '../http/subresource-of.js';
+import type { CollectionHandler } from '../reads/collection-handler.js';
 import { listDocument, listPrefix, selectorFilter } from '../reads/list-handler.js';
-import type { ListOptions } from '../reads/list-options.js';
 import { currentView } from '../reads/list-view.js';
-import type { ResourceType } from '../resources/resource-type.js';
+import * as status from '../status.js';
+import { managerOf } from '../store/managed-fields.js';
 import { deleteRequest } from '../writes/delete-request.js';
 import {
   metadataAs,
@@ -11,12 +17,6 @@ import {
   requireMetadataForm,
 } from '../writes/metadata-media-type.js';
 import { writeOptions } from '../writes/write-options.js';
-import type { HttpContext } from './http-context.js';
-import { parseJsonBody, readBody } from './read-body.js';
-import { requireVerb } from './require-verb.js';
-import type { ServerEnv } from './server-env.js';
-import * as status from './status.js';
-import { subresourceOf } from './subresource-of.js';
 
 /** The field manager of a write: `?fieldManager=`, else the User-Agent's program name. */
 function manager(ctx: HttpContext): string {
@@ -24,14 +24,7 @@ function manager(ctx: HttpContext): string {
 }
 
 /** GET of one object. */
-export function handleGet(
-  ctx: HttpContext,
-  env: ServerEnv,
-  type: ResourceType,
-  namespace: string | undefined,
-  name: string,
-  subresource: string | undefined,
-): void {
+export const handleGet: ObjectHandler = (ctx, env, { type, namespace, name, subresource }) => {
   requireVerb(type, 'get');
   subresourceOf(type, subresource);
   const media = metadataAs(ctx.req.headers.accept, env.options.partialObjectMetadata);
@@ -42,15 +35,14 @@ export function handleGet(
     200,
     media.as === 'full' ? stored.json : partialObjectJson(stored.json, media.apiVersion),
   );
-}
+};
 
 /** POST to a collection: 201 with the stored object. */
-export async function handleCreate(
-  ctx: HttpContext,
-  env: ServerEnv,
-  type: ResourceType,
-  namespace: string | undefined,
-): Promise<void> {
+export const handleCreate: ObjectHandler<CollectionTarget> = async (
+  ctx,
+  env,
+  { type, namespace },
+) => {
   requireVerb(type, 'create');
   const { dryRun } = writeOptions(ctx.query, 'CreateOptions');
   const body = parseJsonBody(await readBody(ctx.req), type.kind);
@@ -60,17 +52,11 @@ export async function handleCreate(
     ...(dryRun ? { dryRun } : {}),
   });
   ctx.json(201, stored.json);
-}
+};
 
 /** PUT of an object or its status: 200, or 201 when it created the object (Events, Leases). */
-export async function handleUpdate(
-  ctx: HttpContext,
-  env: ServerEnv,
-  type: ResourceType,
-  namespace: string | undefined,
-  name: string,
-  subresource: string | undefined,
-): Promise<void> {
+export const handleUpdate: ObjectHandler = async (ctx, env, target) => {
+  const { type, namespace, name, subresource } = target;
   requireVerb(type, 'update');
   const sub = subresourceOf(type, subresource);
   const { dryRun } = writeOptions(ctx.query, 'UpdateOptions');
@@ -84,19 +70,13 @@ export async function handleUpdate(
     ...(sub ? { subresource: sub } : {}),
   });
   ctx.json(existed ? 200 : 201, stored.json);
-}
+};
 
 /**
  * DELETE of one object: the deleted object or a Success Status (per resource, as
  * kube-apiserver); an object with finalizers is only marked and returned.
  */
-export async function handleDelete(
-  ctx: HttpContext,
-  env: ServerEnv,
-  type: ResourceType,
-  namespace: string | undefined,
-  name: string,
-): Promise<void> {
+export const handleDelete: ObjectHandler = async (ctx, env, { type, namespace, name }) => {
   requireVerb(type, 'delete');
   const text = await readBody(ctx.req);
   const body = text.trim() === '' ? {} : parseJsonBody(text, 'DeleteOptions');
@@ -107,16 +87,15 @@ export async function handleDelete(
   } else {
     ctx.json(200, outcome.object.json);
   }
-}
+};
 
 /** DELETE of a collection: every matching object, answered with the list of them. */
-export async function handleDeleteCollection(
-  ctx: HttpContext,
-  env: ServerEnv,
-  type: ResourceType,
-  namespace: string | undefined,
-  options: ListOptions,
-): Promise<void> {
+export const handleDeleteCollection: CollectionHandler = async (
+  ctx,
+  env,
+  { type, namespace },
+  options,
+) => {
   requireVerb(type, 'deletecollection');
   const text = await readBody(ctx.req);
   const body = text.trim() === '' ? {} : parseJsonBody(text, 'DeleteOptions');
@@ -135,4 +114,4 @@ export async function handleDeleteCollection(
     env.cluster.remove(type, target.namespace, target.name, {}, deleteOptions);
   }
   ctx.json(200, listDocument(type, { resourceVersion: listedAt }, targets));
-}
+};

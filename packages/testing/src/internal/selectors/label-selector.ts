@@ -1,6 +1,6 @@
 import { goQuote } from '../json/go-quote.js';
-import { labelValueErrors } from '../store/label-value-errors.js';
-import { qualifiedNameErrors } from '../store/qualified-name-errors.js';
+import { labelValueErrors } from './label-value-errors.js';
+import { qualifiedNameErrors } from './qualified-name-errors.js';
 
 /**
  * Kubernetes label selectors: equality (`=`, `==`, `!=`), set-based (`in`, `notin`), existence

@@ -1,5 +1,5 @@
+import type { RequestEnder } from '../faults/request-ender.js';
 import type { Impersonation } from './impersonation.js';
-import type { RequestEnder } from './request-ender.js';
 import type { RequestKind } from './request-kind.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { FakeApiStatus } from '../../fake-api-status.js';
-import * as status from '../http/status.js';
 import type { JsonObject } from '../json/json-value.js';
 import type { ResourceType } from '../resources/resource-type.js';
+import * as status from '../status.js';
 
 /** Where kube-apiserver 1.20 keeps a resource's objects in etcd (under `/registry/`). */
 const ETCD_PREFIXES: Readonly<Record<string, string>> = {

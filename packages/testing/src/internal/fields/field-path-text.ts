@@ -1,4 +1,4 @@
-import type { FieldSet } from '../fields/field-set.js';
+import { compareElements, type FieldSet } from './field-set.js';
 
 /** One `fieldsV1` path element as kube-apiserver prints it in messages: `.name`, `[name="x"]`. */
 function elementText(element: string): string {
@@ -24,17 +24,6 @@ function elementText(element: string): string {
 function valueText(value: unknown): string {
   if (value === null) return 'null';
   return typeof value === 'string' ? JSON.stringify(value) : String(value);
-}
-
-/** The rank of an element kind in kube-apiserver's path order: fields, keys, values, indexes. */
-const RANK: Readonly<Record<string, number>> = { f: 0, k: 1, v: 2, i: 3 };
-
-function compareElements(a: string, b: string): number {
-  const ra = RANK[a.charAt(0)] ?? 4;
-  const rb = RANK[b.charAt(0)] ?? 4;
-  if (ra !== rb) return ra - rb;
-  if (ra === RANK.i) return Number(a.slice(2)) - Number(b.slice(2));
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /**

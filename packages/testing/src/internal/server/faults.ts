@@ -1,16 +1,16 @@
-import type { ChunkingOptions } from '../../chunking-options.js';
-import type { DestroyWatchesOptions } from '../../destroy-watches-options.js';
-import type { EmptyWatchesOptions } from '../../empty-watches-options.js';
-import type { FailNextOptions } from '../../fail-next-options.js';
-import type { FakeApiServerFaults } from '../../fake-api-server-faults.js';
-import type { HtmlErrorOptions } from '../../html-error-options.js';
-import type { PersistentFaultOptions } from '../../persistent-fault-options.js';
-import type { StallWatchesOptions } from '../../stall-watches-options.js';
-import type { ThrottleOptions } from '../../throttle-options.js';
-import type { WatchErrorOptions } from '../../watch-error-options.js';
+import type { ChunkingOptions } from '../../faults/chunking-options.js';
+import type { DestroyWatchesOptions } from '../../faults/destroy-watches-options.js';
+import type { EmptyWatchesOptions } from '../../faults/empty-watches-options.js';
+import type { FailNextOptions } from '../../faults/fail-next-options.js';
+import type { FakeApiServerFaults } from '../../faults/fake-api-server-faults.js';
+import type { HtmlErrorOptions } from '../../faults/html-error-options.js';
+import type { PersistentFaultOptions } from '../../faults/persistent-fault-options.js';
+import type { StallWatchesOptions } from '../../faults/stall-watches-options.js';
+import type { ThrottleOptions } from '../../faults/throttle-options.js';
+import type { WatchErrorOptions } from '../../faults/watch-error-options.js';
 import { DEFAULTS } from '../defaults.js';
 import type { ServerEnv } from '../http/server-env.js';
-import * as status from '../http/status.js';
+import * as status from '../status.js';
 
 /** `server.faults`: the public switches over the fault state and the open watches. */
 export function createFaults(env: ServerEnv): FakeApiServerFaults {
