@@ -6,14 +6,12 @@ import {
   EXAMPLE_NODES,
   examplePod,
   examplePodSlot,
+  EXAMPLE_PODS as PODS,
+  type PodName,
   runningStatus,
-  startChurningCluster,
+  startExampleCluster,
 } from '@rxkube/example-shared';
-import type { FakeResourceRef } from '@rxkube/testing';
 import { embeddedClusterDefaults as defaults } from './embedded-cluster-defaults.js';
-
-const PODS: FakeResourceRef = { version: 'v1', resource: 'pods' };
-type PodName = { readonly namespace: string; readonly name: string };
 
 /**
  * Starts a `FakeApiServer` seeded with pods of a few apps across namespaces and nodes (some
@@ -34,82 +32,77 @@ type PodName = { readonly namespace: string; readonly name: string };
 export function startEmbeddedCluster(
   options: EmbeddedClusterOptions = {},
 ): Promise<EmbeddedCluster> {
-  return startChurningCluster({
-    seed: options.seed ?? defaults.seed,
-    churnIntervalMs: options.churnIntervalMs ?? defaults.churnIntervalMs,
-    faults: (options.faults ?? true) ? defaults : false,
-    churn: ({ server, pick }) => {
-      /** Every pod, and which of them are in which stage of their life. */
-      const all: PodName[] = [];
-      const pending: PodName[] = [];
-      const starting: PodName[] = [];
-      const crashing: PodName[] = [];
-      let created = 0;
+  return startExampleCluster(options, defaults, ({ server, pick }) => {
+    /** Every pod, and which of them are in which stage of their life. */
+    const all: PodName[] = [];
+    const pending: PodName[] = [];
+    const starting: PodName[] = [];
+    const crashing: PodName[] = [];
+    let created = 0;
 
-      const remove = (list: PodName[], pod: PodName) => {
-        const at = list.indexOf(pod);
-        if (at >= 0) list.splice(at, 1);
-      };
-      const createPod = (isPending: boolean) => {
-        const slot = examplePodSlot(created++);
-        const pod = { namespace: slot.namespace, name: slot.name };
-        server.create(PODS, examplePod(slot, isPending ? undefined : pick(EXAMPLE_NODES)));
-        all.push(pod);
-        if (isPending) pending.push(pod);
-      };
-      const setContainer = (pod: PodName, status: ContainerStatus) =>
-        server.patch(PODS, pod, { status: { phase: 'Running', containerStatuses: [status] } });
+    const remove = (list: PodName[], pod: PodName) => {
+      const at = list.indexOf(pod);
+      if (at >= 0) list.splice(at, 1);
+    };
+    const createPod = (isPending: boolean) => {
+      const slot = examplePodSlot(created++);
+      const pod = { namespace: slot.namespace, name: slot.name };
+      server.create(PODS, examplePod(slot, isPending ? undefined : pick(EXAMPLE_NODES)));
+      all.push(pod);
+      if (isPending) pending.push(pod);
+    };
+    const setContainer = (pod: PodName, status: ContainerStatus) =>
+      server.patch(PODS, pod, { status: { phase: 'Running', containerStatuses: [status] } });
 
-      const seeded = options.pods ?? defaults.pods;
-      for (let i = 0; i < seeded; i++) createPod(i % defaults.pendingOneIn === 0);
+    const seeded = options.pods ?? defaults.pods;
+    for (let i = 0; i < seeded; i++) createPod(i % defaults.pendingOneIn === 0);
 
-      return (tick) => {
-        const running = () =>
-          all.filter((p) => ![pending, starting, crashing].some((l) => l.includes(p)));
-        const recovering = crashing[0];
-        const scheduled = pending[0];
-        const started = starting[0];
-        if (tick % defaults.crashEveryTicks === 3 && running().length > 0) {
-          const pod = pick(running());
-          setContainer(pod, crashLoopStatus(1));
-          crashing.push(pod);
-        } else if (
-          tick % defaults.crashEveryTicks === 3 + defaults.recoverOffsetTicks &&
-          recovering !== undefined
-        ) {
-          crashing.shift();
-          setContainer(recovering, runningStatus(1));
-        } else if (tick % defaults.replaceEveryTicks === 5) {
-          const victim = pick(all);
-          server.remove(PODS, victim);
-          for (const list of [all, pending, starting, crashing]) remove(list, victim);
-          createPod(true);
-        } else if (tick % defaults.replaceEveryTicks === 8 && scheduled !== undefined) {
-          pending.shift();
-          server.patch(PODS, scheduled, {
-            spec: { nodeName: pick(EXAMPLE_NODES) },
-            status: {
-              phase: 'Pending',
-              containerStatuses: [
-                {
-                  name: 'app',
-                  ready: false,
-                  restartCount: 0,
-                  state: { waiting: { reason: 'ContainerCreating' } },
-                },
-              ],
-            },
-          });
-          starting.push(scheduled);
-        } else if (tick % defaults.replaceEveryTicks === 0 && started !== undefined) {
-          starting.shift();
-          setContainer(started, runningStatus(0));
-        } else {
-          server.patch(PODS, pick(all), {
-            metadata: { annotations: { 'example/heartbeat': String(tick) } },
-          });
-        }
-      };
-    },
+    return (tick) => {
+      const running = () =>
+        all.filter((p) => ![pending, starting, crashing].some((l) => l.includes(p)));
+      const recovering = crashing[0];
+      const scheduled = pending[0];
+      const started = starting[0];
+      if (tick % defaults.crashEveryTicks === 3 && running().length > 0) {
+        const pod = pick(running());
+        setContainer(pod, crashLoopStatus(1));
+        crashing.push(pod);
+      } else if (
+        tick % defaults.crashEveryTicks === 3 + defaults.recoverOffsetTicks &&
+        recovering !== undefined
+      ) {
+        crashing.shift();
+        setContainer(recovering, runningStatus(1));
+      } else if (tick % defaults.replaceEveryTicks === 5) {
+        const victim = pick(all);
+        server.remove(PODS, victim);
+        for (const list of [all, pending, starting, crashing]) remove(list, victim);
+        createPod(true);
+      } else if (tick % defaults.replaceEveryTicks === 8 && scheduled !== undefined) {
+        pending.shift();
+        server.patch(PODS, scheduled, {
+          spec: { nodeName: pick(EXAMPLE_NODES) },
+          status: {
+            phase: 'Pending',
+            containerStatuses: [
+              {
+                name: 'app',
+                ready: false,
+                restartCount: 0,
+                state: { waiting: { reason: 'ContainerCreating' } },
+              },
+            ],
+          },
+        });
+        starting.push(scheduled);
+      } else if (tick % defaults.replaceEveryTicks === 0 && started !== undefined) {
+        starting.shift();
+        setContainer(started, runningStatus(0));
+      } else {
+        server.patch(PODS, pick(all), {
+          metadata: { annotations: { 'example/heartbeat': String(tick) } },
+        });
+      }
+    };
   });
 }

@@ -2,6 +2,7 @@
 import { cachedCollection$, dropManagedFields, shareCollection } from '@rxkube/core';
 import {
   connectExample,
+  connectionHelp,
   logLine as log,
   messageOf,
   type Pod,
@@ -22,14 +23,7 @@ pods per node (an index) as a debounced summary feed.
 
   pnpm --filter @rxkube/example-filtering-with-operators start [-- options]
 
-  (default)              an embedded API server with churning pods, in this process
-  --real                 the current context of your kubeconfig (also: KUBECONFIG set)
-  --kubeconfig <file>    this kubeconfig file alone
-  --context <name>       another context of the kubeconfig
-  --embedded             the embedded server even when KUBECONFIG is set
-  -n, --namespace <ns>   one namespace (real cluster default: the context's)
-  -A, --all-namespaces   every namespace (embedded default)
-  --duration <seconds>   stop after that long
+${connectionHelp(25)}  --duration <seconds>   stop after that long
 `;
 /** The summary feed: a line once the collection has been quiet this long… */
 const SUMMARY_QUIET_MS = 300;

@@ -6,15 +6,13 @@ import {
   EXAMPLE_NODES,
   examplePod,
   examplePodSlot,
+  EXAMPLE_PODS as PODS,
   type Pod,
+  type PodName,
   runningStatus,
-  startChurningCluster,
+  startExampleCluster,
 } from '@rxkube/example-shared';
-import type { FakeResourceRef } from '@rxkube/testing';
 import { embeddedClusterDefaults as defaults } from './embedded-cluster-defaults.js';
-
-const PODS: FakeResourceRef = { version: 'v1', resource: 'pods' };
-type PodName = { readonly namespace: string; readonly name: string };
 
 /**
  * Starts a `FakeApiServer` seeded with pods of a few apps across namespaces and nodes, then
@@ -34,54 +32,49 @@ type PodName = { readonly namespace: string; readonly name: string };
 export function startEmbeddedCluster(
   options: EmbeddedClusterOptions = {},
 ): Promise<EmbeddedCluster> {
-  return startChurningCluster({
-    seed: options.seed ?? defaults.seed,
-    churnIntervalMs: options.churnIntervalMs ?? defaults.churnIntervalMs,
-    faults: (options.faults ?? true) ? defaults : false,
-    churn: ({ server, pick }) => {
-      const live: PodName[] = [];
-      const crashing: PodName[] = [];
-      let created = 0;
-      const createPod = () => {
-        const slot = examplePodSlot(created++);
-        server.create(PODS, examplePod(slot, pick(EXAMPLE_NODES)));
-        live.push({ namespace: slot.namespace, name: slot.name });
-      };
-      const patchStatus = (pod: PodName, status: ContainerStatus) =>
-        server.patch(PODS, pod, { status: { containerStatuses: [status] } });
-      const restartsOf = (pod: PodName) =>
-        server.get<Pod>(PODS, pod)?.status?.containerStatuses?.[0]?.restartCount ?? 0;
+  return startExampleCluster(options, defaults, ({ server, pick }) => {
+    const live: PodName[] = [];
+    const crashing: PodName[] = [];
+    let created = 0;
+    const createPod = () => {
+      const slot = examplePodSlot(created++);
+      server.create(PODS, examplePod(slot, pick(EXAMPLE_NODES)));
+      live.push({ namespace: slot.namespace, name: slot.name });
+    };
+    const patchStatus = (pod: PodName, status: ContainerStatus) =>
+      server.patch(PODS, pod, { status: { containerStatuses: [status] } });
+    const restartsOf = (pod: PodName) =>
+      server.get<Pod>(PODS, pod)?.status?.containerStatuses?.[0]?.restartCount ?? 0;
 
-      for (let i = 0; i < (options.pods ?? defaults.pods); i++) createPod();
+    for (let i = 0; i < (options.pods ?? defaults.pods); i++) createPod();
 
-      return (tick) => {
-        const recovering = crashing[0];
-        if (tick % defaults.crashEveryTicks === 3) {
-          const healthy = live.filter((p) => !crashing.includes(p));
-          if (healthy.length === 0) return;
-          const pod = pick(healthy);
-          patchStatus(pod, crashLoopStatus(restartsOf(pod) + 1));
-          crashing.push(pod);
-        } else if (tick % defaults.crashEveryTicks === 16 && crashing.length > 0) {
-          // Still crash-looping, one more restart: the controller must not report it again.
-          const pod = pick(crashing);
-          patchStatus(pod, crashLoopStatus(restartsOf(pod) + 1));
-        } else if (tick % defaults.recoverEveryTicks === 40 && recovering !== undefined) {
-          crashing.shift();
-          patchStatus(recovering, runningStatus(restartsOf(recovering)));
-        } else if (tick % defaults.replaceEveryTicks === 5) {
-          const victim = pick(live);
-          server.remove(PODS, victim);
-          live.splice(live.indexOf(victim), 1);
-          if (crashing.includes(victim)) crashing.splice(crashing.indexOf(victim), 1);
-          createPod();
-        } else {
-          const pod = pick(live);
-          server.patch(PODS, pod, {
-            metadata: { annotations: { 'example/heartbeat': String(tick) } },
-          });
-        }
-      };
-    },
+    return (tick) => {
+      const recovering = crashing[0];
+      if (tick % defaults.crashEveryTicks === 3) {
+        const healthy = live.filter((p) => !crashing.includes(p));
+        if (healthy.length === 0) return;
+        const pod = pick(healthy);
+        patchStatus(pod, crashLoopStatus(restartsOf(pod) + 1));
+        crashing.push(pod);
+      } else if (tick % defaults.crashEveryTicks === 16 && crashing.length > 0) {
+        // Still crash-looping, one more restart: the controller must not report it again.
+        const pod = pick(crashing);
+        patchStatus(pod, crashLoopStatus(restartsOf(pod) + 1));
+      } else if (tick % defaults.recoverEveryTicks === 40 && recovering !== undefined) {
+        crashing.shift();
+        patchStatus(recovering, runningStatus(restartsOf(recovering)));
+      } else if (tick % defaults.replaceEveryTicks === 5) {
+        const victim = pick(live);
+        server.remove(PODS, victim);
+        live.splice(live.indexOf(victim), 1);
+        if (crashing.includes(victim)) crashing.splice(crashing.indexOf(victim), 1);
+        createPod();
+      } else {
+        const pod = pick(live);
+        server.patch(PODS, pod, {
+          metadata: { annotations: { 'example/heartbeat': String(tick) } },
+        });
+      }
+    };
   });
 }

@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import { type CollectionHealth, type KubeClient, TransportError } from '@rxkube/core';
 import {
   connectExample,
+  connectionHelp,
   logLine as log,
   messageOf,
   readExampleArgs,
@@ -22,15 +23,7 @@ const HELP = `Keeps a crash-loop annotation on pods, with leader election betwee
 
   pnpm --filter @rxkube/example-node-controller start [-- options]
 
-  (default)                   an embedded API server with churning pods, in this process,
-                              two replicas: the leader crashes after 6 s, the other takes over
-  --real                      the current context of your kubeconfig (also: KUBECONFIG set)
-  --kubeconfig <file>         this kubeconfig file alone
-  --context <name>            another context of the kubeconfig
-  --embedded                  the embedded server even when KUBECONFIG is set
-  -n, --namespace <ns>        one namespace (real cluster default: the context's)
-  -A, --all-namespaces        every namespace (embedded default)
-  --act                       on a real cluster: annotate pods, record Events, elect a leader
+${connectionHelp(30, 'two replicas: the leader crashes after 6 s, the other takes over')}  --act                       on a real cluster: annotate pods, record Events, elect a leader
   --shards                    every replica acts on its share of the pods (shardMembership$)
                               instead of one leader; embedded: three replicas, one crashes
   --replicas <n>              replicas in this process, one Lease (embedded 2, shards 3, real 1)
