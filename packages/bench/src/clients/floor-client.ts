@@ -24,6 +24,13 @@ const HTTP_GONE = 410;
 const NEWLINE = 0x0a;
 
 /**
+ * How a floor reads bodies: `bytes` splits Buffers at newline bytes and decodes complete lines
+ * once per chunk (the floor); `strings` decodes every chunk with `setEncoding('utf8')` and
+ * concatenates text before splitting it (the earlier floor, `stringFloorClient`).
+ */
+export type FloorReading = 'bytes' | 'strings';
+
+/**
  * The floor: the fastest plain client we can write, doing only what any client must. node:http
  * with keep-alive; each LIST page's Buffers joined once, decoded once and `JSON.parse`d into a
  * `Map`; then one watch whose Buffers are split at their last newline byte, the complete lines of each
@@ -43,10 +50,14 @@ const NEWLINE = 0x0a;
  * await floor.start();
  * ```
  */
-export function floorClient(options: BenchClientOptions, pagesAhead = false): BenchClient {
+export function floorClient(
+  options: BenchClientOptions,
+  pagesAhead = false,
+  reading: FloorReading = 'bytes',
+): BenchClient {
   const agent = new Agent({ keepAlive: true });
   const caches = Array.from({ length: options.subscribers }, (_, i) =>
-    floorCache(options, i, agent, pagesAhead),
+    floorCache(options, i, agent, pagesAhead && reading === 'bytes', reading),
   );
   const [first] = caches;
   if (first === undefined) throw new Error('a bench client needs at least one subscriber');
@@ -83,6 +94,7 @@ function floorCache(
   subscriber: number,
   agent: Agent,
   pagesAhead: boolean,
+  reading: FloorReading,
 ) {
   const base = `${options.url}/api/v1/pods`;
   let items = new Map<string, RawObject>();
@@ -105,9 +117,27 @@ function floorCache(
 
   const list = async () => {
     const next = new Map<string, RawObject>();
+    /** Keeps a page's items and version; returns the next page's token. */
+    const keep = (page: RawList) => {
+      for (const item of page.items) {
+        next.set(`${item.metadata.namespace}/${item.metadata.name}`, item);
+        options.onApplied(subscriber, item);
+      }
+      version = page.metadata.resourceVersion;
+      return page.metadata.continue;
+    };
     let token: string | undefined;
     let response = await pageAt(undefined);
     do {
+      if (reading === 'strings') {
+        response.setEncoding('utf8');
+        let body = '';
+        for await (const chunk of response) body += chunk;
+        const page = JSON.parse(body) as RawList;
+        token = keep(page);
+        if (token) response = await pageAt(token);
+        continue;
+      }
       const chunks: Buffer[] = [];
       // With pagesAhead, the next page is asked for once the first chunk names it.
       let ahead: { token: string; response: Promise<IncomingMessage> } | undefined;
@@ -118,13 +148,7 @@ function floorCache(
         }
         chunks.push(chunk as Buffer);
       }
-      const page = JSON.parse(Buffer.concat(chunks).toString('utf8')) as RawList;
-      for (const item of page.items) {
-        next.set(`${item.metadata.namespace}/${item.metadata.name}`, item);
-        options.onApplied(subscriber, item);
-      }
-      version = page.metadata.resourceVersion;
-      token = page.metadata.continue;
+      token = keep(JSON.parse(Buffer.concat(chunks).toString('utf8')) as RawList);
       if (token) {
         if (ahead !== undefined && ahead.token !== token)
           throw new Error('a head named another page');
@@ -168,29 +192,42 @@ function floorCache(
       }
       version = object.metadata.resourceVersion ?? version;
     };
-    response.on('data', (chunk: Buffer) => {
-      // The complete lines of the chunk (and the carried start of the first) are decoded in one
-      // call and split as text: one decode per chunk is cheaper than one per line, and only the
-      // bytes of an unfinished line are carried.
-      const last = chunk.lastIndexOf(NEWLINE);
-      if (last === -1) {
-        carried.push(chunk);
-        return;
-      }
-      let text: string;
-      if (carried.length > 0) {
-        carried.push(chunk.subarray(0, last));
-        text = Buffer.concat(carried).toString('utf8');
-        carried = [];
-      } else text = chunk.toString('utf8', 0, last);
-      let start = 0;
-      for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', start)) {
-        apply(JSON.parse(text.slice(start, end)) as RawEvent);
-        start = end + 1;
-      }
-      apply(JSON.parse(text.slice(start)) as RawEvent);
-      if (last + 1 < chunk.length) carried.push(chunk.subarray(last + 1));
-    });
+    if (reading === 'strings') {
+      response.setEncoding('utf8');
+      let buffer = '';
+      response.on('data', (chunk: string) => {
+        buffer += chunk;
+        let start = 0;
+        for (let end = buffer.indexOf('\n'); end !== -1; end = buffer.indexOf('\n', start)) {
+          apply(JSON.parse(buffer.slice(start, end)) as RawEvent);
+          start = end + 1;
+        }
+        buffer = buffer.slice(start);
+      });
+    } else
+      response.on('data', (chunk: Buffer) => {
+        // The complete lines of the chunk (and the carried start of the first) are decoded in one
+        // call and split as text: one decode per chunk is cheaper than one per line, and only the
+        // bytes of an unfinished line are carried.
+        const last = chunk.lastIndexOf(NEWLINE);
+        if (last === -1) {
+          carried.push(chunk);
+          return;
+        }
+        let text: string;
+        if (carried.length > 0) {
+          carried.push(chunk.subarray(0, last));
+          text = Buffer.concat(carried).toString('utf8');
+          carried = [];
+        } else text = chunk.toString('utf8', 0, last);
+        let start = 0;
+        for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', start)) {
+          apply(JSON.parse(text.slice(start, end)) as RawEvent);
+          start = end + 1;
+        }
+        apply(JSON.parse(text.slice(start)) as RawEvent);
+        if (last + 1 < chunk.length) carried.push(chunk.subarray(last + 1));
+      });
     response.on('end', () => {
       if (stopped) return;
       const again = gone ? list().then(watch) : watch();
