@@ -22,10 +22,10 @@ import { embeddedClusterDefaults as defaults } from './embedded-cluster-defaults
  *
  * @example
  * ```ts
- * import { createClient } from '@rxkube/node';
  * import { startEmbeddedCluster } from './embedded-cluster.js';
- * const cluster = await startEmbeddedCluster({ pods: 50 });
- * const client = createClient({ baseUrl: cluster.server.url });
+ * // Churn without faults: the crash loops come and go, the watches are never dropped.
+ * const cluster = await startEmbeddedCluster({ pods: 20, faults: false });
+ * console.log(`a controller can watch ${cluster.server.url}`);
  * await cluster.stop();
  * ```
  */
