@@ -1,4 +1,4 @@
-import type { WarningHandler } from '@rxkube/core';
+import type { WarningHandler } from '@rxkube/core/transport';
 import type { KubeConfig } from './kubeconfig/kube-config.js';
 import type { UndiciTransportOptions } from './undici-transport.js';
 

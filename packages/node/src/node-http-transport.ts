@@ -1,27 +1,26 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { inspect } from 'node:util';
+import { TransportError } from '@rxkube/core/errors';
 import {
   type KubeRequest,
   type KubeResponse,
-  type ResponseBody,
-  type Transport,
-  TransportError,
-} from '@rxkube/core';
-import {
   type LineSink,
   type ReadLinesOptions,
+  type ResponseBody,
   redactError,
   redactUrl,
   reportWarnings,
   requestUrl,
+  type Transport,
   unsendableRequest,
   withAuth,
 } from '@rxkube/core/transport';
 import { decoderReadLines } from './internal/decoder-read-lines.js';
 import { forEachChunk } from './internal/for-each-chunk.js';
-import { type Pem, pemToBuffer } from './internal/pem-to-buffer.js';
+import { pemToBuffer } from './internal/pem-to-buffer.js';
 import { transportErrorDetail } from './internal/transport-error-detail.js';
+import type { Pem } from './pem.js';
 import type { UndiciTransport, UndiciTransportOptions } from './undici-transport.js';
 
 /**

@@ -1,21 +1,19 @@
 import { inspect } from 'node:util';
+import type { AuthProvider } from '@rxkube/core';
+import { TransportError } from '@rxkube/core/errors';
 import {
-  type AuthProvider,
   type KubeRequest,
   type KubeResponse,
-  type ResponseBody,
-  type Transport,
-  TransportError,
-  type WarningHandler,
-} from '@rxkube/core';
-import {
   type LineSink,
   type ReadLinesOptions,
+  type ResponseBody,
   redactError,
   redactUrl,
   reportWarnings,
   requestUrl,
+  type Transport,
   unsendableRequest,
+  type WarningHandler,
   withAuth,
 } from '@rxkube/core/transport';
 import { Agent, type Dispatcher, ProxyAgent, request as undiciRequest } from 'undici';
@@ -24,8 +22,9 @@ import { decoderReadLines } from './internal/decoder-read-lines.js';
 import { forEachChunk } from './internal/for-each-chunk.js';
 import { multiplexingPool } from './internal/multiplexing-pool.js';
 import { ndjsonReadLines } from './internal/ndjson-read-lines.js';
-import { type Pem, pemToBuffer } from './internal/pem-to-buffer.js';
+import { pemToBuffer } from './internal/pem-to-buffer.js';
 import { transportErrorDetail } from './internal/transport-error-detail.js';
+import type { Pem } from './pem.js';
 
 export type { AuthProvider } from '@rxkube/core';
 

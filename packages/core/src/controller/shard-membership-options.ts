@@ -7,7 +7,7 @@ import type { SchedulerLike } from 'rxjs';
  *
  * @example
  * ```ts
- * import type { ShardMembershipOptions } from '@rxkube/core';
+ * import type { ShardMembershipOptions } from '@rxkube/core/controller';
  * const options: ShardMembershipOptions = { namespace: 'kube-system', group: 'my-controller', identity: 'host-a-4242' };
  * ```
  */

@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import type { ApiResource } from '../../src/index.js';
+import type { ApiResource } from '../../src/discovery/index.js';
 import { resolveResource } from '../../src/index.js';
 import * as kinds from '../../src/kinds/index.js';
 

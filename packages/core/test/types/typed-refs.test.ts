@@ -20,7 +20,6 @@ import {
   inNamespace,
   type KubeClient,
   type KubeObject,
-  type KubeStatus,
   type ListResult,
   list$,
   patch$,
@@ -35,6 +34,7 @@ import {
 } from '../../src/index.js';
 import type * as kinds from '../../src/kinds/index.js';
 import { deployments, namespaces, nodes, pods } from '../../src/kinds/index.js';
+import type { KubeStatus } from '../../src/transport/index.js';
 
 const client: KubeClient = { transport: { request: () => Promise.reject(new Error('not sent')) } };
 const inShop = inNamespace(pods, 'shop');

@@ -1,9 +1,5 @@
-import type {
-  ApiResource,
-  CollectionHealth,
-  CollectionStats,
-  ListPageProgress,
-} from '@rxkube/core';
+import type { CollectionHealth, CollectionStats, ListPageProgress } from '@rxkube/core';
+import type { ApiResource } from '@rxkube/core/discovery';
 import { monotonicScheduler, scheduleAfter, scheduleEvery } from '@rxkube/core/time';
 import { createLogUpdate } from 'log-update';
 import type { Subscription } from 'rxjs';

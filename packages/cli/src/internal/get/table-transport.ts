@@ -1,4 +1,4 @@
-import type { KubeRequest, KubeResponse, Transport } from '@rxkube/core';
+import type { KubeRequest, KubeResponse, Transport } from '@rxkube/core/transport';
 import { isServerTable, type ServerTable, TABLE_ACCEPT, type TableColumn } from './server-table.js';
 
 /** Where a row's cells travel on its object, through the collection machinery. */
