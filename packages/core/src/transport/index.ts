@@ -35,10 +35,11 @@ export { errorFromResponse } from '../errors/error-from-response.js';
 export { errorFromStatus } from '../errors/error-from-status.js';
 export type { ErrorFromStatusOptions } from '../errors/error-from-status-options.js';
 
-// Streaming: NDJSON decoding
+// Streaming: NDJSON decoding, and where a chunk's last whole UTF-8 character ends
 
 export { decodeNdjson } from '../ndjson/decode-ndjson.js';
 export { NdjsonDecoder, type NdjsonDecoderOptions } from '../ndjson/ndjson-decoder.js';
+export { utf8WholeLength } from '../utf8-whole-length.js';
 
 // Envelope schemas (zod)
 
