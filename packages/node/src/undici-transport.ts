@@ -9,12 +9,10 @@ import {
   type ResponseBody,
   redactError,
   redactUrl,
-  reportWarnings,
   requestUrl,
   type Transport,
   unsendableRequest,
   type WarningHandler,
-  withAuth,
 } from '@rxkube/core/transport';
 import { Agent, type Dispatcher, ProxyAgent, request as undiciRequest } from 'undici';
 import { afterImmediates } from './internal/after-immediates.js';
@@ -22,7 +20,8 @@ import { decoderReadLines } from './internal/decoder-read-lines.js';
 import { forEachChunk } from './internal/for-each-chunk.js';
 import { multiplexingPool } from './internal/multiplexing-pool.js';
 import { ndjsonReadLines } from './internal/ndjson-read-lines.js';
-import { pemToBuffer } from './internal/pem-to-buffer.js';
+import { outerTransport } from './internal/outer-transport.js';
+import { tlsOptions } from './internal/tls-options.js';
 import { transportErrorDetail } from './internal/transport-error-detail.js';
 import type { Pem } from './pem.js';
 
@@ -125,8 +124,6 @@ const undiciDefaults = {
   h2StreamsPerConnection: 100,
 } as const;
 
-const EMPTY: readonly Pem[] = [];
-
 /**
  * A {@link Transport} on undici 7: keep-alive connection pooling, optional HTTP/2 (`allowH2`),
  * TLS options (`ca`, `cert`, `key`, `servername`, `rejectUnauthorized` default true), a proxy
@@ -170,19 +167,7 @@ class UndiciTransportImpl implements UndiciTransport {
     this.#headers = options.headers ?? {};
     this.#useNdjson = (options.decoder ?? undiciDefaults.decoder) === 'ndjson';
     this.#firstAnswer = options.allowH2 === true ? undefined : null;
-    const ca =
-      options.ca === undefined
-        ? undefined
-        : typeof options.ca === 'string' || options.ca instanceof Uint8Array
-          ? [options.ca]
-          : options.ca;
-    const tls = {
-      rejectUnauthorized: options.rejectUnauthorized ?? undiciDefaults.rejectUnauthorized,
-      ...(ca === undefined ? {} : { ca: (ca ?? EMPTY).map(pemToBuffer) }),
-      ...(options.cert === undefined ? {} : { cert: pemToBuffer(options.cert) }),
-      ...(options.key === undefined ? {} : { key: pemToBuffer(options.key) }),
-      ...(options.servername === undefined ? {} : { servername: options.servername }),
-    };
+    const tls = tlsOptions(options, undiciDefaults.rejectUnauthorized);
     const pool = {
       ...(options.allowH2 === undefined ? {} : { allowH2: options.allowH2 }),
       ...(options.connections === undefined ? {} : { connections: options.connections }),
@@ -197,15 +182,7 @@ class UndiciTransportImpl implements UndiciTransport {
               : {}),
           })
         : new ProxyAgent({ ...pool, uri: options.proxyUrl, requestTls: tls });
-    const { onWarning } = options;
-    const plain: Transport = {
-      request: async (request) => {
-        const response = await this.#request(request);
-        reportWarnings(response, request, onWarning);
-        return response;
-      },
-    };
-    this.#send = options.auth === undefined ? plain : withAuth(plain, options.auth);
+    this.#send = outerTransport((request) => this.#request(request), options);
   }
 
   request(request: KubeRequest): Promise<KubeResponse> {
