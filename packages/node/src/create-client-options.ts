@@ -62,7 +62,7 @@ export interface CreateClientOptions {
   readonly stdinIsTerminal?: boolean;
   /**
    * How long an exec credential plugin may run before it is ended and the request fails with
-   * `KubeConfigError` `ExecTimeout`. Default `KUBE_CONFIG_DEFAULTS.execTimeoutMs` (two minutes).
+   * `KubeConfigError` `ExecTimeout`. Default `kubeConfigDefaults.execTimeoutMs` (two minutes).
    */
   readonly execTimeoutMs?: number;
 }

@@ -37,6 +37,7 @@ export {
   type KubeConfigErrorReason,
   type KubeConfigSourceOptions,
   type KubeConfigUser,
+  kubeConfigDefaults,
   type LoadKubeConfigOptions,
   loadKubeConfig,
   mergeKubeConfigs,

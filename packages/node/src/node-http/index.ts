@@ -45,7 +45,7 @@ export type {
   NamedExtension,
   NamedUser,
 } from '../kubeconfig/kube-config.js';
-export { KUBE_CONFIG_DEFAULTS } from '../kubeconfig/kube-config-defaults.js';
+export { KUBE_CONFIG_DEFAULTS, kubeConfigDefaults } from '../kubeconfig/kube-config-defaults.js';
 export {
   isKubeConfigError,
   KubeConfigError,

@@ -1,6 +1,6 @@
 import { homedir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
-import { KUBE_CONFIG_DEFAULTS } from '../kube-config-defaults.js';
+import { kubeConfigDefaults } from '../kube-config-defaults.js';
 import type { KubeConfigSourceOptions } from '../kube-config-source-options.js';
 
 /** The files to read, in precedence order, and whether a missing one is an error. */
@@ -19,7 +19,7 @@ export function kubeConfigSources(options: KubeConfigSourceOptions = {}): KubeCo
     return { paths: [resolve(options.kubeconfig)], explicit: true };
   }
   const env = options.env ?? process.env;
-  const list = env[KUBE_CONFIG_DEFAULTS.kubeconfigEnv];
+  const list = env[kubeConfigDefaults.kubeconfigEnv];
   if (list !== undefined && list !== '') {
     const paths = list
       .split(delimiter)
@@ -32,5 +32,5 @@ export function kubeConfigSources(options: KubeConfigSourceOptions = {}): KubeCo
     env.HOME ??
     (process.platform === 'win32' ? env.USERPROFILE : undefined) ??
     homedir();
-  return { paths: [join(home, ...KUBE_CONFIG_DEFAULTS.homeConfigPath)], explicit: false };
+  return { paths: [join(home, ...kubeConfigDefaults.homeConfigPath)], explicit: false };
 }
