@@ -6,7 +6,7 @@ import type { Pod } from '@rxkube/example-shared';
  *
  * @example
  * ```ts
- * import { asResourceVersion } from '@rxkube/core';
+ * import { asResourceVersion } from '@rxkube/core/transport';
  * import { PersistentMap } from '@rxkube/core/transport';
  * import { nodeSummary } from './node-summary.js';
  * import type { Pod } from '@rxkube/example-shared';

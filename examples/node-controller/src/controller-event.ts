@@ -1,4 +1,5 @@
-import type { CollectionHealth, CollectionStats, LeadershipStatus } from '@rxkube/core';
+import type { CollectionHealth, CollectionStats } from '@rxkube/core';
+import type { LeadershipStatus } from '@rxkube/core/controller';
 import type { CrashLoopTransition } from './crash-loop-transition.js';
 
 /**

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { hostname } from 'node:os';
-import { type CollectionHealth, type KubeClient, TransportError } from '@rxkube/core';
+import type { CollectionHealth, KubeClient } from '@rxkube/core';
+import { TransportError } from '@rxkube/core/errors';
 import {
   connectExample,
   connectionHelp,

@@ -1,4 +1,5 @@
-import type { EventRecorder, KubeClient, ReconcileResult } from '@rxkube/core';
+import type { KubeClient } from '@rxkube/core';
+import type { EventRecorder, ReconcileResult } from '@rxkube/core/controller';
 import type { Pod } from '@rxkube/example-shared';
 import { from, map, type Observable, of } from 'rxjs';
 import type { ControllerEvent } from './controller-event.js';

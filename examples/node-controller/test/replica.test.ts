@@ -1,4 +1,5 @@
-import { type KubeClient, TransportError } from '@rxkube/core';
+import type { KubeClient } from '@rxkube/core';
+import { TransportError } from '@rxkube/core/errors';
 import type { Pod } from '@rxkube/example-shared';
 import { createClient } from '@rxkube/node';
 import { FakeApiServer } from '@rxkube/testing';

@@ -1,4 +1,5 @@
-import { asResourceVersion, type CollectionState, type Delta } from '@rxkube/core';
+import type { CollectionState, Delta } from '@rxkube/core';
+import { asResourceVersion } from '@rxkube/core/transport';
 import type { ContainerStatus, Pod } from '@rxkube/example-shared';
 
 export function pod(name: string, state: 'running' | 'crashing', restartCount = 0): Pod {

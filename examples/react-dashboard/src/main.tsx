@@ -1,5 +1,6 @@
 import '@rxkube/example-dashboard-shared/styles.css';
-import { createProxyClient, dropManagedFields } from '@rxkube/core';
+import { dropManagedFields } from '@rxkube/core';
+import { createProxyClient } from '@rxkube/core/proxy';
 import { apiUrl, muxMode, viewOf } from '@rxkube/example-dashboard-shared';
 import { RxKubeProvider } from '@rxkube/react';
 import { StrictMode } from 'react';

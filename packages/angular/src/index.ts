@@ -14,7 +14,3 @@ export { injectCollection } from './inject-collection.js';
 export type { InjectCollectionOptions } from './inject-collection-options.js';
 export { injectKubeClient } from './inject-kube-client.js';
 export type { InjectedCollection } from './injected-collection.js';
-
-// Shared collections (from @rxkube/core, kept here for existing imports)
-
-export { type CollectionLease, CollectionRegistry } from './collection-registry.js';

@@ -19,7 +19,7 @@ import type {
   ResourceScope,
   Served,
 } from '@rxkube/core';
-import { isSynced } from '@rxkube/core';
+import { CollectionRegistry, isSynced } from '@rxkube/core';
 import {
   catchError,
   defer,
@@ -35,7 +35,6 @@ import {
   startWith,
   switchMap,
 } from 'rxjs';
-import { CollectionRegistry } from './collection-registry.js';
 import type { InjectCollectionOptions } from './inject-collection-options.js';
 import type { InjectedCollection } from './injected-collection.js';
 

@@ -6,13 +6,12 @@ import {
   makeEnvironmentProviders,
 } from '@angular/core';
 import {
+  CollectionRegistry,
   createFetchClient,
-  createProxyClient,
   type FetchClientOptions,
   type KubeClient,
-  type ProxyClientOptions,
 } from '@rxkube/core';
-import { CollectionRegistry } from './collection-registry.js';
+import { createProxyClient, type ProxyClientOptions } from '@rxkube/core/proxy';
 import { KUBE_CLIENT } from './kube-client.js';
 import type { RxKubeCollectionSettings } from './rx-kube-collection-settings.js';
 import type { RxKubeConfig } from './rx-kube-config.js';

@@ -1,4 +1,5 @@
-import type { FetchClientOptions, KubeClient, ProxyClientOptions } from '@rxkube/core';
+import type { FetchClientOptions, KubeClient } from '@rxkube/core';
+import type { ProxyClientOptions } from '@rxkube/core/proxy';
 import type { RxKubeCollectionSettings } from './rx-kube-collection-settings.js';
 
 /**

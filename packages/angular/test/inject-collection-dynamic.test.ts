@@ -1,9 +1,10 @@
 import { signal } from '@angular/core';
 import { TestBed } from '@angular/core/testing';
 import type { ResourceRef } from '@rxkube/core';
+import { CollectionRegistry } from '@rxkube/core';
 import type { FakeApiServer } from '@rxkube/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CollectionRegistry, injectCollection, provideRxKube } from '../src/index.js';
+import { injectCollection, provideRxKube } from '../src/index.js';
 import {
   configure,
   fastBackoff,

@@ -1,15 +1,10 @@
 import { Injector, inject } from '@angular/core';
 import { TestBed } from '@angular/core/testing';
-import { UnknownResourceError } from '@rxkube/core';
+import { CollectionRegistry, UnknownResourceError } from '@rxkube/core';
 import type { FakeApiServer } from '@rxkube/testing';
 import { firstValueFrom, take, toArray } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  CollectionRegistry,
-  type InjectedCollection,
-  injectCollection,
-  provideRxKube,
-} from '../src/index.js';
+import { type InjectedCollection, injectCollection, provideRxKube } from '../src/index.js';
 import {
   configure,
   fastBackoff,

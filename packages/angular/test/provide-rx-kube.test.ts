@@ -1,15 +1,9 @@
 import { DOCUMENT } from '@angular/core';
 import { TestBed } from '@angular/core/testing';
-import { createFetchClient } from '@rxkube/core';
+import { CollectionRegistry, createFetchClient } from '@rxkube/core';
 import type { FakeApiServer } from '@rxkube/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  CollectionRegistry,
-  injectCollection,
-  injectKubeClient,
-  KUBE_CLIENT,
-  provideRxKube,
-} from '../src/index.js';
+import { injectCollection, injectKubeClient, KUBE_CLIENT, provideRxKube } from '../src/index.js';
 import { configure, mount, type Pod, pod, podsRef, startServer } from './support/fixtures.js';
 
 let server: FakeApiServer;

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
-import { cachedCollection$, type KubeObject, type Transport } from '@rxkube/core';
+import { cachedCollection$, type KubeObject } from '@rxkube/core';
+import type { Transport } from '@rxkube/core/transport';
 import { undiciTransport } from '@rxkube/node';
 import { FakeApiServer, realisticPod } from '@rxkube/testing';
 import { firstValueFrom } from 'rxjs';

@@ -6,15 +6,6 @@ export { cliDefaults } from './cli-defaults.js';
 export type { CliIo, CliOutput } from './cli-io.js';
 export { runCli } from './run-cli.js';
 
-// Discovery and resource names (served by @rxkube/core, re-exported where they used to live)
-
-export {
-  type ApiResource,
-  type DiscoverResourcesOptions,
-  discoverResources,
-  resolveResource,
-} from '@rxkube/core';
-
 // kubectl's JSONPath (`-o jsonpath=…`, custom columns, `--sort-by`)
 
 export { JsonPathError } from './jsonpath/json-path-error.js';

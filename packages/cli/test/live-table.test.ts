@@ -1,4 +1,6 @@
-import { asResourceVersion, type CollectionState, type Delta, type KubeObject } from '@rxkube/core';
+import type { CollectionState, Delta, KubeObject } from '@rxkube/core';
+import type { ApiResource } from '@rxkube/core/discovery';
+import { asResourceVersion } from '@rxkube/core/transport';
 import { describe, expect, it } from 'vitest';
 import { LiveTable } from '../src/internal/render/live-table.js';
 import { createPalette } from '../src/internal/render/palette.js';

@@ -1,4 +1,4 @@
-import type { ApiResource } from '@rxkube/core';
+import type { ApiResource } from '@rxkube/core/discovery';
 import { describe, expect, it } from 'vitest';
 import { CliError } from '../src/internal/cli-error.js';
 import { resolveRequests } from '../src/internal/get/resolve-requests.js';

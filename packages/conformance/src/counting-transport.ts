@@ -1,4 +1,4 @@
-import type { KubeRequest, KubeResponse, Transport } from '@rxkube/core';
+import type { KubeRequest, KubeResponse, Transport } from '@rxkube/core/transport';
 import type { RequestKind } from '@rxkube/testing';
 import { classifyRequest } from '@rxkube/testing';
 import type { RecordedRequest } from './recorded-request.js';

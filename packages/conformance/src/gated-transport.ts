@@ -1,4 +1,4 @@
-import type { KubeRequest, KubeResponse, Transport } from '@rxkube/core';
+import type { KubeRequest, KubeResponse, Transport } from '@rxkube/core/transport';
 
 /**
  * A transport that holds back the requests a predicate picks until the test releases them.

@@ -1,5 +1,11 @@
-import { type KubeRequest, type KubeResponse, type Transport, TransportError } from '@rxkube/core';
-import type { LineSink, ReadLinesOptions } from '@rxkube/core/transport';
+import { TransportError } from '@rxkube/core/errors';
+import type {
+  KubeRequest,
+  KubeResponse,
+  LineSink,
+  ReadLinesOptions,
+  Transport,
+} from '@rxkube/core/transport';
 import { classifyRequest } from '@rxkube/testing';
 
 /**

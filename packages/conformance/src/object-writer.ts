@@ -1,12 +1,10 @@
+import type { KubeClient, KubeObject, ResourceRef } from '@rxkube/core';
 import {
-  type KubeClient,
-  type KubeObject,
+  errorFromResponse,
   type KubeRequest,
   type KubeStatus,
-  type ResourceRef,
   resourcePath,
-} from '@rxkube/core';
-import { errorFromResponse } from '@rxkube/core/transport';
+} from '@rxkube/core/transport';
 
 /**
  * Plain writes through a client's transport: JSON in, JSON out, and an unsuccessful answer as

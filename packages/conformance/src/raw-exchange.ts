@@ -1,4 +1,4 @@
-import type { KubeRequest, Transport } from '@rxkube/core';
+import type { KubeRequest, Transport } from '@rxkube/core/transport';
 
 /** One line of a watch body, with when it arrived. */
 export interface RawLine {

@@ -1,4 +1,4 @@
-import type { KubeRequest } from '@rxkube/core';
+import type { KubeRequest } from '@rxkube/core/transport';
 import type { RequestKind } from '@rxkube/testing';
 
 /**

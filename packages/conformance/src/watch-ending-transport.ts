@@ -1,5 +1,10 @@
-import type { KubeRequest, KubeResponse, Transport } from '@rxkube/core';
-import type { LineSink, ReadLinesOptions } from '@rxkube/core/transport';
+import type {
+  KubeRequest,
+  KubeResponse,
+  LineSink,
+  ReadLinesOptions,
+  Transport,
+} from '@rxkube/core/transport';
 import type { WatchEnding } from './watch-ending.js';
 
 /**

@@ -1,11 +1,5 @@
-import {
-  cachedCollection$,
-  type KubeClient,
-  type KubeObject,
-  list$,
-  TransportError,
-  watch$,
-} from '@rxkube/core';
+import { cachedCollection$, type KubeClient, type KubeObject, list$, watch$ } from '@rxkube/core';
+import { TransportError } from '@rxkube/core/errors';
 import { createClient } from '@rxkube/node';
 import { FakeApiServer } from '@rxkube/testing';
 import { firstValueFrom, lastValueFrom, toArray } from 'rxjs';

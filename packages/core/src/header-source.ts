@@ -4,7 +4,7 @@
  *
  * @example
  * ```ts
- * import type { KubeResponse } from '@rxkube/core';
+ * import type { KubeResponse } from '@rxkube/core/transport';
  * import type { HeaderSource } from '@rxkube/core/transport';
  * declare const response: KubeResponse;
  * const fromRecord: HeaderSource = { 'retry-after': '3' };

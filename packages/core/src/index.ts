@@ -1,6 +1,8 @@
-// The public entry point of @rxkube/core, grouped by topic. Plumbing for transport authors
-// (URL and error helpers, NDJSON decoding, envelope schemas, the persistent map, I/O defaults)
-// is in `@rxkube/core/transport` (src/transport/index.ts).
+// The public entry point of @rxkube/core, grouped by topic: what most applications name. Beside
+// it: `@rxkube/core/controller` (the whole controller API), `@rxkube/core/errors` (every error
+// class), `@rxkube/core/discovery`, `@rxkube/core/proxy` (the client behind `rxkube proxy`),
+// `@rxkube/core/transport` (plumbing for transport authors: the `Transport` contract, URL and
+// error helpers, NDJSON decoding, schemas), `@rxkube/core/time` and `@rxkube/core/kinds`.
 
 // Reading: one LIST, one WATCH
 
@@ -65,123 +67,56 @@ export { type UpdateWithOptions, updateWith$ } from './writes/update-with.js';
 export { writeDefaults } from './writes/write-defaults.js';
 export type { WriteOptions } from './writes/write-options.js';
 
-// Controllers: work queue, leader election, events
+// Controllers: work queue, leader election, events (the options, defaults and result types are in
+// `@rxkube/core/controller`)
 
 export { controller$ } from './controller/controller.js';
-export { controllerDefaults } from './controller/controller-defaults.js';
-export type { ControllerOptions } from './controller/controller-options.js';
-export type { EventOutcome } from './controller/event-outcome.js';
-export { type EventRecorder, eventRecorder } from './controller/event-recorder.js';
-export { eventRecorderDefaults } from './controller/event-recorder-defaults.js';
-export type { EventRecorderOptions } from './controller/event-recorder-options.js';
+export { eventRecorder } from './controller/event-recorder.js';
 export { finalizer } from './controller/finalizer.js';
-export type { FinalizerOptions } from './controller/finalizer-options.js';
 export { leaderElection$ } from './controller/leader-election.js';
-export { leaderElectionDefaults } from './controller/leader-election-defaults.js';
-export type { LeaderElectionOptions } from './controller/leader-election-options.js';
-export type { LeadershipStatus } from './controller/leadership-status.js';
 export { ownerKeys } from './controller/owner-keys.js';
-export type { ReconcileContext } from './controller/reconcile-context.js';
-export type { ReconcileReport } from './controller/reconcile-report.js';
-export type { ReconcileResult } from './controller/reconcile-result.js';
-export type { RecordedEvent } from './controller/recorded-event.js';
-export type { RelatedCollection } from './controller/related-collection.js';
 export { shardMembership$ } from './controller/shard-membership.js';
-export type { ShardMembershipOptions } from './controller/shard-membership-options.js';
 export type { ShardView } from './controller/shard-view.js';
 export { whileLeader } from './controller/while-leader.js';
-export type { WorkQueueStats } from './controller/work-queue-stats.js';
 
-// Errors
+// Errors (every error class, with its options and details, is in `@rxkube/core/errors`; a
+// `KubeError`'s `reason` tells them apart)
 
-export { AlreadyExistsError } from './errors/already-exists-error.js';
 export { ConflictError } from './errors/conflict-error.js';
-export {
-  DecodeError,
-  type DecodeErrorKind,
-  type DecodeErrorOptions,
-} from './errors/decode-error.js';
-export type { FieldConflict } from './errors/field-conflict.js';
-export { ForbiddenError } from './errors/forbidden-error.js';
+export { DecodeError } from './errors/decode-error.js';
 export { HttpStatusError } from './errors/http-status-error.js';
 export { InvalidError } from './errors/invalid-error.js';
-export {
-  InvalidObjectError,
-  type InvalidObjectErrorOptions,
-} from './errors/invalid-object-error.js';
-export {
-  InvalidPathSegmentError,
-  type InvalidPathSegmentErrorOptions,
-  type PathSegmentKind,
-} from './errors/invalid-path-segment-error.js';
-export {
-  isKubeError,
-  KubeError,
-  type KubeErrorOptions,
-  type KubeErrorReason,
-} from './errors/kube-error.js';
-export { MuxFlowControlError } from './errors/mux-flow-control-error.js';
-export { NotFoundError } from './errors/not-found-error.js';
-export { ResourceVersionExpiredError } from './errors/resource-version-expired-error.js';
-export { ResourceVersionTooLargeError } from './errors/resource-version-too-large-error.js';
-export type { StatusCause } from './errors/status-cause.js';
+export { InvalidObjectError } from './errors/invalid-object-error.js';
+export { InvalidPathSegmentError } from './errors/invalid-path-segment-error.js';
+export { isKubeError, KubeError } from './errors/kube-error.js';
 export { StreamingListIncompleteError } from './errors/streaming-list-incomplete-error.js';
-export { TooManyRequestsError } from './errors/too-many-requests-error.js';
-export { TransportError } from './errors/transport-error.js';
-export { UnauthorizedError } from './errors/unauthorized-error.js';
-export {
-  UnknownResourceError,
-  type UnknownResourceErrorOptions,
-} from './errors/unknown-resource-error.js';
-export { WatchEmptyError } from './errors/watch-empty-error.js';
+export { UnknownResourceError } from './errors/unknown-resource-error.js';
 export { WatchStalledError } from './errors/watch-stalled-error.js';
 
 // Objects, resources and resource versions
 
 export { inNamespace } from './in-namespace.js';
 export type { KubeObject, ObjectMeta, OwnerReference } from './kube-object.js';
-export type { KubeStatus } from './kube-status.js';
 export { objectKey } from './object-key.js';
 export type { ObjectSchema } from './object-schema.js';
 export type { PartialObjectMetadata } from './partial-object-metadata.js';
-export { type ResourceRef, resourcePath } from './resource-ref.js';
+export type { ResourceRef } from './resource-ref.js';
 export type { ResourceScope } from './resource-scope.js';
-export {
-  asResourceVersion,
-  type ResourceVersion,
-  sameResourceVersion,
-} from './resource-version.js';
+export { type ResourceVersion, sameResourceVersion } from './resource-version.js';
 export { kubeObjectSchema } from './schemas/kube-object-schema.js';
 export { objectMetaSchema } from './schemas/object-meta-schema.js';
 export type { Served } from './served.js';
 
 // Discovery: which resources a server serves, and what a name like `po` or `deploy.apps` means
+// (the rest of discovery is in `@rxkube/core/discovery`)
 
-export type { ApiResource } from './discovery/api-resource.js';
-export {
-  type DiscoverResourcesOptions,
-  discoverResources,
-} from './discovery/discover-resources.js';
-export { discoveryDefaults } from './discovery/discovery-defaults.js';
+export { discoverResources } from './discovery/discover-resources.js';
 export { resolveResource } from './discovery/resolve-resource.js';
-export { resourcesInCategory } from './discovery/resources-in-category.js';
 
-// Client and transport (what a client is made of; helpers to write a transport are in
-// `@rxkube/core/transport`)
+// Client (what a transport is made of, and the helpers to write one, are in
+// `@rxkube/core/transport`; the client behind `rxkube proxy` is in `@rxkube/core/proxy`)
 
 export type { AuthProvider } from './auth-provider.js';
 export { createFetchClient, type FetchClientOptions } from './fetch/create-fetch-client.js';
-export { type FetchTransportOptions, fetchTransport } from './fetch/fetch-transport.js';
 export type { KubeClient } from './kube-client.js';
 export type { KubeWarning } from './kube-warning.js';
-export type { KubeRequest, KubeResponse, ResponseBody, Transport } from './transport.js';
-export type { WarningHandler } from './warning-handler.js';
-
-// Behind `rxkube proxy`: many requests over one WebSocket, plain fetch where it is not offered
-
-export { createProxyClient } from './mux/create-proxy-client.js';
-export { muxDefaults } from './mux/mux-defaults.js';
-export { muxTransport } from './mux/mux-transport.js';
-export type { MuxTransportOptions } from './mux/mux-transport-options.js';
-export type { MuxWebSocket, MuxWebSocketConstructor } from './mux/mux-web-socket.js';
-export type { ProxyClientOptions } from './mux/proxy-client-options.js';

@@ -3,7 +3,7 @@
  *
  * @example
  * ```ts
- * import type { KubeStatus } from '@rxkube/core';
+ * import type { KubeStatus } from '@rxkube/core/transport';
  * const gone: KubeStatus = { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure',
  *   message: 'too old resource version: 1 (5)', reason: 'Expired', code: 410 };
  * ```

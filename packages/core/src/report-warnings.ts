@@ -9,7 +9,7 @@ import type { WarningHandler } from './warning-handler.js';
  *
  * @example
  * ```ts
- * import type { Transport } from '@rxkube/core';
+ * import type { Transport } from '@rxkube/core/transport';
  * import { reportWarnings } from '@rxkube/core/transport';
  * const warned = (inner: Transport): Transport => ({
  *   request: async (request) => {

@@ -61,7 +61,7 @@ export interface ResourceRef<
  *
  * @example
  * ```ts
- * import { resourcePath } from '@rxkube/core';
+ * import { resourcePath } from '@rxkube/core/transport';
  * resourcePath({ version: 'v1', resource: 'pods', namespace: 'x' }); // '/api/v1/namespaces/x/pods'
  * ```
  */

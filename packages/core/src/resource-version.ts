@@ -8,7 +8,8 @@ declare const resourceVersionBrand: unique symbol;
  *
  * @example
  * ```ts
- * import { asResourceVersion, sameResourceVersion } from '@rxkube/core';
+ * import { sameResourceVersion } from '@rxkube/core';
+ * import { asResourceVersion } from '@rxkube/core/transport';
  * const rv = asResourceVersion('12345');
  * sameResourceVersion(rv, asResourceVersion('12345')); // true
  * ```
@@ -20,7 +21,7 @@ export type ResourceVersion = string & { readonly [resourceVersionBrand]: true }
  *
  * @example
  * ```ts
- * import { asResourceVersion } from '@rxkube/core';
+ * import { asResourceVersion } from '@rxkube/core/transport';
  * const list = { metadata: { resourceVersion: '12345' } }; // as the API server answered
  * const rv = asResourceVersion(list.metadata.resourceVersion);
  * ```
@@ -34,7 +35,8 @@ export function asResourceVersion(value: string): ResourceVersion {
  *
  * @example
  * ```ts
- * import { asResourceVersion, sameResourceVersion } from '@rxkube/core';
+ * import { sameResourceVersion } from '@rxkube/core';
+ * import { asResourceVersion } from '@rxkube/core/transport';
  * sameResourceVersion(asResourceVersion('7'), asResourceVersion('7')); // true
  * ```
  */

@@ -3,7 +3,7 @@
  *
  * @example
  * ```ts
- * import type { KubeRequest } from '@rxkube/core';
+ * import type { KubeRequest } from '@rxkube/core/transport';
  * const request: KubeRequest = { method: 'GET', path: '/api/v1/pods', query: { limit: 500 } };
  * ```
  */
@@ -122,7 +122,7 @@ export interface KubeResponse {
  *
  * @example
  * ```ts
- * import type { Transport } from '@rxkube/core';
+ * import type { Transport } from '@rxkube/core/transport';
  * const logging = (inner: Transport): Transport => ({
  *   request: (req) => { console.log(req.method ?? 'GET', req.path); return inner.request(req); },
  * });

@@ -7,7 +7,8 @@ import type { KubeWarning } from './kube-warning.js';
  *
  * @example
  * ```ts
- * import { createFetchClient, type WarningHandler } from '@rxkube/core';
+ * import { createFetchClient } from '@rxkube/core';
+ * import { type WarningHandler } from '@rxkube/core/transport';
  * const onWarning: WarningHandler = (warning, request) => console.warn(`Warning: ${warning.text} (${request.path})`);
  * const client = createFetchClient({ baseUrl: 'http://127.0.0.1:8001', onWarning });
  * ```

@@ -14,7 +14,7 @@ const HTTP_UNAUTHORIZED = 401;
  *
  * @example
  * ```ts
- * import { fetchTransport } from '@rxkube/core';
+ * import { fetchTransport } from '@rxkube/core/transport';
  * import { withAuth } from '@rxkube/core/transport';
  * const token = 'read from a secret store';
  * const transport = withAuth(fetchTransport({ baseUrl: 'https://10.0.0.1:6443' }), {

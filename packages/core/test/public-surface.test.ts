@@ -2,8 +2,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import * as controller from '../src/controller/index.js';
+import * as discovery from '../src/discovery/index.js';
+import * as errors from '../src/errors/index.js';
 import * as main from '../src/index.js';
 import * as kinds from '../src/kinds/index.js';
+import * as proxy from '../src/proxy/index.js';
 import * as transport from '../src/transport/index.js';
 
 /**
@@ -32,6 +36,53 @@ const transportOnly = [
   'watchEventEnvelopeSchema',
   'PersistentMap',
   'ioDefaults',
+  'fetchTransport',
+  'resourcePath',
+  'asResourceVersion',
+];
+
+/** The client behind `rxkube proxy`: only on `@rxkube/core/proxy`. */
+const proxyOnly = ['createProxyClient', 'muxTransport', 'muxDefaults', 'MuxFlowControlError'];
+
+/** Values the main entry point keeps because applications (and the docs) import them from there. */
+const onMain = [
+  'cachedCollection$',
+  'collectionUpdates$',
+  'list$',
+  'watch$',
+  'get$',
+  'create$',
+  'replace$',
+  'patch$',
+  'apply$',
+  'delete$',
+  'updateWith$',
+  'relistOnGone',
+  'retryWithBackoff',
+  'retryOnConflict',
+  'backoffDelay',
+  'filterItems',
+  'mapItems',
+  'controller$',
+  'leaderElection$',
+  'shardMembership$',
+  'whileLeader',
+  'eventRecorder',
+  'finalizer',
+  'ownerKeys',
+  'discoverResources',
+  'resolveResource',
+  'KubeError',
+  'isKubeError',
+  'ConflictError',
+  'DecodeError',
+  'UnknownResourceError',
+  'createFetchClient',
+  'kubeObjectSchema',
+  'dropManagedFields',
+  'isSynced',
+  'CollectionRegistry',
+  'inNamespace',
 ];
 
 /** Every entry point source of the published packages, from their exports maps. */
@@ -66,22 +117,32 @@ describe('the public surface of @rxkube/core', () => {
   });
 
   it('keeps what applications use on the main entry point', () => {
-    for (const name of [
-      'cachedCollection$',
-      'list$',
-      'watch$',
-      'filterItems',
-      'controller$',
-      'KubeError',
-      'createFetchClient',
-      'kubeObjectSchema',
-      'dropManagedFields',
-      'isSynced',
-      'CollectionRegistry',
-      'inNamespace',
-    ]) {
-      expect(main, name).toHaveProperty(name);
+    expect(onMain.filter((name) => !(name in main))).toEqual([]);
+  });
+
+  it('offers the client behind rxkube proxy on @rxkube/core/proxy only', () => {
+    expect(proxyOnly.filter((name) => name in main)).toEqual([]);
+    expect(proxyOnly.filter((name) => !(name in proxy))).toEqual([]);
+  });
+
+  it('repeats on each topic subpath the same objects as the main entry point', () => {
+    for (const sub of [controller, discovery, errors]) {
+      const shared = Object.keys(sub).filter((name) => name in main);
+      expect(shared.length).toBeGreaterThan(0);
+      for (const name of shared) {
+        expect((sub as Record<string, unknown>)[name], name).toBe(
+          (main as Record<string, unknown>)[name],
+        );
+      }
     }
+    for (const name of ['controllerDefaults', 'leaderElectionDefaults', 'eventRecorderDefaults']) {
+      expect(controller, name).toHaveProperty(name);
+      expect(main, name).not.toHaveProperty(name);
+    }
+    for (const name of ['NotFoundError', 'AlreadyExistsError', 'ResourceVersionExpiredError']) {
+      expect(errors, name).toHaveProperty(name);
+    }
+    expect(discovery).toHaveProperty('resourcesInCategory');
   });
 
   it('keeps the typed refs of the built-in resources on @rxkube/core/kinds, and only them', () => {

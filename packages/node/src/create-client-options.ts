@@ -1,4 +1,4 @@
-import type { WarningHandler } from '@rxkube/core';
+import type { WarningHandler } from '@rxkube/core/transport';
 import type { KubeConfig } from './kubeconfig/kube-config.js';
 import type { UndiciTransportOptions } from './undici-transport.js';
 
@@ -62,7 +62,7 @@ export interface CreateClientOptions {
   readonly stdinIsTerminal?: boolean;
   /**
    * How long an exec credential plugin may run before it is ended and the request fails with
-   * `KubeConfigError` `ExecTimeout`. Default `KUBE_CONFIG_DEFAULTS.execTimeoutMs` (two minutes).
+   * `KubeConfigError` `ExecTimeout`. Default `kubeConfigDefaults.execTimeoutMs` (two minutes).
    */
   readonly execTimeoutMs?: number;
 }

@@ -1,68 +1,58 @@
-// The public entry point of @rxkube/node, grouped by topic.
+// The public entry point of @rxkube/node: everything of `@rxkube/node/node-http` (the client on
+// Node's own HTTP stack, credentials, kubeconfig, the discovery cache), plus the undici client.
+// The names come from that entry, so the two can never drift apart.
 
-// Client
+// The undici client and transport (what `@rxkube/node/node-http` leaves out)
 
 export { createClient } from './create-client.js';
-export type { CreateClientOptions } from './create-client-options.js';
-export { createNodeHttpClient } from './create-node-http-client.js';
+export { undiciTransport } from './undici-transport.js';
 
-// Transport
+// Everything of `@rxkube/node/node-http`
 
-export type { Pem } from './internal/pem-to-buffer.js';
-export { type NodeHttpTransportOptions, nodeHttpTransport } from './node-http-transport.js';
 export {
   type AuthProvider,
-  type UndiciTransport,
-  type UndiciTransportOptions,
-  undiciTransport,
-} from './undici-transport.js';
-
-// Credentials
-
-export {
+  type AuthProviderConfig,
+  type CachedDiscovery,
+  type CachedDiscoveryOptions,
+  type CreateClientOptions,
+  cachedDiscovery,
+  createNodeHttpClient,
+  type DiscoveryScope,
+  discoveryCacheDefaults,
+  discoveryCachePath,
   type ExecClusterInfo,
+  type ExecConfig,
   type ExecCredentialAuth,
   type ExecCredentialAuthOptions,
+  type ExecEnvVar,
   type ExecTlsCredentials,
   execCredentialAuth,
-} from './auth/exec-credential-auth.js';
-export { type TokenFileAuthOptions, tokenFileAuth } from './auth/token-file-auth.js';
-
-// Kubeconfig
-
-export type { KubeConfigSourceOptions } from './kubeconfig/internal/kube-config-sources.js';
-export type {
-  AuthProviderConfig,
-  ExecConfig,
-  ExecEnvVar,
-  KubeConfig,
-  KubeConfigCluster,
-  KubeConfigContext,
-  KubeConfigUser,
-  NamedCluster,
-  NamedContext,
-  NamedExtension,
-  NamedUser,
-} from './kubeconfig/kube-config.js';
-export { KUBE_CONFIG_DEFAULTS } from './kubeconfig/kube-config-defaults.js';
-export {
   isKubeConfigError,
+  KUBE_CONFIG_DEFAULTS,
+  type KubeConfig,
+  type KubeConfigCluster,
+  type KubeConfigContext,
   KubeConfigError,
   type KubeConfigErrorOptions,
   type KubeConfigErrorReason,
-} from './kubeconfig/kube-config-error.js';
-export { type LoadKubeConfigOptions, loadKubeConfig } from './kubeconfig/load-kube-config.js';
-export { mergeKubeConfigs } from './kubeconfig/merge-kube-configs.js';
-export { type ParseKubeConfigOptions, parseKubeConfig } from './kubeconfig/parse-kube-config.js';
-export { redactKubeConfig } from './kubeconfig/redact-kube-config.js';
-
-// Discovery, cached on disk as kubectl caches it
-
-export {
-  type CachedDiscovery,
-  type CachedDiscoveryOptions,
-  cachedDiscovery,
-  type DiscoveryScope,
-} from './discovery/cached-discovery.js';
-export { discoveryCacheDefaults } from './discovery/discovery-cache-defaults.js';
-export { discoveryCachePath } from './discovery/discovery-cache-path.js';
+  type KubeConfigSourceOptions,
+  type KubeConfigUser,
+  kubeConfigDefaults,
+  type LoadKubeConfigOptions,
+  loadKubeConfig,
+  mergeKubeConfigs,
+  type NamedCluster,
+  type NamedContext,
+  type NamedExtension,
+  type NamedUser,
+  type NodeHttpTransportOptions,
+  nodeHttpTransport,
+  type ParseKubeConfigOptions,
+  type Pem,
+  parseKubeConfig,
+  redactKubeConfig,
+  type TokenFileAuthOptions,
+  tokenFileAuth,
+  type UndiciTransport,
+  type UndiciTransportOptions,
+} from './node-http/index.js';

@@ -1,26 +1,23 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { inspect } from 'node:util';
+import { TransportError } from '@rxkube/core/errors';
 import {
   type KubeRequest,
   type KubeResponse,
-  type ResponseBody,
-  type Transport,
-  TransportError,
-} from '@rxkube/core';
-import {
   type LineSink,
   type ReadLinesOptions,
+  type ResponseBody,
   redactError,
   redactUrl,
-  reportWarnings,
   requestUrl,
+  type Transport,
   unsendableRequest,
-  withAuth,
 } from '@rxkube/core/transport';
 import { decoderReadLines } from './internal/decoder-read-lines.js';
 import { forEachChunk } from './internal/for-each-chunk.js';
-import { type Pem, pemToBuffer } from './internal/pem-to-buffer.js';
+import { outerTransport } from './internal/outer-transport.js';
+import { tlsOptions } from './internal/tls-options.js';
 import { transportErrorDetail } from './internal/transport-error-detail.js';
 import type { UndiciTransport, UndiciTransportOptions } from './undici-transport.js';
 
@@ -43,8 +40,6 @@ const nodeHttpDefaults = {
   /** Bytes of a body read on `dispose()` so the connection can be reused; larger bodies close it. */
   disposeDumpBytes: 64 * 1024,
 } as const;
-
-const EMPTY: readonly Pem[] = [];
 
 /**
  * A {@link Transport} on Node's own `node:http` and `node:https` clients: HTTP/1.1 with
@@ -121,12 +116,6 @@ class NodeHttpTransportImpl implements UndiciTransport {
     this.#baseUrl = options.baseUrl;
     this.#headers = options.headers ?? {};
     this.#https = options.baseUrl.startsWith('https:');
-    const ca =
-      options.ca === undefined
-        ? undefined
-        : typeof options.ca === 'string' || options.ca instanceof Uint8Array
-          ? [options.ca]
-          : options.ca;
     const pool = {
       keepAlive: true,
       ...(options.connections === undefined ? {} : { maxSockets: options.connections }),
@@ -134,22 +123,10 @@ class NodeHttpTransportImpl implements UndiciTransport {
     this.#agent = this.#https
       ? new HttpsAgent({
           ...pool,
-          rejectUnauthorized: options.rejectUnauthorized ?? nodeHttpDefaults.rejectUnauthorized,
-          ...(ca === undefined ? {} : { ca: (ca ?? EMPTY).map(pemToBuffer) }),
-          ...(options.cert === undefined ? {} : { cert: pemToBuffer(options.cert) }),
-          ...(options.key === undefined ? {} : { key: pemToBuffer(options.key) }),
-          ...(options.servername === undefined ? {} : { servername: options.servername }),
+          ...tlsOptions(options, nodeHttpDefaults.rejectUnauthorized),
         })
       : new HttpAgent(pool);
-    const { onWarning } = options;
-    const plain: Transport = {
-      request: async (request) => {
-        const response = await this.#request(request);
-        reportWarnings(response, request, onWarning);
-        return response;
-      },
-    };
-    this.#send = options.auth === undefined ? plain : withAuth(plain, options.auth);
+    this.#send = outerTransport((request) => this.#request(request), options);
   }
 
   request(request: KubeRequest): Promise<KubeResponse> {

@@ -1,22 +1,18 @@
 import { inspect } from 'node:util';
+import type { AuthProvider } from '@rxkube/core';
+import { TransportError } from '@rxkube/core/errors';
 import {
-  type AuthProvider,
   type KubeRequest,
   type KubeResponse,
-  type ResponseBody,
-  type Transport,
-  TransportError,
-  type WarningHandler,
-} from '@rxkube/core';
-import {
   type LineSink,
   type ReadLinesOptions,
+  type ResponseBody,
   redactError,
   redactUrl,
-  reportWarnings,
   requestUrl,
+  type Transport,
   unsendableRequest,
-  withAuth,
+  type WarningHandler,
 } from '@rxkube/core/transport';
 import { Agent, type Dispatcher, ProxyAgent, request as undiciRequest } from 'undici';
 import { afterImmediates } from './internal/after-immediates.js';
@@ -24,8 +20,10 @@ import { decoderReadLines } from './internal/decoder-read-lines.js';
 import { forEachChunk } from './internal/for-each-chunk.js';
 import { multiplexingPool } from './internal/multiplexing-pool.js';
 import { ndjsonReadLines } from './internal/ndjson-read-lines.js';
-import { type Pem, pemToBuffer } from './internal/pem-to-buffer.js';
+import { outerTransport } from './internal/outer-transport.js';
+import { tlsOptions } from './internal/tls-options.js';
 import { transportErrorDetail } from './internal/transport-error-detail.js';
+import type { Pem } from './pem.js';
 
 export type { AuthProvider } from '@rxkube/core';
 
@@ -126,8 +124,6 @@ const undiciDefaults = {
   h2StreamsPerConnection: 100,
 } as const;
 
-const EMPTY: readonly Pem[] = [];
-
 /**
  * A {@link Transport} on undici 7: keep-alive connection pooling, optional HTTP/2 (`allowH2`),
  * TLS options (`ca`, `cert`, `key`, `servername`, `rejectUnauthorized` default true), a proxy
@@ -171,19 +167,7 @@ class UndiciTransportImpl implements UndiciTransport {
     this.#headers = options.headers ?? {};
     this.#useNdjson = (options.decoder ?? undiciDefaults.decoder) === 'ndjson';
     this.#firstAnswer = options.allowH2 === true ? undefined : null;
-    const ca =
-      options.ca === undefined
-        ? undefined
-        : typeof options.ca === 'string' || options.ca instanceof Uint8Array
-          ? [options.ca]
-          : options.ca;
-    const tls = {
-      rejectUnauthorized: options.rejectUnauthorized ?? undiciDefaults.rejectUnauthorized,
-      ...(ca === undefined ? {} : { ca: (ca ?? EMPTY).map(pemToBuffer) }),
-      ...(options.cert === undefined ? {} : { cert: pemToBuffer(options.cert) }),
-      ...(options.key === undefined ? {} : { key: pemToBuffer(options.key) }),
-      ...(options.servername === undefined ? {} : { servername: options.servername }),
-    };
+    const tls = tlsOptions(options, undiciDefaults.rejectUnauthorized);
     const pool = {
       ...(options.allowH2 === undefined ? {} : { allowH2: options.allowH2 }),
       ...(options.connections === undefined ? {} : { connections: options.connections }),
@@ -198,15 +182,7 @@ class UndiciTransportImpl implements UndiciTransport {
               : {}),
           })
         : new ProxyAgent({ ...pool, uri: options.proxyUrl, requestTls: tls });
-    const { onWarning } = options;
-    const plain: Transport = {
-      request: async (request) => {
-        const response = await this.#request(request);
-        reportWarnings(response, request, onWarning);
-        return response;
-      },
-    };
-    this.#send = options.auth === undefined ? plain : withAuth(plain, options.auth);
+    this.#send = outerTransport((request) => this.#request(request), options);
   }
 
   request(request: KubeRequest): Promise<KubeResponse> {

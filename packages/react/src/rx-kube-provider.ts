@@ -26,7 +26,7 @@ const ANY_REF = { version: 'v1', resource: 'any' } as const;
  *
  * @example
  * ```ts
- * import { createProxyClient } from '@rxkube/core';
+ * import { createProxyClient } from '@rxkube/core/proxy';
  * import { RxKubeProvider, useCollection } from '@rxkube/react';
  * import { createElement as h } from 'react';
  *

@@ -1,4 +1,5 @@
-import type { KubeClient, WarningHandler } from '@rxkube/core';
+import type { KubeClient } from '@rxkube/core';
+import type { WarningHandler } from '@rxkube/core/transport';
 import {
   createNodeHttpClient,
   type KubeConfig,

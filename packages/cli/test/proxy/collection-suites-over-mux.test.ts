@@ -3,7 +3,9 @@
  * request carried by `rxkube proxy`'s multiplexing WebSocket: proxy, socket and client in the
  * path must change nothing the suites can see.
  */
-import { createProxyClient, type KubeClient, type Transport } from '@rxkube/core';
+import type { KubeClient } from '@rxkube/core';
+import { createProxyClient } from '@rxkube/core/proxy';
+import type { Transport } from '@rxkube/core/transport';
 import { afterEach, expect } from 'vitest';
 import { RecordingWebSocket } from '../support/mux-sockets.js';
 import { type RunningProxy, startRxkubeProxy } from '../support/rxkube-proxy.js';

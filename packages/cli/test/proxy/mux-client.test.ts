@@ -4,10 +4,10 @@ import {
   type CachedCollectionOptions,
   collectionUpdates$,
   create$,
-  createProxyClient,
   HttpStatusError,
   type KubeClient,
 } from '@rxkube/core';
+import { createProxyClient } from '@rxkube/core/proxy';
 import { FakeApiServer } from '@rxkube/testing';
 import { lastValueFrom } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

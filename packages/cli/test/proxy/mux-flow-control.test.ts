@@ -1,6 +1,6 @@
 import { createServer as createHttpServer } from 'node:http';
 import { type AddressInfo, connect, createServer, type Server, type Socket } from 'node:net';
-import { MuxFlowControlError, muxTransport } from '@rxkube/core';
+import { MuxFlowControlError, muxTransport } from '@rxkube/core/proxy';
 import type { MuxClientFrame, MuxServerFrame } from '@rxkube/core/transport';
 import { FakeApiServer } from '@rxkube/testing';
 import { afterEach, describe, expect, it } from 'vitest';

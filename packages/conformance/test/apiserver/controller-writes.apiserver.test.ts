@@ -1,10 +1,5 @@
-import {
-  eventRecorder,
-  get$,
-  type KubeObject,
-  type LeadershipStatus,
-  leaderElection$,
-} from '@rxkube/core';
+import { eventRecorder, get$, type KubeObject, leaderElection$ } from '@rxkube/core';
+import type { LeadershipStatus } from '@rxkube/core/controller';
 import { filter, firstValueFrom, share } from 'rxjs';
 import { assert, describe, expect, it } from 'vitest';
 import { waitUntil } from '../../src/wait-until.js';

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { KubeRequest, Transport } from '@rxkube/core';
+import type { KubeRequest, Transport } from '@rxkube/core/transport';
 import { type KubeConfig, loadKubeConfig } from '@rxkube/node';
 import { FakeApiServer } from '@rxkube/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

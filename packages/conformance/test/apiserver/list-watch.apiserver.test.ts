@@ -1,4 +1,5 @@
-import { type KubeResponse, list$, type Transport, type WatchEvent, watch$ } from '@rxkube/core';
+import { list$, type WatchEvent, watch$ } from '@rxkube/core';
+import type { KubeResponse, Transport } from '@rxkube/core/transport';
 import { firstValueFrom, lastValueFrom, tap, toArray } from 'rxjs';
 import { assert, describe, expect, it } from 'vitest';
 import { countingTransport } from '../../src/counting-transport.js';

@@ -1,10 +1,5 @@
-import {
-  type CollectionState,
-  cachedCollection$,
-  type KubeRequest,
-  list$,
-  type Transport,
-} from '@rxkube/core';
+import { type CollectionState, cachedCollection$, list$ } from '@rxkube/core';
+import type { KubeRequest, Transport } from '@rxkube/core/transport';
 import { firstValueFrom } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { countingTransport } from '../../src/counting-transport.js';

@@ -1,9 +1,5 @@
-import {
-  type CollectionState,
-  cachedCollection$,
-  list$,
-  ResourceVersionExpiredError,
-} from '@rxkube/core';
+import { type CollectionState, cachedCollection$, list$ } from '@rxkube/core';
+import { ResourceVersionExpiredError } from '@rxkube/core/errors';
 import { firstValueFrom } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { countingTransport } from '../../src/counting-transport.js';

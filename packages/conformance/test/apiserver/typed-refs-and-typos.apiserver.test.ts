@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import {
-  type ApiResource,
   cachedCollection$,
   discoverResources,
   get$,
@@ -9,6 +8,7 @@ import {
   resolveResource,
   UnknownResourceError,
 } from '@rxkube/core';
+import type { ApiResource } from '@rxkube/core/discovery';
 import * as kinds from '@rxkube/core/kinds';
 import { lastValueFrom } from 'rxjs';
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { KubeRequest, Transport } from '@rxkube/core';
+import type { KubeRequest, Transport } from '@rxkube/core/transport';
 import { type KubeConfig, loadKubeConfig } from '@rxkube/node';
 import { FakeApiServer } from '@rxkube/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,4 @@
 import {
-  AlreadyExistsError,
   apply$,
   ConflictError,
   cachedCollection$,
@@ -9,12 +8,12 @@ import {
   InvalidError,
   type KubeObject,
   list$,
-  NotFoundError,
   type PartialObjectMetadata,
   patch$,
   replace$,
   updateWith$,
 } from '@rxkube/core';
+import { AlreadyExistsError, NotFoundError } from '@rxkube/core/errors';
 import { firstValueFrom, lastValueFrom, type Observable } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { countingTransport } from '../../src/counting-transport.js';

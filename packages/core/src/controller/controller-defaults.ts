@@ -4,7 +4,7 @@
  *
  * @example
  * ```ts
- * import { controllerDefaults } from '@rxkube/core';
+ * import { controllerDefaults } from '@rxkube/core/controller';
  * console.log(controllerDefaults.backoff.maxMs); // 1000000
  * ```
  */

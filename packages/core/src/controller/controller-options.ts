@@ -11,7 +11,8 @@ import type { ShardView } from './shard-view.js';
  *
  * @example
  * ```ts
- * import type { ControllerOptions, KubeObject } from '@rxkube/core';
+ * import type { KubeObject } from '@rxkube/core';
+ * import type { ControllerOptions } from '@rxkube/core/controller';
  * declare const apps$: ControllerOptions<KubeObject>['primary'];
  * const options: ControllerOptions<KubeObject> = {
  *   primary: apps$,

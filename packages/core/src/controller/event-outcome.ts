@@ -10,7 +10,7 @@
  *
  * @example
  * ```ts
- * import type { EventOutcome } from '@rxkube/core';
+ * import type { EventOutcome } from '@rxkube/core/controller';
  * const describe = (o: EventOutcome) => (o.type === 'failed' ? String(o.error) : o.type);
  * ```
  */

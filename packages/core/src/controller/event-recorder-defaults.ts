@@ -3,7 +3,7 @@
  *
  * @example
  * ```ts
- * import { eventRecorderDefaults } from '@rxkube/core';
+ * import { eventRecorderDefaults } from '@rxkube/core/controller';
  * console.log(eventRecorderDefaults.windowMs); // 600000
  * ```
  */

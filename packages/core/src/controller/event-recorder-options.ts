@@ -5,7 +5,7 @@ import type { SchedulerLike } from 'rxjs';
  *
  * @example
  * ```ts
- * import type { EventRecorderOptions } from '@rxkube/core';
+ * import type { EventRecorderOptions } from '@rxkube/core/controller';
  * const options: EventRecorderOptions = { component: 'my-controller', host: 'node-a' };
  * ```
  */

@@ -31,7 +31,8 @@ interface CoreEvent extends KubeObject {
  *
  * @example
  * ```ts
- * import type { EventRecorder, KubeObject } from '@rxkube/core';
+ * import type { KubeObject } from '@rxkube/core';
+ * import type { EventRecorder } from '@rxkube/core/controller';
  * declare const recorder: EventRecorder;
  * declare const app: KubeObject;
  * recorder.record(app, { type: 'Normal', reason: 'Synced', message: 'all pods ready' });

@@ -8,7 +8,8 @@ import type { ReconcileResult } from './reconcile-result.js';
  *
  * @example
  * ```ts
- * import type { FinalizerOptions, KubeObject } from '@rxkube/core';
+ * import type { KubeObject } from '@rxkube/core';
+ * import type { FinalizerOptions } from '@rxkube/core/controller';
  * const options: FinalizerOptions<KubeObject> = {
  *   name: 'example.com/cleanup',
  *   apply: async (app) => console.log('ensure', app.metadata?.name),

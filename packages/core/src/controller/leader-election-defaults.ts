@@ -4,7 +4,7 @@
  *
  * @example
  * ```ts
- * import { leaderElectionDefaults } from '@rxkube/core';
+ * import { leaderElectionDefaults } from '@rxkube/core/controller';
  * console.log(leaderElectionDefaults.leaseDurationMs); // 15000
  * ```
  */

@@ -6,7 +6,7 @@ import type { SchedulerLike } from 'rxjs';
  *
  * @example
  * ```ts
- * import type { LeaderElectionOptions } from '@rxkube/core';
+ * import type { LeaderElectionOptions } from '@rxkube/core/controller';
  * const options: LeaderElectionOptions = { namespace: 'kube-system', name: 'my-controller', identity: 'host-a-4242' };
  * ```
  */

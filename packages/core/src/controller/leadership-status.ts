@@ -6,7 +6,7 @@
  *
  * @example
  * ```ts
- * import type { LeadershipStatus } from '@rxkube/core';
+ * import type { LeadershipStatus } from '@rxkube/core/controller';
  * const line = (s: LeadershipStatus) => (s.leading ? 'leading' : `following ${s.holder ?? 'nobody'}`);
  * ```
  */

@@ -3,7 +3,7 @@
  *
  * @example
  * ```ts
- * import type { ReconcileContext } from '@rxkube/core';
+ * import type { ReconcileContext } from '@rxkube/core/controller';
  * const fetchIt = (url: string, { signal }: ReconcileContext) => fetch(url, { signal });
  * ```
  */

@@ -10,7 +10,7 @@ import type { WorkQueueStats } from './work-queue-stats.js';
  *
  * @example
  * ```ts
- * import type { ReconcileReport } from '@rxkube/core';
+ * import type { ReconcileReport } from '@rxkube/core/controller';
  * const line = (r: ReconcileReport) => `${r.key} ${r.outcome} #${r.attempt} in ${r.durationMs} ms`;
  * ```
  */

@@ -5,7 +5,7 @@
  *
  * @example
  * ```ts
- * import type { ReconcileResult } from '@rxkube/core';
+ * import type { ReconcileResult } from '@rxkube/core/controller';
  * const again: ReconcileResult = { requeueAfterMs: 30_000 };
  * ```
  */

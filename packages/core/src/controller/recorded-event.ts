@@ -3,7 +3,7 @@
  *
  * @example
  * ```ts
- * import type { RecordedEvent } from '@rxkube/core';
+ * import type { RecordedEvent } from '@rxkube/core/controller';
  * const event: RecordedEvent = { type: 'Warning', reason: 'PodsMissing', message: '2 of 3 pods missing' };
  * ```
  */

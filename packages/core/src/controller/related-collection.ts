@@ -9,7 +9,8 @@ import type { KubeObject } from '../kube-object.js';
  *
  * @example
  * ```ts
- * import type { KubeObject, RelatedCollection } from '@rxkube/core';
+ * import type { KubeObject } from '@rxkube/core';
+ * import type { RelatedCollection } from '@rxkube/core/controller';
  * declare const pods$: RelatedCollection<KubeObject>['collection'];
  * const related: RelatedCollection<KubeObject> = {
  *   collection: pods$,

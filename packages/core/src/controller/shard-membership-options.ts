@@ -7,10 +7,13 @@ import type { SchedulerLike } from 'rxjs';
  *
  * @example
  * ```ts
- * import type { ShardMembershipOptions } from '@rxkube/core';
+ * import type { ShardMembershipOptions } from '@rxkube/core/controller';
  * const options: ShardMembershipOptions = { namespace: 'kube-system', group: 'my-controller', identity: 'host-a-4242' };
  * ```
  */
+// The timings, `releaseOnCancel`, `signal` and `scheduler` have the names of
+// `LeaderElectionOptions` on purpose (one vocabulary for both uses of Leases), but each field's
+// doc says what it means for a member, not a leader: the two interfaces stay separate.
 export interface ShardMembershipOptions {
   /** Namespace of the members' Leases. */
   readonly namespace: string;

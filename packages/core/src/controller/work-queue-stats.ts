@@ -4,7 +4,7 @@
  *
  * @example
  * ```ts
- * import type { WorkQueueStats } from '@rxkube/core';
+ * import type { WorkQueueStats } from '@rxkube/core/controller';
  * const backlog = (s: WorkQueueStats) => s.depth + s.delayed;
  * ```
  */

@@ -6,7 +6,7 @@
  *
  * @example
  * ```ts
- * import type { ApiResource } from '@rxkube/core';
+ * import type { ApiResource } from '@rxkube/core/discovery';
  * const pods: ApiResource = { group: '', version: 'v1', name: 'pods', singularName: 'pod',
  *   kind: 'Pod', namespaced: true, shortNames: ['po'], verbs: ['list', 'watch'], preferred: true };
  * ```

@@ -10,7 +10,7 @@ import { type GroupVersion, resourcesOf } from './internal/resources-of.js';
  *
  * @example
  * ```ts
- * import type { DiscoverResourcesOptions } from '@rxkube/core';
+ * import type { DiscoverResourcesOptions } from '@rxkube/core/discovery';
  * const options: DiscoverResourcesOptions = { scope: 'core', signal: AbortSignal.timeout(5_000) };
  * ```
  */

@@ -3,7 +3,7 @@
  *
  * @example
  * ```ts
- * import { discoveryDefaults } from '@rxkube/core';
+ * import { discoveryDefaults } from '@rxkube/core/discovery';
  * console.log(discoveryDefaults.concurrency); // 8
  * ```
  */

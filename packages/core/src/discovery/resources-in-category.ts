@@ -7,7 +7,8 @@ import type { ApiResource } from './api-resource.js';
  *
  * @example
  * ```ts
- * import { createFetchClient, discoverResources, resourcesInCategory } from '@rxkube/core';
+ * import { createFetchClient, discoverResources } from '@rxkube/core';
+ * import { resourcesInCategory } from '@rxkube/core/discovery';
  * const client = createFetchClient({ baseUrl: 'http://127.0.0.1:8001' });
  * const all = resourcesInCategory(await discoverResources(client), 'all');
  * console.log(all.map((r) => r.name)); // ['pods', 'services', ..., 'deployments', ...]

@@ -6,7 +6,7 @@ import { KubeError, type KubeErrorOptions } from './kube-error.js';
  *
  * @example
  * ```ts
- * import { AlreadyExistsError } from '@rxkube/core';
+ * import { AlreadyExistsError } from '@rxkube/core/errors';
  * if (error instanceof AlreadyExistsError) console.log(error.reason); // 'AlreadyExists'
  * ```
  */

@@ -4,7 +4,7 @@
  *
  * @example
  * ```ts
- * import type { FieldConflict } from '@rxkube/core';
+ * import type { FieldConflict } from '@rxkube/core/errors';
  * const c: FieldConflict = { field: '.metadata.labels.a', manager: 'kubectl', message: 'conflict with "kubectl" using v1' };
  * ```
  */

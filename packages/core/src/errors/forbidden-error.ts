@@ -6,7 +6,7 @@ import { KubeError, type KubeErrorOptions } from './kube-error.js';
  *
  * @example
  * ```ts
- * import { ForbiddenError } from '@rxkube/core';
+ * import { ForbiddenError } from '@rxkube/core/errors';
  * if (error instanceof ForbiddenError) console.log(error.reason); // 'Forbidden'
  * ```
  */

@@ -5,7 +5,7 @@ import { KubeError, type KubeErrorOptions } from './kube-error.js';
  *
  * @example
  * ```ts
- * import type { PathSegmentKind } from '@rxkube/core';
+ * import type { PathSegmentKind } from '@rxkube/core/errors';
  * const kind: PathSegmentKind = 'namespace';
  * ```
  */
@@ -25,7 +25,8 @@ export interface InvalidPathSegmentErrorOptions extends KubeErrorOptions {
  *
  * @example
  * ```ts
- * import { InvalidPathSegmentError, resourcePath } from '@rxkube/core';
+ * import { InvalidPathSegmentError } from '@rxkube/core';
+ * import { resourcePath } from '@rxkube/core/transport';
  * try {
  *   resourcePath({ version: 'v1', resource: 'secrets', namespace: '..' });
  * } catch (error) {

@@ -9,7 +9,7 @@ import { KubeError, type KubeErrorOptions } from './kube-error.js';
  *
  * @example
  * ```ts
- * import { MuxFlowControlError } from '@rxkube/core';
+ * import { MuxFlowControlError } from '@rxkube/core/proxy';
  * if (error instanceof MuxFlowControlError) console.log(error.reason); // 'MuxFlowControl'
  * ```
  */

@@ -5,7 +5,7 @@ import { KubeError, type KubeErrorOptions } from './kube-error.js';
  *
  * @example
  * ```ts
- * import { NotFoundError } from '@rxkube/core';
+ * import { NotFoundError } from '@rxkube/core/errors';
  * if (error instanceof NotFoundError) console.log(error.reason); // 'NotFound'
  * ```
  */

@@ -6,7 +6,7 @@ import { KubeError, type KubeErrorOptions } from './kube-error.js';
  *
  * @example
  * ```ts
- * import { ResourceVersionExpiredError } from '@rxkube/core';
+ * import { ResourceVersionExpiredError } from '@rxkube/core/errors';
  * if (error instanceof ResourceVersionExpiredError) console.log(error.reason); // 'ResourceVersionExpired'
  * ```
  */

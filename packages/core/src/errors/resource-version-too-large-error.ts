@@ -5,7 +5,7 @@ import { KubeError, type KubeErrorOptions } from './kube-error.js';
  *
  * @example
  * ```ts
- * import { ResourceVersionTooLargeError } from '@rxkube/core';
+ * import { ResourceVersionTooLargeError } from '@rxkube/core/errors';
  * if (error instanceof ResourceVersionTooLargeError) console.log(error.reason); // 'ResourceVersionTooLarge'
  * ```
  */

@@ -4,7 +4,7 @@
  *
  * @example
  * ```ts
- * import type { StatusCause } from '@rxkube/core';
+ * import type { StatusCause } from '@rxkube/core/errors';
  * const cause: StatusCause = { reason: 'FieldValueInvalid', field: 'metadata.name', message: 'Invalid value' };
  * ```
  */

@@ -5,7 +5,7 @@ import { KubeError, type KubeErrorOptions } from './kube-error.js';
  *
  * @example
  * ```ts
- * import { TooManyRequestsError } from '@rxkube/core';
+ * import { TooManyRequestsError } from '@rxkube/core/errors';
  * if (error instanceof TooManyRequestsError) console.log(error.reason); // 'TooManyRequests'
  * ```
  */

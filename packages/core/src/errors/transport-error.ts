@@ -5,7 +5,7 @@ import { KubeError, type KubeErrorOptions } from './kube-error.js';
  *
  * @example
  * ```ts
- * import { TransportError } from '@rxkube/core';
+ * import { TransportError } from '@rxkube/core/errors';
  * if (error instanceof TransportError) console.log(error.reason); // 'Transport'
  * ```
  */

@@ -8,7 +8,7 @@ import { KubeError, type KubeErrorOptions } from './kube-error.js';
  *
  * @example
  * ```ts
- * import { UnauthorizedError } from '@rxkube/core';
+ * import { UnauthorizedError } from '@rxkube/core/errors';
  * if (error instanceof UnauthorizedError) console.log(error.reason); // 'Unauthorized'
  * ```
  */

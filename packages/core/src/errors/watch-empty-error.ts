@@ -5,7 +5,7 @@ import { KubeError, type KubeErrorOptions } from './kube-error.js';
  *
  * @example
  * ```ts
- * import { WatchEmptyError } from '@rxkube/core';
+ * import { WatchEmptyError } from '@rxkube/core/errors';
  * if (error instanceof WatchEmptyError) console.log(error.reason); // 'WatchEmpty'
  * ```
  */

@@ -15,7 +15,7 @@ import { withAuth } from '../with-auth.js';
  *
  * @example
  * ```ts
- * import type { FetchTransportOptions } from '@rxkube/core';
+ * import type { FetchTransportOptions } from '@rxkube/core/transport';
  * const options: FetchTransportOptions = { baseUrl: 'http://127.0.0.1:8001', headers: { 'x-tenant': 'a' } };
  * ```
  */
@@ -65,7 +65,7 @@ function describe(error: unknown): string {
  *
  * @example
  * ```ts
- * import { fetchTransport } from '@rxkube/core';
+ * import { fetchTransport } from '@rxkube/core/transport';
  * const transport = fetchTransport({ baseUrl: 'http://127.0.0.1:8001' });
  * const response = await transport.request({ path: '/api/v1/namespaces' });
  * console.log(response.status, await response.text());

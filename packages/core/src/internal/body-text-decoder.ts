@@ -1,19 +1,5 @@
 import { DecodeError } from '../errors/decode-error.js';
-
-/**
- * How many leading bytes end on a character boundary: all of them, unless the last character is
- * cut, which then waits for the next chunk.
- */
-function wholeCharacters(bytes: Uint8Array): number {
-  let start = bytes.length - 1;
-  let lead = bytes[start];
-  while (lead !== undefined && bytes.length - start <= 3 && (lead & 0xc0) === 0x80) {
-    lead = bytes[--start];
-  }
-  if (lead === undefined) return bytes.length;
-  const width = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
-  return start + width <= bytes.length ? bytes.length : start;
-}
+import { utf8WholeLength } from '../utf8-whole-length.js';
 
 /** Options of {@link BodyTextDecoder}. */
 export interface BodyTextOptions {
@@ -70,7 +56,7 @@ export class BodyTextDecoder {
       bytes.set(cut);
       bytes.set(part, cut.length);
     }
-    const whole = wholeCharacters(bytes);
+    const whole = utf8WholeLength(bytes);
     this.#text += this.#decode(bytes.subarray(0, whole));
     this.#cut = whole < bytes.length ? bytes.slice(whole) : undefined;
     return chunk.length < room;

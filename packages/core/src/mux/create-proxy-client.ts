@@ -32,7 +32,8 @@ const UPGRADE_REQUIRED = 426;
  *
  * @example
  * ```ts
- * import { cachedCollection$, createProxyClient } from '@rxkube/core';
+ * import { cachedCollection$ } from '@rxkube/core';
+ * import { createProxyClient } from '@rxkube/core/proxy';
  * const client = createProxyClient({ baseUrl: 'http://127.0.0.1:8001', namespace: 'default' });
  * cachedCollection$(client, { version: 'v1', resource: 'pods' }).subscribe((state) =>
  *   console.log(state.items.size),

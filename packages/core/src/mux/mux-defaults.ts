@@ -3,7 +3,7 @@
  *
  * @example
  * ```ts
- * import { muxDefaults } from '@rxkube/core';
+ * import { muxDefaults } from '@rxkube/core/proxy';
  * console.log(muxDefaults.idleCloseMs); // 30000
  * ```
  */

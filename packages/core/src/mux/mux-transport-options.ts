@@ -5,7 +5,7 @@ import type { MuxWebSocketConstructor } from './mux-web-socket.js';
  *
  * @example
  * ```ts
- * import type { MuxTransportOptions } from '@rxkube/core';
+ * import type { MuxTransportOptions } from '@rxkube/core/proxy';
  * const options: MuxTransportOptions = { baseUrl: 'http://127.0.0.1:8001', idleCloseMs: 10_000 };
  * ```
  */

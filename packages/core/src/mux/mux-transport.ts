@@ -27,7 +27,8 @@ const MIN_WINDOW_BYTES = 4;
  *
  * @example
  * ```ts
- * import { cachedCollection$, muxTransport } from '@rxkube/core';
+ * import { cachedCollection$ } from '@rxkube/core';
+ * import { muxTransport } from '@rxkube/core/proxy';
  * const transport = muxTransport({ baseUrl: 'http://127.0.0.1:8001' });
  * cachedCollection$({ transport }, { version: 'v1', resource: 'pods' }).subscribe((state) =>
  *   console.log(state.items.size),

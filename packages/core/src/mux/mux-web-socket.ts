@@ -4,7 +4,7 @@
  *
  * @example
  * ```ts
- * import type { MuxWebSocket } from '@rxkube/core';
+ * import type { MuxWebSocket } from '@rxkube/core/proxy';
  * const socket: MuxWebSocket = new WebSocket('ws://127.0.0.1:8001/rxkube/mux/v1', 'rxkube.mux.v1');
  * ```
  */
@@ -28,7 +28,7 @@ export interface MuxWebSocket {
  *
  * @example
  * ```ts
- * import type { MuxWebSocketConstructor } from '@rxkube/core';
+ * import type { MuxWebSocketConstructor } from '@rxkube/core/proxy';
  * const WebSocketImpl: MuxWebSocketConstructor = WebSocket;
  * ```
  */

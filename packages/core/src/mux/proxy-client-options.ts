@@ -5,7 +5,7 @@ import type { MuxWebSocketConstructor } from './mux-web-socket.js';
  *
  * @example
  * ```ts
- * import type { ProxyClientOptions } from '@rxkube/core';
+ * import type { ProxyClientOptions } from '@rxkube/core/proxy';
  * const options: ProxyClientOptions = { baseUrl: 'http://127.0.0.1:8001', namespace: 'default', mux: 'auto' };
  * ```
  */

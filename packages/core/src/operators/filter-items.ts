@@ -57,6 +57,9 @@ export function filterItems<T extends KubeObject>(
     });
 }
 
+// mapItems's mapDelta walks a delta the same way; the two stay apart because they differ in each
+// branch (a deletion passes on as it came here, projected there; an update may leave or enter
+// the view here), and one walker with both behaviours would hide that.
 function filterDelta<T extends KubeObject>(
   delta: Delta<T>,
   predicate: (object: T) => boolean,

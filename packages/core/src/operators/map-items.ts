@@ -48,6 +48,7 @@ export function mapItems<T extends KubeObject, R extends KubeObject>(
     });
 }
 
+// Walks a delta as filterItems's filterDelta does; kept apart on purpose (see there).
 function mapDelta<T extends KubeObject, R extends KubeObject>(
   delta: Delta<T>,
   project: (object: T) => R,

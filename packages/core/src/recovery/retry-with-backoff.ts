@@ -61,7 +61,8 @@ export interface RetryWithBackoffConfig {
  * @example
  * ```ts
  * import { defer, tap } from 'rxjs';
- * import { asResourceVersion, retryWithBackoff, watch$ } from '@rxkube/core';
+ * import { retryWithBackoff, watch$ } from '@rxkube/core';
+ * import { asResourceVersion } from '@rxkube/core/transport';
  * let from = asResourceVersion('12345'); // the last version processed (first the LIST's): a retry resumes there
  * defer(() => watch$(client, ref, { resourceVersion: from }))
  *   .pipe(

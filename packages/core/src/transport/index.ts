@@ -1,11 +1,13 @@
 // `@rxkube/core/transport`: the pieces a transport author needs (Node's undici transport, a
-// proxy, a test double) and applications do not. The main entry, `@rxkube/core`, has the
-// `Transport` interface itself; this entry repeats it beside its helpers.
+// proxy, a test double) and applications do not: the `Transport` contract, the fetch transport
+// that `createFetchClient` is built on, and the helpers around them.
 
 // The transport contract
 
 export type { AuthProvider } from '../auth-provider.js';
+export { type FetchTransportOptions, fetchTransport } from '../fetch/fetch-transport.js';
 export type { HeaderSource } from '../header-source.js';
+export type { KubeStatus } from '../kube-status.js';
 export type {
   KubeRequest,
   KubeResponse,
@@ -21,7 +23,10 @@ export { redactError } from '../redact-error.js';
 export { redactUrl, redactUrls } from '../redact-url.js';
 export { reportWarnings } from '../report-warnings.js';
 export { requestUrl } from '../request-url.js';
+export { resourcePath } from '../resource-ref.js';
+export { asResourceVersion } from '../resource-version.js';
 export { unsendableRequest } from '../unsendable-request.js';
+export type { WarningHandler } from '../warning-handler.js';
 export { withAuth } from '../with-auth.js';
 
 // Responses: status codes and bodies to typed errors
@@ -30,10 +35,11 @@ export { errorFromResponse } from '../errors/error-from-response.js';
 export { errorFromStatus } from '../errors/error-from-status.js';
 export type { ErrorFromStatusOptions } from '../errors/error-from-status-options.js';
 
-// Streaming: NDJSON decoding
+// Streaming: NDJSON decoding, and where a chunk's last whole UTF-8 character ends
 
 export { decodeNdjson } from '../ndjson/decode-ndjson.js';
 export { NdjsonDecoder, type NdjsonDecoderOptions } from '../ndjson/ndjson-decoder.js';
+export { utf8WholeLength } from '../utf8-whole-length.js';
 
 // Envelope schemas (zod)
 

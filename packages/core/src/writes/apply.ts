@@ -3,7 +3,7 @@ import type { KubeClient } from '../kube-client.js';
 import type { KubeObject } from '../kube-object.js';
 import type { ResourceRef } from '../resource-ref.js';
 import type { ResourceScope } from '../resource-scope.js';
-import { objectPath, objectRequest$, requireName, writeQuery } from './internal/object-request.js';
+import { namedObjectPath, objectRequest$, writeRequest } from './internal/object-request.js';
 import type { WriteOptions } from './write-options.js';
 
 /** The content type of a server-side apply; JSON is YAML, so the body is sent as JSON. */
@@ -59,16 +59,14 @@ export function apply$<T extends KubeObject = KubeObject, S extends ResourceScop
   desired: T,
   options: ApplyOptions,
 ): Observable<T> {
-  return objectRequest$<T>(client, () => ({
-    method: 'PATCH',
-    path: objectPath(
-      ref,
-      requireName('apply$', desired.metadata?.name),
-      desired.metadata?.namespace,
-      options.subresource,
-    ),
-    query: { ...writeQuery(options), force: options.force ? 'true' : undefined },
-    headers: { accept: 'application/json', 'content-type': APPLY_PATCH },
-    body: JSON.stringify(desired),
-  }));
+  return objectRequest$<T>(client, () =>
+    writeRequest({
+      method: 'PATCH',
+      path: namedObjectPath('apply$', ref, desired, options.subresource),
+      options,
+      body: desired,
+      contentType: APPLY_PATCH,
+      query: { force: options.force ? 'true' : undefined },
+    }),
+  );
 }

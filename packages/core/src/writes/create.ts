@@ -3,13 +3,7 @@ import type { KubeClient } from '../kube-client.js';
 import type { KubeObject } from '../kube-object.js';
 import { type ResourceRef, resourcePath } from '../resource-ref.js';
 import type { ResourceScope } from '../resource-scope.js';
-import {
-  JSON_BODY,
-  objectPath,
-  objectRequest$,
-  requireName,
-  writeQuery,
-} from './internal/object-request.js';
+import { namedObjectPath, objectRequest$, writeRequest } from './internal/object-request.js';
 import type { WriteOptions } from './write-options.js';
 
 /**
@@ -42,18 +36,7 @@ export function create$<T extends KubeObject = KubeObject, S extends ResourceSco
     const path =
       options.subresource === undefined
         ? resourcePath(namespace === undefined ? ref : { ...ref, namespace })
-        : objectPath(
-            ref,
-            requireName('create$', object.metadata?.name),
-            namespace,
-            options.subresource,
-          );
-    return {
-      method: 'POST',
-      path,
-      query: writeQuery(options),
-      headers: JSON_BODY,
-      body: JSON.stringify(object),
-    };
+        : namedObjectPath('create$', ref, object, options.subresource);
+    return writeRequest({ method: 'POST', path, options, body: object });
   });
 }

@@ -3,7 +3,12 @@ import type { KubeClient } from '../kube-client.js';
 import type { KubeObject } from '../kube-object.js';
 import type { ResourceRef } from '../resource-ref.js';
 import type { ResourceScope } from '../resource-scope.js';
-import { objectPath, objectRequest$, requireName, writeQuery } from './internal/object-request.js';
+import {
+  objectPath,
+  objectRequest$,
+  requireName,
+  writeRequest,
+} from './internal/object-request.js';
 import { writeDefaults } from './write-defaults.js';
 import type { WriteOptions } from './write-options.js';
 
@@ -71,11 +76,13 @@ export function patch$<T extends KubeObject = KubeObject, S extends ResourceScop
   options: PatchOptions = {},
 ): Observable<T> {
   const type = options.type ?? writeDefaults.patchType;
-  return objectRequest$<T>(client, () => ({
-    method: 'PATCH',
-    path: objectPath(ref, requireName('patch$', name), undefined, options.subresource),
-    query: writeQuery(options),
-    headers: { accept: 'application/json', 'content-type': CONTENT_TYPES[type] },
-    body: JSON.stringify(patch),
-  }));
+  return objectRequest$<T>(client, () =>
+    writeRequest({
+      method: 'PATCH',
+      path: objectPath(ref, requireName('patch$', name), undefined, options.subresource),
+      options,
+      body: patch,
+      contentType: CONTENT_TYPES[type],
+    }),
+  );
 }

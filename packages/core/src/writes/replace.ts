@@ -3,13 +3,7 @@ import type { KubeClient } from '../kube-client.js';
 import type { KubeObject } from '../kube-object.js';
 import type { ResourceRef } from '../resource-ref.js';
 import type { ResourceScope } from '../resource-scope.js';
-import {
-  JSON_BODY,
-  objectPath,
-  objectRequest$,
-  requireName,
-  writeQuery,
-} from './internal/object-request.js';
+import { namedObjectPath, objectRequest$, writeRequest } from './internal/object-request.js';
 import type { WriteOptions } from './write-options.js';
 
 /**
@@ -44,16 +38,12 @@ export function replace$<
   object: T,
   options: WriteOptions = {},
 ): Observable<T> {
-  return objectRequest$<T>(client, () => ({
-    method: 'PUT',
-    path: objectPath(
-      ref,
-      requireName('replace$', object.metadata?.name),
-      object.metadata?.namespace,
-      options.subresource,
-    ),
-    query: writeQuery(options),
-    headers: JSON_BODY,
-    body: JSON.stringify(object),
-  }));
+  return objectRequest$<T>(client, () =>
+    writeRequest({
+      method: 'PUT',
+      path: namedObjectPath('replace$', ref, object, options.subresource),
+      options,
+      body: object,
+    }),
+  );
 }

@@ -1,7 +1,11 @@
 import { bench, describe } from 'vitest';
-import { type KubeClient, type KubeResponse, watch$ } from '../../src/index.js';
+import { type KubeClient, watch$ } from '../../src/index.js';
 import { watchEnvelopeCheck } from '../../src/internal/envelope-checks.js';
-import { NdjsonDecoder, watchEventEnvelopeSchema } from '../../src/transport/index.js';
+import {
+  type KubeResponse,
+  NdjsonDecoder,
+  watchEventEnvelopeSchema,
+} from '../../src/transport/index.js';
 import { watchStream } from './watch-events.mjs';
 
 // Run with: npx vitest bench --run test/bench

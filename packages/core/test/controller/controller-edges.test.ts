@@ -1,7 +1,8 @@
 import { runInNewContext } from 'node:vm';
 import { concat, NEVER, of } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { controller$, type ReconcileReport } from '../../src/index.js';
+import type { ReconcileReport } from '../../src/controller/index.js';
+import { controller$ } from '../../src/index.js';
 import { snapshot } from './support.js';
 
 const HOUR = 3_600_000;

@@ -1,6 +1,7 @@
 import { BehaviorSubject, Subject } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { controller$, type ReconcileReport, type ShardView } from '../../src/index.js';
+import type { ReconcileReport } from '../../src/controller/index.js';
+import { controller$, type ShardView } from '../../src/index.js';
 import { changed, type Snapshot, snapshot } from './support.js';
 
 /** A view owning the keys `owns` accepts; `waits` collects what consumers hand to `waitUntil`. */

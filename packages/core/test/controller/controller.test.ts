@@ -1,13 +1,12 @@
 import { concat, isObservable, map, NEVER, Observable, of, throwError, timer } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
-import {
-  type ControllerOptions,
-  controller$,
-  type KubeObject,
-  type ReconcileReport,
-  type ReconcileResult,
-} from '../../src/index.js';
+import type {
+  ControllerOptions,
+  ReconcileReport,
+  ReconcileResult,
+} from '../../src/controller/index.js';
+import { controller$, type KubeObject } from '../../src/index.js';
 import { changed, deleted, object, type Snapshot, snapshot } from './support.js';
 
 const newScheduler = () =>

@@ -1,14 +1,9 @@
 import { FakeApiServer } from '@rxkube/testing';
 import { asyncScheduler, firstValueFrom, type SchedulerLike } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createFetchClient,
-  type EventOutcome,
-  eventRecorder,
-  isKubeError,
-  type KubeObject,
-  type Transport,
-} from '../../src/index.js';
+import type { EventOutcome } from '../../src/controller/index.js';
+import { createFetchClient, eventRecorder, isKubeError, type KubeObject } from '../../src/index.js';
+import type { Transport } from '../../src/transport/index.js';
 
 const EVENTS = { version: 'v1', resource: 'events' } as const;
 const app: KubeObject = {

@@ -1,13 +1,13 @@
 import { FakeApiServer } from '@rxkube/testing';
 import { firstValueFrom } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ReconcileContext } from '../../src/controller/index.js';
 import {
   createFetchClient,
   delete$,
   finalizer,
   type KubeClient,
   type KubeObject,
-  type ReconcileContext,
 } from '../../src/index.js';
 
 const CONFIGMAPS = { version: 'v1', resource: 'configmaps' } as const;

@@ -10,14 +10,9 @@ import {
   share,
 } from 'rxjs';
 import { afterEach, assert, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createFetchClient,
-  type KubeClient,
-  type LeaderElectionOptions,
-  type LeadershipStatus,
-  leaderElection$,
-  type Transport,
-} from '../../src/index.js';
+import type { LeaderElectionOptions, LeadershipStatus } from '../../src/controller/index.js';
+import { createFetchClient, type KubeClient, leaderElection$ } from '../../src/index.js';
+import type { Transport } from '../../src/transport/index.js';
 
 const LEASES = { group: 'coordination.k8s.io', version: 'v1', resource: 'leases' } as const;
 const timings = { leaseDurationMs: 1_500, renewDeadlineMs: 1_000, retryPeriodMs: 200 };

@@ -1,6 +1,7 @@
 import { FakeApiServer } from '@rxkube/testing';
 import { type Subscription, share } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { TransportError } from '../../src/errors/index.js';
 import {
   cachedCollection$,
   controller$,
@@ -9,9 +10,8 @@ import {
   type ShardView,
   shardMembership$,
   shareCollection,
-  type Transport,
-  TransportError,
 } from '../../src/index.js';
+import type { Transport } from '../../src/transport/index.js';
 
 /**
  * Replicas of one sharded controller in one process, against FakeApiServer in real time: every

@@ -6,12 +6,8 @@ import { memberLeaseName, SHARD_GROUP_LABEL } from '../../src/controller/interna
 import type { MemberLeaseRequests } from '../../src/controller/internal/member-lease-requests.js';
 import { runMembership$ } from '../../src/controller/internal/run-membership.js';
 import type { ShardView } from '../../src/controller/shard-view.js';
-import {
-  AlreadyExistsError,
-  ConflictError,
-  NotFoundError,
-  TransportError,
-} from '../../src/index.js';
+import { AlreadyExistsError, NotFoundError, TransportError } from '../../src/errors/index.js';
+import { ConflictError } from '../../src/index.js';
 
 interface Timer {
   readonly at: number;

@@ -1,4 +1,5 @@
-import type { KubeClient, KubeRequest, KubeResponse } from '../../src/index.js';
+import type { KubeClient } from '../../src/index.js';
+import type { KubeRequest, KubeResponse } from '../../src/transport/index.js';
 
 /** What the fake answers for one path: a JSON document, or a status with a Status body. */
 export type FakeAnswer =

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type ApiResource, resolveResource, resourcesInCategory } from '../../src/index.js';
+import { type ApiResource, resourcesInCategory } from '../../src/discovery/index.js';
+import { resolveResource } from '../../src/index.js';
 
 const resource = (
   fields: Partial<ApiResource> & Pick<ApiResource, 'name' | 'kind'>,

@@ -1,5 +1,7 @@
 import { afterEach, assert, beforeEach, describe, expect, it } from 'vitest';
-import { createFetchClient, fetchTransport, TransportError } from '../../src/index.js';
+import { TransportError } from '../../src/errors/index.js';
+import { createFetchClient } from '../../src/index.js';
+import { fetchTransport } from '../../src/transport/index.js';
 import { json, type ScriptServer, startScriptServer, until } from '../support/script-server.js';
 
 let server: ScriptServer;

@@ -1,19 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import {
   AlreadyExistsError,
-  ConflictError,
-  DecodeError,
   ForbiddenError,
-  HttpStatusError,
-  InvalidError,
-  type KubeStatus,
   NotFoundError,
   ResourceVersionExpiredError,
   ResourceVersionTooLargeError,
   TooManyRequestsError,
   UnauthorizedError,
-} from '../../src/index.js';
-import { errorFromResponse, errorFromStatus, ioDefaults } from '../../src/transport/index.js';
+} from '../../src/errors/index.js';
+import { ConflictError, DecodeError, HttpStatusError, InvalidError } from '../../src/index.js';
+import {
+  errorFromResponse,
+  errorFromStatus,
+  ioDefaults,
+  type KubeStatus,
+} from '../../src/transport/index.js';
 
 const status = (fields: Partial<KubeStatus>): KubeStatus => ({
   kind: 'Status',

@@ -1,12 +1,7 @@
 import { firstValueFrom } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import {
-  DecodeError,
-  type KubeRequest,
-  type KubeResponse,
-  list$,
-  type Transport,
-} from '../../src/index.js';
+import { DecodeError, list$ } from '../../src/index.js';
+import type { KubeRequest, KubeResponse, Transport } from '../../src/transport/index.js';
 import { until } from '../support/script-server.js';
 
 const pods = { version: 'v1', resource: 'pods', namespace: 'default' } as const;

@@ -1,6 +1,7 @@
 import { firstValueFrom, lastValueFrom, toArray } from 'rxjs';
 import { afterEach, assert, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { ResourceVersionExpiredError } from '../../src/errors/index.js';
 import {
   createFetchClient,
   DecodeError,
@@ -10,7 +11,6 @@ import {
   kubeObjectSchema,
   type ListPageProgress,
   list$,
-  ResourceVersionExpiredError,
 } from '../../src/index.js';
 import {
   json,

@@ -6,11 +6,11 @@ import {
   createFetchClient,
   get$,
   type KubeClient,
-  type KubeRequest,
   list$,
   type PartialObjectMetadata,
   watch$,
 } from '../../src/index.js';
+import type { KubeRequest } from '../../src/transport/index.js';
 
 const podsRef = { version: 'v1', resource: 'pods' } as const;
 const pods = { ...podsRef, namespace: 'default' } as const;

@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import type { ApiResource } from '../../src/index.js';
+import type { ApiResource } from '../../src/discovery/index.js';
 import { resolveResource } from '../../src/index.js';
 import * as kinds from '../../src/kinds/index.js';
 
@@ -54,8 +54,14 @@ describe('@rxkube/core/kinds', () => {
   });
 
   it('loads nothing of kubernetes-types at run time: its models are imported as types only', async () => {
-    const source = await readFile(new URL('../../src/kinds/index.ts', import.meta.url), 'utf8');
-    const imports = [...source.matchAll(/^import (type )?[^;]*?from '([^']+)';/gms)];
+    const files = ['index.ts', 'core-v1-refs.ts', 'api-group-refs.ts'];
+    const sources = await Promise.all(
+      files.map((file) => readFile(new URL(`../../src/kinds/${file}`, import.meta.url), 'utf8')),
+    );
+    const imports = sources.flatMap((source) => [
+      ...source.matchAll(/^import (type )?[^;]*?from '([^']+)';/gms),
+    ]);
+    expect(imports.some(([, , from]) => from?.startsWith('kubernetes-types/') === true)).toBe(true);
     expect(imports.length).toBeGreaterThan(0);
     expect(imports.filter(([, type]) => type === undefined).map(([, , from]) => from)).toEqual([]);
   });

@@ -3,6 +3,12 @@ import { FakeApiServer, type FakeApiServerOptions } from '@rxkube/testing';
 import { firstValueFrom, lastValueFrom, type Observable, toArray } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  ResourceVersionExpiredError,
+  TooManyRequestsError,
+  TransportError,
+  WatchEmptyError,
+} from '../../src/errors/index.js';
+import {
   type DecodeError,
   HttpStatusError,
   InvalidError,
@@ -10,10 +16,6 @@ import {
   type KubeObject,
   type ListPageProgress,
   list$,
-  ResourceVersionExpiredError,
-  TooManyRequestsError,
-  TransportError,
-  WatchEmptyError,
   type WatchEvent,
   WatchStalledError,
   watch$,

@@ -12,16 +12,18 @@ import {
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
+  ResourceVersionExpiredError,
+  TransportError,
+  WatchEmptyError,
+} from '../../src/errors/index.js';
+import {
   type DecodeError,
   HttpStatusError,
   InvalidError,
   InvalidObjectError,
   type KubeClient,
   kubeObjectSchema,
-  ResourceVersionExpiredError,
   StreamingListIncompleteError,
-  TransportError,
-  WatchEmptyError,
   type WatchEvent,
   WatchStalledError,
   watch$,

@@ -4,20 +4,22 @@ import { firstValueFrom, lastValueFrom, type Observable, toArray } from 'rxjs';
 import { afterEach, assert, beforeEach, describe, expect, it } from 'vitest';
 import {
   AlreadyExistsError,
+  ForbiddenError,
+  NotFoundError,
+  UnauthorizedError,
+} from '../../src/errors/index.js';
+import {
   apply$,
   ConflictError,
   create$,
   DecodeError,
   delete$,
-  ForbiddenError,
   get$,
   HttpStatusError,
   InvalidError,
   type KubeClient,
-  NotFoundError,
   patch$,
   replace$,
-  UnauthorizedError,
 } from '../../src/index.js';
 import { type ScriptServer, startScriptServer, until } from './script-server.js';
 

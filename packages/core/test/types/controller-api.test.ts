@@ -8,16 +8,18 @@ import type { Pod } from 'kubernetes-types/core/v1.js';
 import type { ObjectMeta } from 'kubernetes-types/meta/v1.js';
 import type { Observable } from 'rxjs';
 import { describe, expectTypeOf, it } from 'vitest';
+import type {
+  EventOutcome,
+  LeadershipStatus,
+  ReconcileReport,
+} from '../../src/controller/index.js';
 import {
   cachedCollection$,
   controller$,
-  type EventOutcome,
   eventRecorder,
   type KubeClient,
-  type LeadershipStatus,
   leaderElection$,
   ownerKeys,
-  type ReconcileReport,
   type Served,
   shareCollection,
   whileLeader,

@@ -20,7 +20,6 @@ import {
   indexBy,
   type KubeClient,
   type KubeObject,
-  type KubeStatus,
   type ListResult,
   list$,
   objectKey,
@@ -33,6 +32,7 @@ import {
   type WatchEvent,
   watch$,
 } from '../../src/index.js';
+import type { KubeStatus } from '../../src/transport/index.js';
 
 /** Nothing is sent: every call is cold and none is subscribed to. */
 const client: KubeClient = { transport: { request: () => Promise.reject(new Error('not sent')) } };

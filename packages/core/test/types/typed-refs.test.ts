@@ -20,7 +20,6 @@ import {
   inNamespace,
   type KubeClient,
   type KubeObject,
-  type KubeStatus,
   type ListResult,
   list$,
   patch$,
@@ -35,6 +34,7 @@ import {
 } from '../../src/index.js';
 import type * as kinds from '../../src/kinds/index.js';
 import { deployments, namespaces, nodes, pods } from '../../src/kinds/index.js';
+import type { KubeStatus } from '../../src/transport/index.js';
 
 const client: KubeClient = { transport: { request: () => Promise.reject(new Error('not sent')) } };
 const inShop = inNamespace(pods, 'shop');
@@ -201,7 +201,9 @@ describe('@rxkube/core/kinds', () => {
   it('types each ref with the kubernetes-types model of its kind (KubeObject where there is none)', () => {
     expectTypeOf<ObjectOf<Kinds['pods']>>().toEqualTypeOf<Pod>();
     expectTypeOf<ObjectOf<Kinds['deployments']>>().toEqualTypeOf<Deployment>();
-    expectTypeOf<{ [K in keyof Kinds]: NonNullable<ObjectOf<Kinds[K]>['kind']> }>().toEqualTypeOf<
+    expectTypeOf<
+      Readonly<{ [K in keyof Kinds]: NonNullable<ObjectOf<Kinds[K]>['kind']> }>
+    >().toEqualTypeOf<
       Readonly<{
         apiServices: string;
         bindings: 'Binding';
@@ -265,7 +267,7 @@ describe('@rxkube/core/kinds', () => {
   });
 
   it('types each ref with the scope kube-apiserver 1.20 gives its resource', () => {
-    expectTypeOf<{ [K in keyof Kinds]: ScopeOf<Kinds[K]> }>().toEqualTypeOf<
+    expectTypeOf<Readonly<{ [K in keyof Kinds]: ScopeOf<Kinds[K]> }>>().toEqualTypeOf<
       Readonly<{
         apiServices: 'Cluster';
         bindings: 'Namespaced';

@@ -2,8 +2,8 @@ import { FakeApiServer } from '@rxkube/testing';
 import type { ConfigMap, Pod } from 'kubernetes-types/core/v1.js';
 import { firstValueFrom, lastValueFrom, type Observable, toArray } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AlreadyExistsError, NotFoundError, UnauthorizedError } from '../../src/errors/index.js';
 import {
-  AlreadyExistsError,
   apply$,
   ConflictError,
   create$,
@@ -13,10 +13,8 @@ import {
   HttpStatusError,
   InvalidError,
   type KubeClient,
-  NotFoundError,
   patch$,
   replace$,
-  UnauthorizedError,
   updateWith$,
 } from '../../src/index.js';
 

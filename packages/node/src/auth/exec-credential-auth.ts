@@ -3,7 +3,7 @@ import type { AuthProvider } from '@rxkube/core';
 import { monotonicScheduler, scheduleAfter } from '@rxkube/core/time';
 import { lookPath } from '../internal/look-path.js';
 import type { ExecConfig } from '../kubeconfig/kube-config.js';
-import { KUBE_CONFIG_DEFAULTS } from '../kubeconfig/kube-config-defaults.js';
+import { kubeConfigDefaults } from '../kubeconfig/kube-config-defaults.js';
 import { KubeConfigError } from '../kubeconfig/kube-config-error.js';
 
 const V1 = 'client.authentication.k8s.io/v1';
@@ -63,7 +63,7 @@ export interface ExecCredentialAuthOptions {
   readonly now?: () => number;
   /**
    * How long one run may take, until its output is closed. Default
-   * {@link KUBE_CONFIG_DEFAULTS.execTimeoutMs} (two minutes).
+   * {@link kubeConfigDefaults.execTimeoutMs} (two minutes).
    */
   readonly timeoutMs?: number;
 }
@@ -204,7 +204,7 @@ function checkExecConfig(exec: ExecConfig, user: string | undefined): Interactiv
   }
   const mode =
     exec.interactiveMode ??
-    (exec.apiVersion === V1BETA1 ? KUBE_CONFIG_DEFAULTS.execInteractiveModeV1beta1 : undefined);
+    (exec.apiVersion === V1BETA1 ? kubeConfigDefaults.execInteractiveModeV1beta1 : undefined);
   if (mode === undefined) {
     throw invalid(`interactiveMode must be specified for ${name} to use an exec plugin`);
   }
@@ -249,7 +249,7 @@ async function runPlugin(
   const { spawn } = await import('node:child_process');
 
   const stdout = await new Promise<string>((resolve, reject) => {
-    const timeoutMs = options.timeoutMs ?? KUBE_CONFIG_DEFAULTS.execTimeoutMs;
+    const timeoutMs = options.timeoutMs ?? kubeConfigDefaults.execTimeoutMs;
     let timer: { unsubscribe(): void } | undefined;
     const fail = (error: KubeConfigError) => {
       timer?.unsubscribe();
@@ -281,9 +281,9 @@ async function runPlugin(
     let size = 0;
     child.stdout?.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > KUBE_CONFIG_DEFAULTS.execMaxOutputBytes) {
+      if (size > kubeConfigDefaults.execMaxOutputBytes) {
         child.kill();
-        failed(`printed more than ${KUBE_CONFIG_DEFAULTS.execMaxOutputBytes} bytes`);
+        failed(`printed more than ${kubeConfigDefaults.execMaxOutputBytes} bytes`);
         return;
       }
       chunks.push(chunk);

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { AuthProvider } from '@rxkube/core';
 import { monotonicNow } from '@rxkube/core/time';
-import { KUBE_CONFIG_DEFAULTS } from '../kubeconfig/kube-config-defaults.js';
+import { kubeConfigDefaults } from '../kubeconfig/kube-config-defaults.js';
 import { KubeConfigError } from '../kubeconfig/kube-config-error.js';
 
 /**
@@ -18,7 +18,7 @@ export interface TokenFileAuthOptions {
   readonly path: string;
   /**
    * How long a read token is used before the file is read again.
-   * Default {@link KUBE_CONFIG_DEFAULTS.tokenFileRefreshMs} (one minute, as client-go).
+   * Default {@link kubeConfigDefaults.tokenFileRefreshMs} (one minute, as client-go).
    */
   readonly refreshMs?: number;
   /** The clock of the token's age, in milliseconds; `monotonicNow` when unset (it never steps). */
@@ -43,7 +43,7 @@ export interface TokenFileAuthOptions {
  */
 export function tokenFileAuth(options: TokenFileAuthOptions): AuthProvider {
   const { path } = options;
-  const refreshMs = options.refreshMs ?? KUBE_CONFIG_DEFAULTS.tokenFileRefreshMs;
+  const refreshMs = options.refreshMs ?? kubeConfigDefaults.tokenFileRefreshMs;
   const now = options.now ?? monotonicNow;
   let token: string | undefined;
   let readAt = Number.NEGATIVE_INFINITY;

@@ -1,5 +1,5 @@
 import { inspect } from 'node:util';
-import type { KubeRequest, KubeResponse, Transport } from '@rxkube/core';
+import type { KubeRequest, KubeResponse, Transport } from '@rxkube/core/transport';
 import type { UndiciTransport, UndiciTransportOptions } from '../undici-transport.js';
 import { describeConnection } from './describe-connection.js';
 import type { ResolvedConnection } from './resolved-connection.js';

@@ -4,7 +4,7 @@ import { proxyFromEnvironment } from '../internal/kubeconfig/proxy-from-environm
 import { kubeConfigSources } from '../kubeconfig/internal/kube-config-sources.js';
 import { protectKubeConfig } from '../kubeconfig/internal/protect-kube-config.js';
 import type { KubeConfig } from '../kubeconfig/kube-config.js';
-import { KUBE_CONFIG_DEFAULTS } from '../kubeconfig/kube-config-defaults.js';
+import { kubeConfigDefaults } from '../kubeconfig/kube-config-defaults.js';
 import { KubeConfigError } from '../kubeconfig/kube-config-error.js';
 import { loadKubeConfig } from '../kubeconfig/load-kube-config.js';
 import type { InClusterOptions } from './in-cluster/in-cluster-options.js';
@@ -104,7 +104,7 @@ function missingKubeConfig(
   env: Readonly<Record<string, string | undefined>>,
 ): { readonly why: string; readonly path: string | undefined } {
   const instead = 'or pass the kubeconfig or baseUrl option';
-  const fromEnv = Boolean(env[KUBE_CONFIG_DEFAULTS.kubeconfigEnv]);
+  const fromEnv = Boolean(env[kubeConfigDefaults.kubeconfigEnv]);
   const [only] = paths;
   if (paths.length === 1 && only !== undefined) {
     return {

@@ -7,7 +7,7 @@ import { pemCertificatesProblem } from '../internal/check-pem-certificates.js';
 import { proxyFromEnvironment } from '../internal/kubeconfig/proxy-from-environment.js';
 import { warnInsecure } from '../internal/kubeconfig/warn-insecure.js';
 import type { KubeConfig, KubeConfigCluster, KubeConfigUser } from '../kubeconfig/kube-config.js';
-import { KUBE_CONFIG_DEFAULTS } from '../kubeconfig/kube-config-defaults.js';
+import { kubeConfigDefaults } from '../kubeconfig/kube-config-defaults.js';
 import { KubeConfigError } from '../kubeconfig/kube-config-error.js';
 import type { ConnectionAuthKind, ResolvedConnection } from './resolved-connection.js';
 import { sealConnection } from './seal-connection.js';
@@ -107,7 +107,7 @@ export function resolveKubeConfig(
     namespace:
       context.namespace !== undefined && context.namespace !== ''
         ? context.namespace
-        : KUBE_CONFIG_DEFAULTS.namespace,
+        : kubeConfigDefaults.namespace,
     origin: `context '${contextName}'${options.source === undefined ? '' : ` of ${options.source}`}`,
     rejectUnauthorized: !insecure,
     ...(ca !== undefined && { ca }),

@@ -1,6 +1,6 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ApiResource } from '@rxkube/core';
+import type { ApiResource } from '@rxkube/core/discovery';
 import { discoveryCacheDefaults } from './discovery-cache-defaults.js';
 
 /**

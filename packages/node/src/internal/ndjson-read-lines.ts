@@ -1,12 +1,21 @@
 import type { Readable } from 'node:stream';
 import { DecodeError } from '@rxkube/core';
 import type { LineSink, ReadLinesOptions } from '@rxkube/core/transport';
-import ndjson from 'ndjson';
 import { LineLengthGuard } from './line-length-guard.js';
 import { readBodyStream } from './read-body-stream.js';
 import { Utf8Guard } from './utf8-guard.js';
 
 const NDJSON_ERROR_PREFIX = 'Could not parse row ';
+
+/**
+ * The `ndjson` package, loaded on first use: only a transport with `decoder: 'ndjson'` needs it,
+ * so importing `@rxkube/node` (or decoding with the core decoder) never loads it.
+ */
+let ndjsonModule: Promise<typeof import('ndjson')> | undefined;
+const loadNdjson = () => {
+  ndjsonModule ??= import('ndjson').then((module) => module.default ?? module);
+  return ndjsonModule;
+};
 
 /**
  * Decodes a Node byte stream as NDJSON with the `ndjson` package, pushing each value to the sink
@@ -17,12 +26,20 @@ const NDJSON_ERROR_PREFIX = 'Could not parse row ';
  * connection) and rejects; `mapStreamError` maps errors of the stream itself, such as a dropped
  * connection.
  */
-export function ndjsonReadLines(
+export async function ndjsonReadLines(
   body: Readable,
   sink: LineSink,
   options: ReadLinesOptions,
   mapStreamError: (error: unknown) => unknown,
 ): Promise<void> {
+  // A stream error while the package loads (the first time) must not go unheard.
+  let early: { readonly error: unknown } | undefined;
+  const onEarlyError = (error: unknown) => {
+    early ??= { error };
+  };
+  body.on('error', onEarlyError);
+  const ndjson = await loadNdjson().finally(() => body.off('error', onEarlyError));
+  if (early !== undefined) throw mapStreamError(early.error);
   const parser = ndjson.parse({ strict: true });
   const utf8 = new Utf8Guard();
   const lines = new LineLengthGuard(options.maxLineBytes);

@@ -1,19 +1,5 @@
-/**
- * A PEM given as text or bytes, as the transports' `ca`, `cert` and `key` options take it
- * ({@link UndiciTransportOptions}, {@link NodeHttpTransportOptions}): bytes are used as they are,
- * without a copy.
- *
- * @example
- * ```ts
- * import { readFileSync } from 'node:fs';
- * import type { Pem } from '@rxkube/node';
- * const ca: Pem = readFileSync('/etc/kubernetes/pki/ca.crt'); // or the PEM text itself
- * ```
- */
-export type Pem = string | Uint8Array;
-
 /** A PEM as Node's TLS options take it: text as is, bytes as a `Buffer` over the same memory. */
-export function pemToBuffer(value: Pem): string | Buffer {
+export function pemToBuffer(value: string | Uint8Array): string | Buffer {
   return typeof value === 'string'
     ? value
     : Buffer.from(value.buffer, value.byteOffset, value.byteLength);

@@ -1,12 +1,10 @@
 import { isUtf8 } from 'node:buffer';
 import { DecodeError } from '@rxkube/core';
+import { utf8WholeLength } from '@rxkube/core/transport';
 
-const CONTINUATION_MASK = 0xc0;
-const CONTINUATION = 0x80;
 const LEAD_4 = 0xf0;
 const LEAD_3 = 0xe0;
 const LEAD_2 = 0xc0;
-const MAX_SEQUENCE = 4;
 const NEWLINE = 0x0a;
 
 /** A chunk a guard refused: its first `safe` bytes are whole valid lines that may still be used. */
@@ -50,7 +48,7 @@ export class Utf8Guard {
       if (!isUtf8(concat(carry, chunk.subarray(0, missing)))) return this.#failure(chunk, carry);
       body = chunk.subarray(missing);
     }
-    const cut = incompleteTail(body);
+    const cut = utf8WholeLength(body);
     if (!isUtf8(cut === body.length ? body : body.subarray(0, cut))) {
       return this.#failure(chunk, carry);
     }
@@ -73,25 +71,6 @@ export class Utf8Guard {
     }
     return { safe, error: encodingError() };
   }
-}
-
-/** Where a multi-byte character that the chunk does not complete starts (or the length). */
-function incompleteTail(bytes: Uint8Array): number {
-  const end = bytes.length;
-  let continuation = 0;
-  let lead = bytes[end - 1];
-  while (
-    continuation < MAX_SEQUENCE - 1 &&
-    lead !== undefined &&
-    (lead & CONTINUATION_MASK) === CONTINUATION
-  ) {
-    continuation += 1;
-    lead = bytes[end - 1 - continuation];
-  }
-  if (lead === undefined) return end; // no lead byte: nothing is cut, isUtf8 judges it all
-  const leadAt = end - 1 - continuation;
-  if (lead < LEAD_2) return end; // ASCII or a stray continuation byte: let isUtf8 judge it all
-  return continuation + 1 < sequenceLength(lead) ? leadAt : end;
 }
 
 function concat(a: Uint8Array, b: Uint8Array): Uint8Array {

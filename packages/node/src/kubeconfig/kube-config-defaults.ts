@@ -5,11 +5,11 @@
  *
  * @example
  * ```ts
- * import { KUBE_CONFIG_DEFAULTS } from '@rxkube/node';
- * console.log(KUBE_CONFIG_DEFAULTS.tokenFileRefreshMs); // 60000
+ * import { kubeConfigDefaults } from '@rxkube/node';
+ * console.log(kubeConfigDefaults.tokenFileRefreshMs); // 60000
  * ```
  */
-export const KUBE_CONFIG_DEFAULTS = {
+export const kubeConfigDefaults = {
   /** Where kubectl looks when `KUBECONFIG` is unset: `<home>/.kube/config`. */
   homeConfigPath: ['.kube', 'config'] as const,
   /** The environment variable kubectl reads a list of kubeconfig files from. */
@@ -40,3 +40,17 @@ export const KUBE_CONFIG_DEFAULTS = {
    */
   execTimeoutMs: 120_000,
 } as const;
+
+/**
+ * The same object as {@link kubeConfigDefaults}, under its first name.
+ *
+ * @deprecated Use `kubeConfigDefaults`, named as every other defaults object of rxkube
+ * (`collectionDefaults`, `controllerDefaults`, …).
+ *
+ * @example
+ * ```ts
+ * import { KUBE_CONFIG_DEFAULTS, kubeConfigDefaults } from '@rxkube/node';
+ * console.log(KUBE_CONFIG_DEFAULTS === kubeConfigDefaults); // true
+ * ```
+ */
+export const KUBE_CONFIG_DEFAULTS = kubeConfigDefaults;

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { type KubeConfigSourceOptions, kubeConfigSources } from './internal/kube-config-sources.js';
+import { kubeConfigSources } from './internal/kube-config-sources.js';
 import type { KubeConfig } from './kube-config.js';
 import { KubeConfigError } from './kube-config-error.js';
+import type { KubeConfigSourceOptions } from './kube-config-source-options.js';
 import { mergeKubeConfigs } from './merge-kube-configs.js';
 import { parseKubeConfig } from './parse-kube-config.js';
 

@@ -2,7 +2,7 @@
 // without undici: `createNodeHttpClient` and `nodeHttpTransport`, credentials, kubeconfig and the
 // discovery cache. Importing it never loads undici (a `proxyUrl` loads it on first use), which
 // keeps the start-up of short-lived processes such as a command line short. The main entry,
-// `@rxkube/node`, has all of this too, beside `createClient` and `undiciTransport`.
+// `@rxkube/node`, re-exports this list and adds `createClient` and `undiciTransport`.
 
 // Client
 
@@ -11,8 +11,8 @@ export { createNodeHttpClient } from '../create-node-http-client.js';
 
 // Transport
 
-export type { Pem } from '../internal/pem-to-buffer.js';
 export { type NodeHttpTransportOptions, nodeHttpTransport } from '../node-http-transport.js';
+export type { Pem } from '../pem.js';
 export type {
   AuthProvider,
   UndiciTransport,
@@ -32,7 +32,6 @@ export { type TokenFileAuthOptions, tokenFileAuth } from '../auth/token-file-aut
 
 // Kubeconfig
 
-export type { KubeConfigSourceOptions } from '../kubeconfig/internal/kube-config-sources.js';
 export type {
   AuthProviderConfig,
   ExecConfig,
@@ -46,13 +45,14 @@ export type {
   NamedExtension,
   NamedUser,
 } from '../kubeconfig/kube-config.js';
-export { KUBE_CONFIG_DEFAULTS } from '../kubeconfig/kube-config-defaults.js';
+export { KUBE_CONFIG_DEFAULTS, kubeConfigDefaults } from '../kubeconfig/kube-config-defaults.js';
 export {
   isKubeConfigError,
   KubeConfigError,
   type KubeConfigErrorOptions,
   type KubeConfigErrorReason,
 } from '../kubeconfig/kube-config-error.js';
+export type { KubeConfigSourceOptions } from '../kubeconfig/kube-config-source-options.js';
 export { type LoadKubeConfigOptions, loadKubeConfig } from '../kubeconfig/load-kube-config.js';
 export { mergeKubeConfigs } from '../kubeconfig/merge-kube-configs.js';
 export { type ParseKubeConfigOptions, parseKubeConfig } from '../kubeconfig/parse-kube-config.js';

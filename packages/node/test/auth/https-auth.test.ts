@@ -1,12 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { inspect } from 'node:util';
-import {
-  type CollectionState,
-  cachedCollection$,
-  list$,
-  type ResourceRef,
-  UnauthorizedError,
-} from '@rxkube/core';
+import { type CollectionState, cachedCollection$, list$, type ResourceRef } from '@rxkube/core';
+import { UnauthorizedError } from '@rxkube/core/errors';
 import { FakeApiServer } from '@rxkube/testing';
 import { firstValueFrom, type Subscription } from 'rxjs';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';

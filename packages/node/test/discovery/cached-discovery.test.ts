@@ -1,6 +1,6 @@
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ApiResource } from '@rxkube/core';
+import type { ApiResource } from '@rxkube/core/discovery';
 import { describe, expect, it } from 'vitest';
 import {
   cachedDiscovery,

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { inspect } from 'node:util';
-import type { KubeRequest, KubeResponse, Transport } from '@rxkube/core';
+import type { KubeRequest, KubeResponse, Transport } from '@rxkube/core/transport';
 import { describe, expect, it } from 'vitest';
 import { clientForConnection } from '../../src/connection/client-for-connection.js';
 import { resolveClientConnection } from '../../src/connection/resolve-client-connection.js';

@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { inspect } from 'node:util';
-import { fetchTransport, isKubeError, type Transport } from '@rxkube/core';
+import { isKubeError } from '@rxkube/core';
+import { fetchTransport, type Transport } from '@rxkube/core/transport';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { nodeHttpTransport } from '../../src/node-http-transport.js';
 import { undiciTransport } from '../../src/undici-transport.js';

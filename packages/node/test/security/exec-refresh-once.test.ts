@@ -1,4 +1,4 @@
-import type { KubeResponse, Transport } from '@rxkube/core';
+import type { KubeResponse, Transport } from '@rxkube/core/transport';
 import { withAuth } from '@rxkube/core/transport';
 import { describe, expect, it } from 'vitest';
 import { execCredentialAuth } from '../../src/auth/exec-credential-auth.js';

@@ -1,8 +1,8 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createGzip } from 'node:zlib';
-import { DecodeError, fetchTransport, list$, type Transport } from '@rxkube/core';
-import { ioDefaults } from '@rxkube/core/transport';
+import { DecodeError, list$ } from '@rxkube/core';
+import { fetchTransport, ioDefaults, type Transport } from '@rxkube/core/transport';
 import { firstValueFrom } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { undiciTransport } from '../../src/undici-transport.js';

@@ -1,6 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fetchTransport, isKubeError, list$, type Transport } from '@rxkube/core';
+import { isKubeError, list$ } from '@rxkube/core';
+import { fetchTransport, type Transport } from '@rxkube/core/transport';
 import { firstValueFrom } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { undiciTransport } from '../../src/undici-transport.js';

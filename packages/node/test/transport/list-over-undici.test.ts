@@ -1,10 +1,5 @@
-import {
-  type DecodeError,
-  HttpStatusError,
-  type KubeClient,
-  list$,
-  ResourceVersionExpiredError,
-} from '@rxkube/core';
+import { type DecodeError, HttpStatusError, type KubeClient, list$ } from '@rxkube/core';
+import { ResourceVersionExpiredError } from '@rxkube/core/errors';
 import { firstValueFrom } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {

@@ -1,5 +1,6 @@
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
-import { type KubeResponse, watch$ } from '@rxkube/core';
+import { watch$ } from '@rxkube/core';
+import type { KubeResponse } from '@rxkube/core/transport';
 import { lastValueFrom, toArray } from 'rxjs';
 import { assert, describe, expect, it } from 'vitest';
 import { chunks, json, line, pod } from '../../../core/test/support/script-server.js';

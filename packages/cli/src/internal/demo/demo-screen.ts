@@ -1,4 +1,4 @@
-import type { ApiResource } from '@rxkube/core';
+import type { ApiResource } from '@rxkube/core/discovery';
 import { monotonicScheduler, scheduleAfter, scheduleEvery } from '@rxkube/core/time';
 import { createLogUpdate } from 'log-update';
 import type { Subscription } from 'rxjs';

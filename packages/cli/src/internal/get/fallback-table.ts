@@ -1,4 +1,5 @@
-import type { ApiResource, KubeObject } from '@rxkube/core';
+import type { KubeObject } from '@rxkube/core';
+import type { ApiResource } from '@rxkube/core/discovery';
 import { createPalette } from '../render/palette.js';
 import { resourceColumns } from '../render/resource-columns.js';
 import type { ServerTable, TableRow } from '../server-table.js';

@@ -1,5 +1,7 @@
-import { type ApiResource, type KubeClient, type KubeObject, resourcePath } from '@rxkube/core';
+import type { KubeClient, KubeObject } from '@rxkube/core';
+import type { ApiResource } from '@rxkube/core/discovery';
 import { monotonicScheduler, scheduleAfter } from '@rxkube/core/time';
+import { resourcePath } from '@rxkube/core/transport';
 import { loadedErrorFromResponse } from '../error-from-response-loader.js';
 import { ServerError } from '../server-error.js';
 import { isServerTable, type ServerTable, TABLE_ACCEPT, type TableRow } from '../server-table.js';

@@ -1,10 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import {
-  type ApiResource,
-  dropManagedFields,
-  type KubeClient,
-  type KubeObject,
-} from '@rxkube/core';
+import { dropManagedFields, type KubeClient, type KubeObject } from '@rxkube/core';
+import type { ApiResource } from '@rxkube/core/discovery';
 import type { CliIo } from '../../cli-io.js';
 import { JsonPathError } from '../../jsonpath/json-path-error.js';
 import { parseJsonPath } from '../../jsonpath/parse-json-path.js';

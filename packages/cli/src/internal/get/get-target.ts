@@ -1,4 +1,5 @@
-import type { ApiResource, ResourceRef } from '@rxkube/core';
+import type { ResourceRef } from '@rxkube/core';
+import type { ApiResource } from '@rxkube/core/discovery';
 import type { OutputFormat } from '../cli-args.js';
 import type { ResourceColumns } from '../render/resource-columns.js';
 

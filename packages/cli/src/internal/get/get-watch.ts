@@ -1,9 +1,5 @@
-import {
-  type ApiResource,
-  collectionUpdates$,
-  type KubeClient,
-  type ResourceRef,
-} from '@rxkube/core';
+import { collectionUpdates$, type KubeClient, type ResourceRef } from '@rxkube/core';
+import type { ApiResource } from '@rxkube/core/discovery';
 import { cliDefaults } from '../../cli-defaults.js';
 import type { CliIo } from '../../cli-io.js';
 import type { GetArgs } from '../cli-args.js';

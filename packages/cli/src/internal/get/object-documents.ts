@@ -1,4 +1,5 @@
-import type { ApiResource, Delta, KubeObject } from '@rxkube/core';
+import type { Delta, KubeObject } from '@rxkube/core';
+import type { ApiResource } from '@rxkube/core/discovery';
 import { goYaml } from '../print/go-yaml.js';
 
 /** `apps/v1`, or `v1` for the core API. */

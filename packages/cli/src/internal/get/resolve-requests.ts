@@ -1,10 +1,5 @@
-import {
-  type ApiResource,
-  discoverResources,
-  type KubeClient,
-  resolveResource,
-  resourcesInCategory,
-} from '@rxkube/core';
+import { discoverResources, type KubeClient, resolveResource } from '@rxkube/core';
+import { type ApiResource, resourcesInCategory } from '@rxkube/core/discovery';
 import { cliDefaults } from '../../cli-defaults.js';
 import { CliError } from '../cli-error.js';
 

@@ -1,4 +1,5 @@
-import type { ApiResource, KubeObject } from '@rxkube/core';
+import type { KubeObject } from '@rxkube/core';
+import type { ApiResource } from '@rxkube/core/discovery';
 import { cellText } from '../print/human-table.js';
 import { age, type ResourceColumns, resourceColumns } from '../render/resource-columns.js';
 import type { TableColumn } from '../server-table.js';

@@ -1,4 +1,4 @@
-import type { KubeRequest, KubeResponse, Transport } from '@rxkube/core';
+import type { KubeRequest, KubeResponse, Transport } from '@rxkube/core/transport';
 import {
   isServerTable,
   type ServerTable,

@@ -1,4 +1,4 @@
-import type { WarningHandler } from '@rxkube/core';
+import type { WarningHandler } from '@rxkube/core/transport';
 import type { CliOutput } from '../../cli-io.js';
 import { createPalette } from '../render/palette.js';
 import { escapeLine } from './escape-terminal.js';

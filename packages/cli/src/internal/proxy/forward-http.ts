@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Transport } from '@rxkube/core';
+import type { Transport } from '@rxkube/core/transport';
 import { pickRequestHeaders, pickResponseHeaders } from './forwarded-headers.js';
 import { proxyDefaults } from './proxy-defaults.js';
 import { proxyStatus } from './proxy-status.js';

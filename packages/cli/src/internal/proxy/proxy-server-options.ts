@@ -1,4 +1,4 @@
-import type { Transport } from '@rxkube/core';
+import type { Transport } from '@rxkube/core/transport';
 import type { ProxyCaps } from './proxy-caps.js';
 import type { RequestFilter } from './request-filter.js';
 

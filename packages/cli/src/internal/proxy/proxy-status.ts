@@ -1,4 +1,4 @@
-import type { KubeStatus } from '@rxkube/core';
+import type { KubeStatus } from '@rxkube/core/transport';
 
 /** A Status of the proxy itself, in the API server's shape (what a client's typed errors read). */
 export function proxyStatus(code: number, reason: string, message: string): KubeStatus {

@@ -1,4 +1,4 @@
-import type { KubeRequest } from '@rxkube/core';
+import type { KubeRequest } from '@rxkube/core/transport';
 
 /** The methods the proxy forwards (those of `KubeRequest`). */
 export const forwardedMethods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;

@@ -1,4 +1,5 @@
-import type { ApiResource, KubeObject } from '@rxkube/core';
+import type { KubeObject } from '@rxkube/core';
+import type { ApiResource } from '@rxkube/core/discovery';
 import { humanDuration } from '../../human-duration.js';
 import { podColumns } from '../../pod-columns.js';
 import type { Palette } from './palette.js';

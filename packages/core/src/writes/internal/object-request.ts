@@ -113,3 +113,41 @@ export const JSON_BODY = {
   accept: 'application/json',
   'content-type': 'application/json',
 } as const;
+
+/** What a write sends: its method, `dryRun` and `fieldManager`, and a JSON body. */
+export interface WriteRequestParts {
+  readonly method: 'POST' | 'PUT' | 'PATCH';
+  readonly path: string;
+  readonly options: { readonly dryRun?: boolean; readonly fieldManager?: string };
+  readonly body: unknown;
+  /** Default `application/json`; a patch names its type. */
+  readonly contentType?: string;
+  /** Parameters beyond `dryRun` and `fieldManager` (apply's `force`). */
+  readonly query?: Record<string, string | undefined>;
+}
+
+/** The request of one write (`create$`, `replace$`, `patch$`, `apply$`): one shape for all. */
+export function writeRequest(parts: WriteRequestParts): ObjectRequest {
+  return {
+    method: parts.method,
+    path: parts.path,
+    query: { ...writeQuery(parts.options), ...parts.query },
+    headers: { ...JSON_BODY, 'content-type': parts.contentType ?? JSON_BODY['content-type'] },
+    body: JSON.stringify(parts.body),
+  };
+}
+
+/** The path of the object a write names in `metadata.name`, with a clear error when there is none. */
+export function namedObjectPath(
+  call: string,
+  ref: ResourceRef,
+  object: KubeObject,
+  subresource: string | undefined,
+): string {
+  return objectPath(
+    ref,
+    requireName(call, object.metadata?.name),
+    object.metadata?.namespace,
+    subresource,
+  );
+}

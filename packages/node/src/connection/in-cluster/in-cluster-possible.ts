@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { KUBE_CONFIG_DEFAULTS } from '../../kubeconfig/kube-config-defaults.js';
+import { kubeConfigDefaults } from '../../kubeconfig/kube-config-defaults.js';
 import type { InClusterOptions } from './in-cluster-options.js';
 
 /**
@@ -10,7 +10,7 @@ import type { InClusterOptions } from './in-cluster-options.js';
 export function inClusterPossible(options: InClusterOptions = {}): boolean {
   const env = options.env ?? process.env;
   if (!env.KUBERNETES_SERVICE_HOST || !env.KUBERNETES_SERVICE_PORT) return false;
-  const dir = options.dir ?? KUBE_CONFIG_DEFAULTS.serviceAccountDir;
+  const dir = options.dir ?? kubeConfigDefaults.serviceAccountDir;
   try {
     return statSync(join(dir, 'token')).isFile();
   } catch {

@@ -2,7 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { tokenFileAuth } from '../../auth/token-file-auth.js';
 import { proxyFromEnvironment } from '../../internal/kubeconfig/proxy-from-environment.js';
-import { KUBE_CONFIG_DEFAULTS } from '../../kubeconfig/kube-config-defaults.js';
+import { kubeConfigDefaults } from '../../kubeconfig/kube-config-defaults.js';
 import { KubeConfigError } from '../../kubeconfig/kube-config-error.js';
 import type { ResolvedConnection } from '../resolved-connection.js';
 import { sealConnection } from '../seal-connection.js';
@@ -19,7 +19,7 @@ import type { InClusterOptions } from './in-cluster-options.js';
  */
 export function resolveInCluster(options: InClusterOptions = {}): ResolvedConnection {
   const env = options.env ?? process.env;
-  const dir = options.dir ?? KUBE_CONFIG_DEFAULTS.serviceAccountDir;
+  const dir = options.dir ?? kubeConfigDefaults.serviceAccountDir;
   const host = env.KUBERNETES_SERVICE_HOST;
   const port = env.KUBERNETES_SERVICE_PORT;
   if (!host || !port) {
@@ -79,5 +79,5 @@ function inClusterNamespace(
   } catch {
     // No namespace file: the default namespace, as client-go.
   }
-  return KUBE_CONFIG_DEFAULTS.namespace;
+  return kubeConfigDefaults.namespace;
 }

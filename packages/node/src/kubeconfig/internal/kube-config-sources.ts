@@ -1,25 +1,7 @@
 import { homedir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
-import { KUBE_CONFIG_DEFAULTS } from '../kube-config-defaults.js';
-
-/**
- * Where kubeconfig files are looked for, as {@link loadKubeConfig} takes it
- * ({@link LoadKubeConfigOptions}): an explicit file, else `KUBECONFIG`, else `~/.kube/config`.
- *
- * @example
- * ```ts
- * import type { KubeConfigSourceOptions } from '@rxkube/node';
- * const options: KubeConfigSourceOptions = { homeDir: '/home/ci' }; // reads /home/ci/.kube/config
- * ```
- */
-export interface KubeConfigSourceOptions {
-  /** An explicit kubeconfig file: the only one read, and it must exist (kubectl's `--kubeconfig`). */
-  readonly kubeconfig?: string;
-  /** The environment to read `KUBECONFIG` and `HOME` from; `process.env` when unset. */
-  readonly env?: Readonly<Record<string, string | undefined>>;
-  /** The home directory for `~/.kube/config`; `HOME` (or the OS's home) when unset. */
-  readonly homeDir?: string;
-}
+import { kubeConfigDefaults } from '../kube-config-defaults.js';
+import type { KubeConfigSourceOptions } from '../kube-config-source-options.js';
 
 /** The files to read, in precedence order, and whether a missing one is an error. */
 export interface KubeConfigSources {
@@ -37,7 +19,7 @@ export function kubeConfigSources(options: KubeConfigSourceOptions = {}): KubeCo
     return { paths: [resolve(options.kubeconfig)], explicit: true };
   }
   const env = options.env ?? process.env;
-  const list = env[KUBE_CONFIG_DEFAULTS.kubeconfigEnv];
+  const list = env[kubeConfigDefaults.kubeconfigEnv];
   if (list !== undefined && list !== '') {
     const paths = list
       .split(delimiter)
@@ -50,5 +32,5 @@ export function kubeConfigSources(options: KubeConfigSourceOptions = {}): KubeCo
     env.HOME ??
     (process.platform === 'win32' ? env.USERPROFILE : undefined) ??
     homedir();
-  return { paths: [join(home, ...KUBE_CONFIG_DEFAULTS.homeConfigPath)], explicit: false };
+  return { paths: [join(home, ...kubeConfigDefaults.homeConfigPath)], explicit: false };
 }

@@ -6,7 +6,9 @@
 import { createServer, type Server } from 'node:http';
 import { type AddressInfo, connect, type Socket } from 'node:net';
 import { inspect } from 'node:util';
-import { type KubeResponse, type ResponseBody, TransportError, watch$ } from '@rxkube/core';
+import { watch$ } from '@rxkube/core';
+import { TransportError } from '@rxkube/core/errors';
+import type { KubeResponse, ResponseBody } from '@rxkube/core/transport';
 import { lastValueFrom, take, toArray } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import {

@@ -1,15 +1,21 @@
+// Every decision of the list-then-watch loop: which state follows each outcome, when to back
+// off, relist, resume or fall back to a plain LIST, and what health to tell. Beside it, pure
+// pieces that decide nothing: the step and context types (loop-step.ts), the wire parameters of
+// each state's request (request-command.ts), a stream's timeouts (watch-timeouts.ts), the health
+// command (tell-health.ts), the version a batch of events reached (newest-version.ts) and the
+// error predicates (classify-error.ts).
+
 import type { KubeError } from '../../../errors/kube-error.js';
 import { isKubeError } from '../../../errors/kube-error.js';
 import { StreamingListIncompleteError } from '../../../errors/streaming-list-incomplete-error.js';
-import { wireKeyOf, wireVersionOf } from '../../../internal/object-identity.js';
+import { wireKeyOf } from '../../../internal/object-identity.js';
 import type { KubeObject } from '../../../kube-object.js';
 import { backoffDelay } from '../../../recovery/backoff-delay.js';
 import type { BackoffPolicy } from '../../../recovery/backoff-policy.js';
-import { asResourceVersion, type ResourceVersion } from '../../../resource-version.js';
+import type { ResourceVersion } from '../../../resource-version.js';
 import type { WatchEvent } from '../../../watch-event.js';
 import type { CollectionHealth } from '../../collection-health.js';
 import { PersistentMap } from '../../persistent-map.js';
-import type { CollectionInput } from '../collection-input.js';
 import { LISTING, LIVE } from '../collection-model.js';
 import {
   cannotFinish,
@@ -31,26 +37,14 @@ import type {
   StreamingState,
   WatchingState,
 } from './loop-state.js';
+import type { LoopContext, LoopStep, RequestState } from './loop-step.js';
+import { newestVersion } from './newest-version.js';
+import { requestCommand } from './request-command.js';
+import { tell } from './tell-health.js';
 
-/** The loop's next state and what its edge must do, in order. */
-export interface LoopStep {
-  readonly state: LoopState;
-  readonly commands: readonly LoopCommand[];
-}
-
-/** Everything the transition depends on besides state and outcome: it reads no clock itself. */
-export interface LoopContext {
-  readonly config: LoopConfig;
-  /** The current time, in ms. */
-  readonly now: number;
-  /** A number in [0, 1): jitter and the choice of each watch's timeout. */
-  readonly random: () => number;
-}
-
-type Request = ListingState | StreamingState | WatchingState;
+export type { LoopContext, LoopStep } from './loop-step.js';
 
 const NOTHING: readonly LoopCommand[] = [];
-const MS_PER_SECOND = 1_000;
 const RELISTED: CollectionHealth = { status: 'relisting', error: undefined };
 const NO_INITIAL_EVENTS = PersistentMap.empty<KubeObject>();
 
@@ -354,7 +348,7 @@ function relist(
 }
 
 /** A transient (or retried) failure: wait with exponential backoff and full jitter, then again. */
-function backOff(retry: Request, error: unknown, context: LoopContext): LoopStep {
+function backOff(retry: RequestState, error: unknown, context: LoopContext): LoopStep {
   const { config, now, random } = context;
   const attempt =
     now - retry.memory.healthySince >= resetAfter(config.backoff) ? 1 : retry.memory.attempt + 1;
@@ -369,7 +363,7 @@ function backOff(retry: Request, error: unknown, context: LoopContext): LoopStep
 
 function wait(
   reason: 'backoff' | 'relist',
-  next: Request,
+  next: RequestState,
   delayMs: number,
   commands: LoopCommand[],
   context: LoopContext,
@@ -401,17 +395,6 @@ function fallBackToList(state: StreamingState, context: LoopContext): LoopStep {
   return begin(listState(state.from, { ...state.memory, streamingLists: false }), context);
 }
 
-/** New health for the cache, remembered as the last one told. */
-function tell(
-  memory: LoopMemory,
-  health: CollectionHealth,
-  count?: 'relists' | 'reconnects',
-): { readonly memory: LoopMemory; readonly command: LoopCommand } {
-  const input: CollectionInput<KubeObject> =
-    count === undefined ? { type: 'health', health } : { type: 'health', health, count };
-  return { memory: { ...memory, health }, command: { type: 'emit', input } };
-}
-
 function listState(from: ListFrom, memory: LoopMemory): ListingState | StreamingState {
   return memory.streamingLists
     ? { phase: 'streaming', from, initial: NO_INITIAL_EVENTS, memory }
@@ -428,94 +411,17 @@ function watchAgain(
 }
 
 /** Enters a state that has a request: issues it, with a new request id. */
-function begin(next: Request, context: LoopContext): LoopStep {
-  const { config } = context;
+function begin(next: RequestState, context: LoopContext): LoopStep {
   const memory = { ...next.memory, request: next.memory.request + 1 };
-  const { request } = memory;
-  switch (next.phase) {
-    case 'listing': {
-      const { from } = next;
-      const command: LoopCommand =
-        from.kind === 'notOlderThan'
-          ? // Unpaginated at the version, NotOlderThan: the watch cache answers at its current
-            // version. A paginated list at an explicit version means Exact (kubernetes#133810).
-            {
-              type: 'list',
-              request,
-              resourceVersion: from.resourceVersion,
-              resourceVersionMatch: 'NotOlderThan',
-              paginated: false,
-            }
-          : {
-              type: 'list',
-              request,
-              resourceVersion:
-                from.kind === 'first' && config.listSemantic === 'any' ? '0' : undefined,
-              resourceVersionMatch: undefined,
-              paginated: true,
-            };
-      return { state: { ...next, memory }, commands: [command] };
-    }
-    case 'streaming': {
-      const { from } = next;
-      const timeoutSeconds = drawTimeout(context);
-      return {
-        // Each attempt collects its initial events afresh.
-        state: { ...next, initial: NO_INITIAL_EVENTS, memory },
-        commands: [
-          {
-            type: 'stream',
-            request,
-            resourceVersion:
-              from.kind === 'notOlderThan'
-                ? from.resourceVersion
-                : from.kind === 'first' && config.listSemantic === 'any'
-                  ? '0'
-                  : undefined,
-            timeoutSeconds,
-            idleTimeoutMs: timeoutSeconds * MS_PER_SECOND + config.idleMarginMs,
-            initialEventsTimeoutMs: config.initialEventsTimeoutMs,
-          },
-        ],
-      };
-    }
-    case 'watching': {
-      const timeoutSeconds = drawTimeout(context);
-      return {
-        state: { ...next, memory },
-        commands: [
-          {
-            type: 'watch',
-            request,
-            resourceVersion: next.from,
-            timeoutSeconds,
-            idleTimeoutMs: timeoutSeconds * MS_PER_SECOND + config.idleMarginMs,
-          },
-        ],
-      };
-    }
-  }
-}
-
-function drawTimeout({ config, random }: LoopContext): number {
-  const { min, max } = config.watchTimeoutSeconds;
-  return min + Math.floor(random() * (max - min));
+  const state: RequestState =
+    next.phase === 'streaming'
+      ? { ...next, initial: NO_INITIAL_EVENTS, memory } // each attempt collects them afresh
+      : { ...next, memory };
+  return { state, commands: [requestCommand(state, memory.request, context)] };
 }
 
 function resetAfter(policy: BackoffPolicy): number {
   return policy.resetAfterMs ?? Number.POSITIVE_INFINITY;
-}
-
-/** The newest version a batch of events reached: its last event with one. */
-function newestVersion(events: readonly WatchEvent<KubeObject>[]): ResourceVersion | undefined {
-  for (let i = events.length - 1; i >= 0; i--) {
-    const event = events[i];
-    if (event === undefined) continue;
-    if (event.type === 'BOOKMARK') return event.resourceVersion;
-    const version = wireVersionOf(event.object);
-    if (version !== undefined) return asResourceVersion(version);
-  }
-  return undefined;
 }
 
 /**
