@@ -1,4 +1,5 @@
-import { asResourceVersion, type CollectionUpdate, type KubeObject } from '@rxkube/core';
+import type { CollectionUpdate, KubeObject } from '@rxkube/core';
+import { asResourceVersion } from '@rxkube/core/transport';
 import { describe, expect, it } from 'vitest';
 import { LiveState } from '../src/internal/render/live-state.js';
 import { LiveTable } from '../src/internal/render/live-table.js';

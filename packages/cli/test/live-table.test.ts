@@ -1,5 +1,4 @@
 import type { CollectionState, Delta, KubeObject } from '@rxkube/core';
-import type { ApiResource } from '@rxkube/core/discovery';
 import { asResourceVersion } from '@rxkube/core/transport';
 import { describe, expect, it } from 'vitest';
 import { LiveTable } from '../src/internal/render/live-table.js';

@@ -1,4 +1,4 @@
-import type { KubeResponse, Transport } from '@rxkube/core';
+import type { KubeResponse, Transport } from '@rxkube/core/transport';
 import { describe, expect, it } from 'vitest';
 import { CELLS, tableTransport } from '../src/internal/get/table-transport.js';
 

@@ -1,4 +1,4 @@
-import type { ApiResource } from '../../src/index.js';
+import type { ApiResource } from '@rxkube/core/discovery';
 
 /** Discovery's entry for ConfigMaps, for tests that lay out a live table of them. */
 export const configMaps: ApiResource = {

@@ -14,8 +14,8 @@ import {
   createFetchClient,
   leaderElection$,
   shardMembership$,
-  type Transport,
 } from '../../src/index.js';
+import type { Transport } from '../../src/transport/index.js';
 import { snapshot } from '../controller/support.js';
 
 /** Reads what the SDK collected, on demand: an in-memory reader. */
