@@ -56,8 +56,9 @@ export interface ResourceRef<
 /**
  * The API path of a collection, e.g. `/api/v1/namespaces/x/pods` or `/apis/apps/v1/deployments`,
  * with `name` appended for a single object. A segment that is `.` or `..`, contains `/` or `%`,
- * or is empty (a name, version or resource) throws {@link InvalidPathSegmentError}, as
- * client-go's `IsValidPathSegmentName`: `namespace: '..'` must never become the cluster-wide path.
+ * or is empty (a name, version or resource) throws `InvalidPathSegmentError` (from
+ * `@rxkube/core/errors`), as client-go's `IsValidPathSegmentName`: `namespace: '..'` must never
+ * become the cluster-wide path.
  *
  * @example
  * ```ts
