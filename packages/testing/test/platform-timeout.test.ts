@@ -35,6 +35,16 @@ describe('platformTimeout', () => {
     expect(never).not.toHaveBeenCalled();
   });
 
+  it('hands the platform whole milliseconds, never a fraction', () => {
+    const delays: number[] = [];
+    const spy = vi.spyOn(globalThis, 'setTimeout');
+    platformTimeout(() => undefined, 4.2);
+    platformTimeout(() => undefined, MAX + 0.5);
+    for (const call of spy.mock.calls) delays.push(call[1] as number);
+    spy.mockRestore();
+    expect(delays).toEqual([5, MAX]);
+  });
+
   it('never fires once cancelled, even between its steps', () => {
     const fired = vi.fn();
     const timer = platformTimeout(fired, 3 * MAX);

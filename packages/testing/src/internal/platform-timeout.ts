@@ -30,7 +30,7 @@ export function platformTimeout(callback: () => void, delayMs: number): Platform
         if (dueAt - performance.now() > 0) arm();
         else callback();
       },
-      Math.min(Math.max(0, left), MAX_TIMER_DELAY_MS),
+      Math.min(Math.ceil(Math.max(0, left)), MAX_TIMER_DELAY_MS),
     );
   };
   arm();
