@@ -17,6 +17,7 @@ export { leaderElection$ } from './leader-election.js';
 export { leaderElectionDefaults } from './leader-election-defaults.js';
 export type { LeaderElectionOptions } from './leader-election-options.js';
 export type { LeadershipStatus } from './leadership-status.js';
+export type { LeaseTimingOptions } from './lease-timing-options.js';
 export { ownerKeys } from './owner-keys.js';
 export type { ReconcileContext } from './reconcile-context.js';
 export type { ReconcileReport } from './reconcile-report.js';

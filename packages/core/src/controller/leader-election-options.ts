@@ -1,4 +1,4 @@
-import type { SchedulerLike } from 'rxjs';
+import type { LeaseTimingOptions } from './lease-timing-options.js';
 
 /**
  * Options of `leaderElection$`; defaults in `leaderElectionDefaults`. Durations must satisfy
@@ -10,19 +10,13 @@ import type { SchedulerLike } from 'rxjs';
  * const options: LeaderElectionOptions = { namespace: 'kube-system', name: 'my-controller', identity: 'host-a-4242' };
  * ```
  */
-export interface LeaderElectionOptions {
+export interface LeaderElectionOptions extends LeaseTimingOptions {
   /** Namespace of the Lease. */
   readonly namespace: string;
   /** Name of the Lease (created when missing): one per controller, shared by all its replicas. */
   readonly name: string;
   /** This replica's identity, unique among the replicas (e.g. host name and process id). */
   readonly identity: string;
-  /** Default 15 000. */
-  readonly leaseDurationMs?: number;
-  /** Default 10 000. */
-  readonly renewDeadlineMs?: number;
-  /** Default 2 000. */
-  readonly retryPeriodMs?: number;
   /**
    * When unsubscribed (or `signal` aborts) while leading, write the lease free so another replica
    * takes over at once instead of after `leaseDurationMs`. Default false.
@@ -34,6 +28,4 @@ export interface LeaderElectionOptions {
    * releases, but cannot wait for the write to finish.
    */
   readonly signal?: AbortSignal;
-  /** Timers run here; tests pass a virtual one. Default `monotonicScheduler` (`@rxkube/core/time`). */
-  readonly scheduler?: SchedulerLike;
 }

@@ -1,4 +1,4 @@
-import type { SchedulerLike } from 'rxjs';
+import type { LeaseTimingOptions } from './lease-timing-options.js';
 
 /**
  * Options of `shardMembership$`; the timings have the meanings and defaults of
@@ -11,10 +11,9 @@ import type { SchedulerLike } from 'rxjs';
  * const options: ShardMembershipOptions = { namespace: 'kube-system', group: 'my-controller', identity: 'host-a-4242' };
  * ```
  */
-// The timings, `releaseOnCancel`, `signal` and `scheduler` have the names of
-// `LeaderElectionOptions` on purpose (one vocabulary for both uses of Leases), but each field's
-// doc says what it means for a member, not a leader: the two interfaces stay separate.
-export interface ShardMembershipOptions {
+// `releaseOnCancel` and `signal` have the names of `LeaderElectionOptions` (one vocabulary for
+// both uses of Leases), with what they mean for a member, not a leader.
+export interface ShardMembershipOptions extends LeaseTimingOptions {
   /** Namespace of the members' Leases. */
   readonly namespace: string;
   /**
@@ -24,12 +23,6 @@ export interface ShardMembershipOptions {
   readonly group: string;
   /** This replica's identity, unique among the live replicas (e.g. host name and process id). */
   readonly identity: string;
-  /** How long a member's Lease holds after its last observed renewal. Default 15 000. */
-  readonly leaseDurationMs?: number;
-  /** A member that could not renew for this long owns nothing until it renews. Default 10 000. */
-  readonly renewDeadlineMs?: number;
-  /** How often a member renews its Lease and reads the group's. Default 2 000. */
-  readonly retryPeriodMs?: number;
   /**
    * When unsubscribed (or `signal` aborts), delete this member's Lease so the others take its
    * keys at their next read instead of after `leaseDurationMs`. Default false.
@@ -40,6 +33,4 @@ export interface ShardMembershipOptions {
    * renewing, delete the Lease if `releaseOnCancel`, emit and complete.
    */
   readonly signal?: AbortSignal;
-  /** Timers run here; tests pass a virtual one. Default `monotonicScheduler` (`@rxkube/core/time`). */
-  readonly scheduler?: SchedulerLike;
 }
