@@ -1,6 +1,7 @@
 // What the dashboard examples share, whatever their framework: where the page talks to, which
-// view it shows, the pod table's rows and filter, the fleet view's 32 collections, and the words
-// of the health badge. Browser-safe: the servers live in `./server`, the tests in `./e2e`.
+// view it shows, the pod table's columns, rows and filter, the fleet view's 32 collections, and
+// the words of the health badge. Browser-safe: the servers live in `./server`, the tests in
+// `./e2e`.
 
 export { apiUrl } from './api-url.js';
 export { FLEET_NAMESPACES } from './fleet-namespaces.js';
@@ -10,6 +11,7 @@ export { healthLabel } from './health-label.js';
 export { type LatestChange, latestChange } from './latest-change.js';
 export { type MuxMode, muxMode } from './mux-mode.js';
 export type { Pod } from './pod.js';
+export { noPodsText, POD_COLUMNS, type PodColumn } from './pod-columns.js';
 export { type PodFilter, podMatches } from './pod-filter.js';
 export { type PodRow, podRow } from './pod-row.js';
 export { type View, viewOf, viewUrl } from './view-url.js';

@@ -6,6 +6,8 @@ import {
   healthLabel,
   latestChange,
   muxMode,
+  noPodsText,
+  POD_COLUMNS,
   podMatches,
   podRow,
   viewOf,
@@ -36,7 +38,7 @@ describe('the dashboards’ model', () => {
     expect(viewUrl(page('?api=/&view=fleet'), 'pods')).toBe('/dashboard/?api=%2F&view=pods');
   });
 
-  it('filters pods by namespace and by name, node or phase, and describes them as rows', () => {
+  it('filters pods by namespace and by name, node or phase, and describes them as rows in columns', () => {
     const pod = {
       metadata: { namespace: 'a', name: 'web-1' },
       spec: { nodeName: 'node-b' },
@@ -54,6 +56,16 @@ describe('the dashboards’ model', () => {
       ready: '1/2',
       restarts: 2,
     });
+    expect(POD_COLUMNS.map((column) => [column.field, column.title])).toEqual([
+      ['namespace', 'Namespace'],
+      ['name', 'Name'],
+      ['phase', 'Phase'],
+      ['ready', 'Ready'],
+      ['restarts', 'Restarts'],
+      ['node', 'Node'],
+    ]);
+    expect(noPodsText(false)).toBe('Waiting for the first list…');
+    expect(noPodsText(true)).toBe('No pods match.');
   });
 
   it('keeps the latest change across emissions without one, and words health for the badge', () => {

@@ -1,12 +1,7 @@
 import { TransportError } from '@rxkube/core/errors';
-import type {
-  KubeRequest,
-  KubeResponse,
-  LineSink,
-  ReadLinesOptions,
-  Transport,
-} from '@rxkube/core/transport';
+import type { KubeRequest, KubeResponse, Transport } from '@rxkube/core/transport';
 import { classifyRequest } from '@rxkube/testing';
+import { observedResponse } from './observed-response.js';
 
 /**
  * A transport whose open watch connections a test can cut.
@@ -79,43 +74,14 @@ export function interruptibleTransport(inner: Transport): InterruptibleTransport
         done();
         throw translate(error);
       }
-      const readLines = response.readLines?.bind(response);
-      return {
-        status: response.status,
-        header: (name) => response.header(name),
-        body: {
-          async *[Symbol.asyncIterator]() {
-            try {
-              for await (const chunk of response.body) yield chunk;
-            } catch (error) {
-              throw translate(error);
-            } finally {
-              done();
-            }
-          },
-        },
-        text: () =>
-          response
-            .text()
-            .catch((error: unknown) => {
-              throw translate(error);
-            })
-            .finally(done),
-        dispose: () => {
+      return observedResponse(response, {
+        ended: done,
+        failed: (error) => {
           done();
-          return response.dispose();
+          return translate(error);
         },
-        ...(readLines === undefined
-          ? {}
-          : {
-              readLines: (sink: LineSink, options: ReadLinesOptions) =>
-                readLines(sink, options)
-                  .catch((error: unknown) => {
-                    throw translate(error);
-                  })
-                  .finally(done),
-            }),
-      };
+        released: done,
+      });
     },
   };
 }

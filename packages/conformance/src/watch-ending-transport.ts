@@ -1,10 +1,5 @@
-import type {
-  KubeRequest,
-  KubeResponse,
-  LineSink,
-  ReadLinesOptions,
-  Transport,
-} from '@rxkube/core/transport';
+import type { KubeRequest, KubeResponse, Transport } from '@rxkube/core/transport';
+import { observedResponse } from './observed-response.js';
 import type { WatchEnding } from './watch-ending.js';
 
 /**
@@ -65,69 +60,14 @@ export function watchEndingTransport(inner: Transport): WatchEndingTransport {
       }
       record = { ...record, status: response.status };
       watches[index] = record;
-      return observed(
-        response,
-        () => end('server'),
-        failed,
-        () => end('client'),
-      );
-    },
-  };
-}
-
-/** The response with its body's clean end, failure and early release reported. */
-function observed(
-  response: KubeResponse,
-  ended: () => void,
-  failed: () => void,
-  released: () => void,
-): KubeResponse {
-  const readLines = response.readLines;
-  return {
-    status: response.status,
-    header: (name) => response.header(name),
-    get body(): AsyncIterable<Uint8Array> {
-      const body = response.body;
-      return {
-        async *[Symbol.asyncIterator]() {
-          try {
-            for await (const chunk of body) yield chunk;
-            ended();
-          } catch (error) {
-            failed();
-            throw error;
-          } finally {
-            released();
-          }
+      return observedResponse(response, {
+        ended: () => end('server'),
+        failed: (error) => {
+          failed();
+          return error;
         },
-      };
+        released: () => end('client'),
+      });
     },
-    text: async () => {
-      try {
-        const text = await response.text();
-        ended();
-        return text;
-      } catch (error) {
-        failed();
-        throw error;
-      }
-    },
-    dispose: async () => {
-      released();
-      await response.dispose();
-    },
-    ...(readLines === undefined
-      ? {}
-      : {
-          readLines: async (sink: LineSink, options: ReadLinesOptions) => {
-            try {
-              await readLines.call(response, sink, options);
-              ended();
-            } catch (error) {
-              failed();
-              throw error;
-            }
-          },
-        }),
   };
 }

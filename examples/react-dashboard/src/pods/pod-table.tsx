@@ -1,4 +1,4 @@
-import type { PodRow } from '@rxkube/example-dashboard-shared';
+import { noPodsText, POD_COLUMNS, type PodRow } from '@rxkube/example-dashboard-shared';
 import { memo } from 'react';
 
 /** One row per pod, keyed by `namespace/name`. */
@@ -10,30 +10,28 @@ export const PodTable = memo(function PodTable(props: {
     <table data-testid="pods">
       <thead>
         <tr>
-          <th>Namespace</th>
-          <th>Name</th>
-          <th>Phase</th>
-          <th>Ready</th>
-          <th>Restarts</th>
-          <th>Node</th>
+          {POD_COLUMNS.map((column) => (
+            <th key={column.field}>{column.title}</th>
+          ))}
         </tr>
       </thead>
       <tbody>
         {props.rows.map((row) => (
           <tr key={row.key} data-key={row.key}>
-            <td data-col="namespace">{row.namespace}</td>
-            <td data-col="name">{row.name}</td>
-            <td data-col="phase">
-              <span className={`phase phase-${row.phase}`}>{row.phase}</span>
-            </td>
-            <td data-col="ready">{row.ready}</td>
-            <td data-col="restarts">{row.restarts}</td>
-            <td data-col="node">{row.node}</td>
+            {POD_COLUMNS.map(({ field }) => (
+              <td key={field} data-col={field}>
+                {field === 'phase' ? (
+                  <span className={`phase phase-${row.phase}`}>{row.phase}</span>
+                ) : (
+                  row[field]
+                )}
+              </td>
+            ))}
           </tr>
         ))}
         {props.rows.length === 0 && (
           <tr className="empty">
-            <td colSpan={6}>{props.synced ? 'No pods match.' : 'Waiting for the first list…'}</td>
+            <td colSpan={POD_COLUMNS.length}>{noPodsText(props.synced)}</td>
           </tr>
         )}
       </tbody>

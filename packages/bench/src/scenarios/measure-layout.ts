@@ -1,5 +1,6 @@
 import { forkWorker } from '../ipc/fork-worker.js';
 import type { Figure } from '../report/figure.js';
+import { lowerIsBetter } from '../report/lower-is-better.js';
 import type {
   ScaleCommand,
   ScaleJob,
@@ -69,56 +70,29 @@ export async function measureLayout(
     );
     const common = { section, client: layout.label } as const;
     return [
-      {
-        ...common,
-        metric: 'time to all synced',
-        value: started.syncMs,
-        unit: 'ms',
-        better: 'lower',
-      },
-      { ...common, metric: 'sockets', value: started.after.sockets, unit: '', better: 'lower' },
-      {
-        ...common,
-        metric: 'sockets / collection',
-        value: (started.after.sockets - started.before.sockets) / n,
-        unit: '',
-        better: 'lower',
-      },
-      {
-        ...common,
-        metric: 'timers / collection',
-        value: (started.after.timers - started.before.timers) / n,
-        unit: '',
-        better: 'lower',
-      },
-      {
-        ...common,
-        metric: 'heap / collection',
-        value: heapPerCollection,
-        unit: 'KB',
-        better: 'lower',
-      },
-      {
-        ...common,
-        metric: 'CPU at rest / collection',
-        value: (rest.cpuMs / n / REST_MS) * 1e6,
-        unit: 'µs/s',
-        better: 'lower',
-      },
-      {
-        ...common,
-        metric: 'CPU under churn / collection',
-        value: (churn.cpuMs / n / churnSeconds) * 1000,
-        unit: 'µs/s',
-        better: 'lower',
-      },
-      {
-        ...common,
-        metric: 'CPU / change under churn',
-        value: (churn.cpuMs / total) * 1000,
-        unit: 'µs',
-        better: 'lower',
-      },
+      lowerIsBetter(common, 'time to all synced', started.syncMs, 'ms'),
+      lowerIsBetter(common, 'sockets', started.after.sockets, ''),
+      lowerIsBetter(
+        common,
+        'sockets / collection',
+        (started.after.sockets - started.before.sockets) / n,
+        '',
+      ),
+      lowerIsBetter(
+        common,
+        'timers / collection',
+        (started.after.timers - started.before.timers) / n,
+        '',
+      ),
+      lowerIsBetter(common, 'heap / collection', heapPerCollection, 'KB'),
+      lowerIsBetter(common, 'CPU at rest / collection', (rest.cpuMs / n / REST_MS) * 1e6, 'µs/s'),
+      lowerIsBetter(
+        common,
+        'CPU under churn / collection',
+        (churn.cpuMs / n / churnSeconds) * 1000,
+        'µs/s',
+      ),
+      lowerIsBetter(common, 'CPU / change under churn', (churn.cpuMs / total) * 1000, 'µs'),
     ];
   } finally {
     await request({ type: 'stop' }).catch(() => undefined);

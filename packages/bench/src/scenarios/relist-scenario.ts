@@ -1,6 +1,7 @@
 import type { StartReply } from '../client/client-messages.js';
 import type { BenchClientSpec } from '../clients/bench-client-spec.js';
 import type { Figure } from '../report/figure.js';
+import { lowerIsBetter } from '../report/lower-is-better.js';
 import type { BenchContext } from './bench-context.js';
 import { inTurn } from './in-turn.js';
 import { relist, seed } from './server-requests.js';
@@ -39,15 +40,14 @@ export async function relistScenario(context: BenchContext): Promise<Figure[]> {
         context.log(
           `relist: ${client.label}: ${result.ms.toFixed(0)} ms, CPU ${result.cpuMs.toFixed(0)} ms`,
         );
-        figures.push({
-          section,
-          client: client.label,
-          round,
-          metric: 'time to show the changes',
-          value: result.ms,
-          unit: 'ms',
-          better: 'lower',
-        });
+        figures.push(
+          lowerIsBetter(
+            { section, client: client.label, round },
+            'time to show the changes',
+            result.ms,
+            'ms',
+          ),
+        );
       });
     }
   }

@@ -1,6 +1,7 @@
 import type { StartReply } from '../client/client-messages.js';
 import type { BenchClientSpec } from '../clients/bench-client-spec.js';
 import type { Figure } from '../report/figure.js';
+import { lowerIsBetter } from '../report/lower-is-better.js';
 import type { BenchContext } from './bench-context.js';
 import { inTurn } from './in-turn.js';
 import { burst, seed, warmUpBurst } from './server-requests.js';
@@ -39,27 +40,9 @@ export async function shareScenario(context: BenchContext): Promise<Figure[]> {
         );
         const common = { section, client: client.label, round } as const;
         figures.push(
-          {
-            ...common,
-            metric: 'time to synced',
-            value: started.syncMs,
-            unit: 'ms',
-            better: 'lower',
-          },
-          {
-            ...common,
-            metric: 'time / event',
-            value: (result.applyMs / events) * 1000,
-            unit: 'µs',
-            better: 'lower',
-          },
-          {
-            ...common,
-            metric: 'CPU / event',
-            value: (result.cpuMs / events) * 1000,
-            unit: 'µs',
-            better: 'lower',
-          },
+          lowerIsBetter(common, 'time to synced', started.syncMs, 'ms'),
+          lowerIsBetter(common, 'time / event', (result.applyMs / events) * 1000, 'µs'),
+          lowerIsBetter(common, 'CPU / event', (result.cpuMs / events) * 1000, 'µs'),
         );
       });
     }

@@ -2,6 +2,7 @@ import type { StartReply } from '../client/client-messages.js';
 import type { BenchClientSpec } from '../clients/bench-client-spec.js';
 import { clientLabel } from '../clients/client-label.js';
 import type { Figure } from '../report/figure.js';
+import { lowerIsBetter } from '../report/lower-is-better.js';
 import type { BenchContext } from './bench-context.js';
 import { inTurn } from './in-turn.js';
 import { seed } from './server-requests.js';
@@ -50,50 +51,26 @@ export async function syncScenario(context: BenchContext, count: number): Promis
         const common = { section, client: client.label, round } as const;
         if (spec.transform === undefined) {
           figures.push(
-            {
-              ...common,
-              metric: 'time to synced',
-              value: started.syncMs,
-              unit: 'ms',
-              better: 'lower',
-            },
-            {
-              ...common,
-              metric: 'CPU time',
-              value: started.syncCpuMs,
-              unit: 'ms',
-              better: 'lower',
-            },
-            {
-              ...common,
-              metric: 'time to synced, first in the process',
-              value: started.firstSyncMs,
-              unit: 'ms',
-              better: 'lower',
-            },
-            {
-              ...common,
-              metric: 'CPU time, first in the process',
-              value: started.firstSyncCpuMs,
-              unit: 'ms',
-              better: 'lower',
-            },
-            {
-              ...common,
-              metric: 'peak RSS',
-              value: started.peakRssBytes / 2 ** 20,
-              unit: 'MB',
-              better: 'lower',
-            },
+            lowerIsBetter(common, 'time to synced', started.syncMs, 'ms'),
+            lowerIsBetter(common, 'CPU time', started.syncCpuMs, 'ms'),
+            lowerIsBetter(
+              common,
+              'time to synced, first in the process',
+              started.firstSyncMs,
+              'ms',
+            ),
+            lowerIsBetter(common, 'CPU time, first in the process', started.firstSyncCpuMs, 'ms'),
+            lowerIsBetter(common, 'peak RSS', started.peakRssBytes / 2 ** 20, 'MB'),
           );
         }
-        figures.push({
-          ...common,
-          metric: 'retained heap / object',
-          value: started.retainedHeapBytes / count / 1024,
-          unit: 'KB',
-          better: 'lower',
-        });
+        figures.push(
+          lowerIsBetter(
+            common,
+            'retained heap / object',
+            started.retainedHeapBytes / count / 1024,
+            'KB',
+          ),
+        );
       });
     }
   }

@@ -1,5 +1,6 @@
 import type { BenchClientSpec } from '../clients/bench-client-spec.js';
 import type { Figure } from '../report/figure.js';
+import { lowerIsBetter } from '../report/lower-is-better.js';
 import type { BenchContext } from './bench-context.js';
 import { burstsLabel, eachBurstText } from './burst-labels.js';
 import { COLLECTOR_METRIC, collectorPerEvent, collectorText } from './collector-figures.js';
@@ -50,20 +51,8 @@ export async function watchScenario(context: BenchContext): Promise<Figure[]> {
         const common = { section, client: client.label, round } as const;
         figures.push(
           { ...common, metric: 'events/s', value: perSecond, unit: 'events/s', better: 'higher' },
-          {
-            ...common,
-            metric: 'CPU / event',
-            value: (result.cpuMs / result.events) * 1000,
-            unit: 'µs',
-            better: 'lower',
-          },
-          {
-            ...common,
-            metric: COLLECTOR_METRIC,
-            value: collectorPerEvent(result),
-            unit: 'µs',
-            better: 'lower',
-          },
+          lowerIsBetter(common, 'CPU / event', (result.cpuMs / result.events) * 1000, 'µs'),
+          lowerIsBetter(common, COLLECTOR_METRIC, collectorPerEvent(result), 'µs'),
         );
       });
     }

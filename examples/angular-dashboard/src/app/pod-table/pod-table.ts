@@ -1,5 +1,5 @@
 import { ChangeDetectionStrategy, Component, input } from '@angular/core';
-import type { PodRow } from '@rxkube/example-dashboard-shared';
+import { noPodsText, POD_COLUMNS, type PodRow } from '@rxkube/example-dashboard-shared';
 
 /** The pod table: one row per pod, keyed by `namespace/name`. */
 @Component({
@@ -9,27 +9,27 @@ import type { PodRow } from '@rxkube/example-dashboard-shared';
     <table data-testid="pods">
       <thead>
         <tr>
-          <th>Namespace</th>
-          <th>Name</th>
-          <th>Phase</th>
-          <th>Ready</th>
-          <th>Restarts</th>
-          <th>Node</th>
+          @for (column of columns; track column.field) {
+            <th>{{ column.title }}</th>
+          }
         </tr>
       </thead>
       <tbody>
         @for (row of rows(); track row.key) {
           <tr [attr.data-key]="row.key">
-            <td data-col="namespace">{{ row.namespace }}</td>
-            <td data-col="name">{{ row.name }}</td>
-            <td data-col="phase"><span [class]="'phase phase-' + row.phase">{{ row.phase }}</span></td>
-            <td data-col="ready">{{ row.ready }}</td>
-            <td data-col="restarts">{{ row.restarts }}</td>
-            <td data-col="node">{{ row.node }}</td>
+            @for (column of columns; track column.field) {
+              <td [attr.data-col]="column.field">
+                @if (column.field === 'phase') {
+                  <span [class]="'phase phase-' + row.phase">{{ row.phase }}</span>
+                } @else {
+                  {{ row[column.field] }}
+                }
+              </td>
+            }
           </tr>
         } @empty {
           <tr class="empty">
-            <td colspan="6">{{ synced() ? 'No pods match.' : 'Waiting for the first list…' }}</td>
+            <td [attr.colspan]="columns.length">{{ noPodsText(synced()) }}</td>
           </tr>
         }
       </tbody>
@@ -39,4 +39,6 @@ import type { PodRow } from '@rxkube/example-dashboard-shared';
 export class PodTable {
   readonly rows = input.required<readonly PodRow[]>();
   readonly synced = input.required<boolean>();
+  protected readonly columns = POD_COLUMNS;
+  protected readonly noPodsText = noPodsText;
 }
