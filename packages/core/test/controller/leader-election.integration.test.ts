@@ -282,32 +282,40 @@ describe('leaderElection$ against FakeApiServer', () => {
         asyncScheduler.schedule<T>(work, Math.max(0, delay - 3), state),
     };
     const inner = createFetchClient({ baseUrl: server.url });
+    let leading = false;
     let hang = false;
     let timedOut = 0;
     const hanging: KubeClient = {
       transport: {
-        request: (request) =>
-          hang
-            ? new Promise((_resolve, reject) =>
-                request.signal?.addEventListener(
-                  'abort',
-                  () => {
-                    timedOut++;
-                    reject(new Error('aborted'));
-                  },
-                  { once: true },
-                ),
-              )
-            : inner.transport.request(request),
+        request: async (request) => {
+          if (!hang) {
+            const response = await inner.transport.request(request);
+            // From the first renewal that succeeds while leading, every request hangs.
+            if (leading && request.method === 'PUT' && response.status === 200) hang = true;
+            return response;
+          }
+          return new Promise((_resolve, reject) =>
+            request.signal?.addEventListener(
+              'abort',
+              () => {
+                timedOut++;
+                reject(new Error('aborted'));
+              },
+              { once: true },
+            ),
+          );
+        },
       },
     };
-    // A request times out after renewDeadlineMs / 2: the renewals that hang from when requests
-    // start to hang end at about 1.2 s and 2.4 s, the renew deadline comes at about 2 s.
-    const long = { leaseDurationMs: 3_000, renewDeadlineMs: 2_000, retryPeriodMs: 200 };
+    // From the last renewal sent (t = 0): a request times out after renewDeadlineMs / 2, so the
+    // renewals that hang end at about 1.4 s and 2.8 s; the renew deadline comes at 2 s, 0.6 s
+    // after the first and 0.8 s before the second.
+    const long = { leaseDurationMs: 3_000, renewDeadlineMs: 2_000, retryPeriodMs: 400 };
     const a = replica('a', { ...long, scheduler: early }, hanging);
     await a.leading(true);
-    hang = true;
+    leading = true;
     await a.leading(false);
+    expect(hang).toBe(true);
     // Ended by the deadline, while the second hanging renewal was still waiting: not by its
     // failure (which a deadline ignored for firing early would have waited for).
     expect(timedOut).toBe(1);
