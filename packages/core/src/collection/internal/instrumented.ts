@@ -1,4 +1,4 @@
-import { Observable } from 'rxjs';
+import { defer, finalize, type Observable, tap } from 'rxjs';
 import type { KubeObject } from '../../kube-object.js';
 import { collectionMetrics } from '../../metrics/collection-metrics.js';
 import type { ResourceRef } from '../../resource-ref.js';
@@ -14,7 +14,7 @@ export function instrumented<T extends KubeObject>(
   updates$: Observable<CollectionUpdate<T>>,
   ref: ResourceRef,
 ): Observable<CollectionUpdate<T>> {
-  return new Observable<CollectionUpdate<T>>((subscriber) => {
+  return defer(() => {
     const metrics = collectionMetrics(
       {
         resource: [ref.group, ref.version, ref.resource].filter((part) => part).join('/'),
@@ -22,17 +22,9 @@ export function instrumented<T extends KubeObject>(
       },
       () => monotonicScheduler.now(),
     );
-    const subscription = updates$.subscribe({
-      next: (update) => {
-        metrics.observe(update);
-        subscriber.next(update);
-      },
-      error: (error: unknown) => subscriber.error(error),
-      complete: () => subscriber.complete(),
-    });
-    return () => {
-      subscription.unsubscribe();
-      metrics.close();
-    };
+    return updates$.pipe(
+      tap((update) => metrics.observe(update)),
+      finalize(() => metrics.close()),
+    );
   });
 }
