@@ -16,13 +16,10 @@ import {
 import { electionTimings } from './internal/election-timings.js';
 import { type Lease, microTime } from './internal/lease.js';
 import { leaseRequests } from './internal/lease-requests.js';
+import { type DeadlineEffect, DISARM, renewDeadline } from './internal/renew-deadline.js';
 import { leaderElectionDefaults } from './leader-election-defaults.js';
 import type { LeaderElectionOptions } from './leader-election-options.js';
 import type { LeadershipStatus } from './leadership-status.js';
-
-/** What the election's edge does with the renew-deadline timer after a step. */
-type DeadlineEffect = { readonly type: 'arm'; readonly at: number } | { readonly type: 'disarm' };
-const DISARM: DeadlineEffect = { type: 'disarm' };
 
 /**
  * Leader election on a `coordination.k8s.io/v1` Lease, with client-go's algorithm: several
@@ -83,7 +80,6 @@ export function leaderElection$(
     let last: string | undefined;
     let attempt: AbortController | undefined;
     let next: Subscription | undefined;
-    let deadline: Subscription | undefined;
     let ended = false;
     const stopMetrics = electionMetrics(options.name, () => election.state.type === 'leading');
 
@@ -106,6 +102,10 @@ export function leaderElection$(
     };
     // The pure election at its edge. A leader's renew deadline is a timer, armed from when its
     // last successful renewal was sent and disarmed when it stops leading.
+    const deadline = renewDeadline(scheduler, (at) => {
+      apply({ type: 'deadline', now: at });
+      emit();
+    });
     const election = new MachineDriver<ElectionState, ElectionEvent, DeadlineEffect>(
       (before, event) => {
         const state = stepElection(before, event, timings, identity);
@@ -119,18 +119,7 @@ export function leaderElection$(
             : [];
         return { state, effects };
       },
-      (effect) => {
-        deadline?.unsubscribe();
-        deadline = undefined;
-        if (effect.type === 'disarm') return;
-        const due = effect.at;
-        deadline = scheduleAfter(scheduler, due - now(), () => {
-          // No renewal since it was set: the deadline has come, even if the timer fired a
-          // fraction early against the clock — leadership must not outlast it.
-          apply({ type: 'deadline', now: Math.max(now(), due) });
-          emit();
-        });
-      },
+      (effect) => deadline.run(effect),
     );
     election.start({ state: { type: 'following' }, effects: [] });
     const apply = (event: ElectionEvent) => election.dispatch(event);
@@ -211,7 +200,7 @@ export function leaderElection$(
       attempt?.abort();
       attempt = undefined;
       next?.unsubscribe();
-      deadline?.unsubscribe();
+      deadline.cancel();
     };
 
     const onAbort = () => {

@@ -1,5 +1,6 @@
 import { Observable, type SchedulerLike, type Subscription } from 'rxjs';
 import { isKubeError } from '../../errors/kube-error.js';
+import { MachineDriver } from '../../internal/machine-driver.js';
 import { shardMetrics } from '../../metrics/membership-metrics.js';
 import { scheduleAfter } from '../../time/schedule-after.js';
 import type { ShardView } from '../shard-view.js';
@@ -18,6 +19,7 @@ import {
   stepMember,
   viewToWrite,
 } from './member-step.js';
+import { type DeadlineEffect, DISARM, renewDeadline } from './renew-deadline.js';
 
 /** What one member runs on, besides its requests. */
 export interface MembershipSettings {
@@ -49,38 +51,40 @@ export function runMembership$(
   const requestTimeoutMs = timings.renewDeadlineMs / 2;
 
   return new Observable<ShardView>((subscriber) => {
-    let state: MemberState = initialMemberState(identity);
     let error: unknown;
     let last: string | undefined;
     let round: AbortController | undefined;
     let next: Subscription | undefined;
-    let deadline: Subscription | undefined;
     let stopping = 0;
     let ended = false;
     const stopMetrics = shardMetrics(settings.group, {
-      members: () => ownershipOf(state, identity).members.length,
-      settled: () => ownershipOf(state, identity).settled,
+      members: () => ownershipOf(member.state, identity).members.length,
+      settled: () => ownershipOf(member.state, identity).settled,
     });
 
-    const apply = (event: MemberEvent) => {
-      const before = state;
-      state = stepMember(state, event, config);
-      if (state.renewedAt !== before.renewedAt || state.lapsed !== before.lapsed) {
-        deadline?.unsubscribe();
-        deadline = undefined;
-        const renewedAt = state.renewedAt;
-        if (!state.lapsed && renewedAt !== undefined) {
-          const due = renewedAt + timings.renewDeadlineMs;
-          deadline = scheduleAfter(scheduler, due - now(), () => {
-            deadline = undefined;
-            // No renewal since it was set: the deadline has come, even if the timer fired a
-            // fraction early (a clock read in between, rounding) — it must not be missed.
-            apply({ type: 'deadline', now: Math.max(now(), due) });
-            emit();
-          });
+    // The pure membership at its edge. A member's renew deadline is a timer, armed from when
+    // its last successful renewal was sent and disarmed when it lapses.
+    const deadline = renewDeadline(scheduler, (at) => {
+      apply({ type: 'deadline', now: at });
+      emit();
+    });
+    const member = new MachineDriver<MemberState, MemberEvent, DeadlineEffect>(
+      (before, event) => {
+        const state = stepMember(before, event, config);
+        if (state.renewedAt === before.renewedAt && state.lapsed === before.lapsed) {
+          return { state, effects: [] };
         }
-      }
-    };
+        const { renewedAt } = state;
+        const effects: DeadlineEffect[] =
+          !state.lapsed && renewedAt !== undefined
+            ? [{ type: 'arm', at: renewedAt + timings.renewDeadlineMs }]
+            : [DISARM];
+        return { state, effects };
+      },
+      (effect) => deadline.run(effect),
+    );
+    member.start({ state: initialMemberState(identity), effects: [] });
+    const apply = (event: MemberEvent) => member.dispatch(event);
 
     const settle = () => {
       stopping--;
@@ -89,17 +93,17 @@ export function runMembership$(
         start();
       }
     };
-    const waitsForDrain = () => adoptionPending(state) || state.phase === 'leaving';
+    const waitsForDrain = () => adoptionPending(member.state) || member.state.phase === 'leaving';
 
     const emit = () => {
       if (subscriber.closed) return;
-      const ownership = ownershipOf(state, identity);
+      const ownership = ownershipOf(member.state, identity);
       const key = JSON.stringify([
         ownership.settled,
-        state.recorded,
-        state.confirmed,
-        state.target,
-        state.peers.map((peer) => [peer.identity, peer.claims]),
+        member.state.recorded,
+        member.state.confirmed,
+        member.state.target,
+        member.state.peers.map((peer) => [peer.identity, peer.claims]),
         error === undefined ? '' : String(error),
       ]);
       if (key === last) return;
@@ -139,9 +143,9 @@ export function runMembership$(
 
     /** One round: (look first when joining,) renew or create, read the group, remove the expired. */
     const once = async (signal: AbortSignal) => {
-      if (!state.listed) await list(signal);
-      if (state.phase === 'leaving' && stopping === 0) {
-        const own = state.own;
+      if (!member.state.listed) await list(signal);
+      if (member.state.phase === 'leaving' && stopping === 0) {
+        const own = member.state.own;
         if (own !== undefined) {
           try {
             await send(signal, (s) =>
@@ -157,17 +161,17 @@ export function runMembership$(
         apply({ type: 'left' });
         return;
       }
-      const view = viewToWrite(state, stopping === 0);
+      const view = viewToWrite(member.state, stopping === 0);
       const lease = memberLease(
         at,
         { identity, view, leaseDurationMs: timings.leaseDurationMs },
-        state.own,
+        member.state.own,
         new Date(),
       );
       const sentAt = now();
       try {
         const written = await send(signal, (s) =>
-          state.own === undefined ? requests.create(lease, s) : requests.replace(lease, s),
+          member.state.own === undefined ? requests.create(lease, s) : requests.replace(lease, s),
         );
         apply({ type: 'written', lease: written, view, sentAt, now: now() });
         emit();
@@ -177,7 +181,7 @@ export function runMembership$(
         if (!(isKubeError(cause) && cause.code === 409)) throw cause;
       }
       await list(signal);
-      for (const peer of reapable(state, now())) {
+      for (const peer of reapable(member.state, now())) {
         try {
           // Guarded by the version this member saw unchanged for the Lease's duration: if its
           // holder renewed meanwhile, this fails and the holder keeps its keys.
@@ -213,7 +217,7 @@ export function runMembership$(
           if (controller !== round || ended) return;
           round = undefined;
           emit();
-          if (state.phase === 'left') {
+          if (member.state.phase === 'left') {
             finish();
             subscriber.complete();
             return;
@@ -222,7 +226,9 @@ export function runMembership$(
           // once; after a failure, the usual wait.
           const now_ = now();
           const wait =
-            !failed && stopping === 0 && waitsForDrain() ? 0 : nextRoundInMs(state, timings, now_);
+            !failed && stopping === 0 && waitsForDrain()
+              ? 0
+              : nextRoundInMs(member.state, timings, now_);
           next = scheduleAfter(scheduler, wait, start);
         });
     };
@@ -233,12 +239,12 @@ export function runMembership$(
       round?.abort();
       round = undefined;
       next?.unsubscribe();
-      deadline?.unsubscribe();
+      deadline.cancel();
     };
 
     const onAbort = () => {
       if (ended) return;
-      if (!settings.releaseOnCancel || state.own === undefined) {
+      if (!settings.releaseOnCancel || member.state.own === undefined) {
         // Nothing to delete: own nothing, and let the Lease expire.
         finish();
         apply({ type: 'leave' });
@@ -264,7 +270,7 @@ export function runMembership$(
     return () => {
       settings.signal?.removeEventListener('abort', onAbort);
       if (ended) return;
-      const own = settings.releaseOnCancel ? state.own : undefined;
+      const own = settings.releaseOnCancel ? member.state.own : undefined;
       finish();
       if (own === undefined) return;
       // Best effort: unsubscribing cannot wait for the delete (nor for stopped runs).
