@@ -1,24 +1,13 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import { inspect } from 'node:util';
-import { TransportError } from '@rxkube/core/errors';
-import {
-  type KubeRequest,
-  type KubeResponse,
-  type LineSink,
-  type ReadLinesOptions,
-  type ResponseBody,
-  redactError,
-  redactUrl,
-  requestUrl,
-  type Transport,
-  unsendableRequest,
-} from '@rxkube/core/transport';
+import type { KubeRequest, KubeResponse, Transport } from '@rxkube/core/transport';
+import { connectionErrors } from './internal/connection-errors.js';
 import { decoderReadLines } from './internal/decoder-read-lines.js';
 import { forEachChunk } from './internal/for-each-chunk.js';
 import { outerTransport } from './internal/outer-transport.js';
+import { type HeaderValues, headerValue, outgoingRequest } from './internal/outgoing-request.js';
+import { PrintedTransport } from './internal/printed-transport.js';
 import { tlsOptions } from './internal/tls-options.js';
-import { transportErrorDetail } from './internal/transport-error-detail.js';
 import type { UndiciTransport, UndiciTransportOptions } from './undici-transport.js';
 
 /**
@@ -66,11 +55,12 @@ export function nodeHttpTransport(options: NodeHttpTransportOptions): UndiciTran
 }
 
 /** Through a proxy: the undici transport (CONNECT tunnels), loaded when first needed. */
-class ProxiedTransport implements UndiciTransport {
+class ProxiedTransport extends PrintedTransport implements UndiciTransport {
   readonly #options: NodeHttpTransportOptions;
   #inner: Promise<UndiciTransport> | undefined;
 
   constructor(options: NodeHttpTransportOptions) {
+    super('NodeHttpTransport', options.baseUrl);
     this.#options = options;
   }
 
@@ -92,19 +82,11 @@ class ProxiedTransport implements UndiciTransport {
   async destroy(): Promise<void> {
     await (await this.#inner)?.destroy();
   }
-
-  toJSON(): unknown {
-    return { kind: 'NodeHttpTransport', baseUrl: redactUrl(this.#options.baseUrl) };
-  }
-
-  [inspect.custom](): string {
-    return `NodeHttpTransport { baseUrl: '${redactUrl(this.#options.baseUrl)}' }`;
-  }
 }
 
-class NodeHttpTransportImpl implements UndiciTransport {
+class NodeHttpTransportImpl extends PrintedTransport implements UndiciTransport {
   readonly #baseUrl: string;
-  readonly #headers: Readonly<Record<string, string | readonly string[]>>;
+  readonly #headers: HeaderValues;
   readonly #agent: HttpAgent;
   readonly #https: boolean;
   readonly #send: Transport;
@@ -113,6 +95,7 @@ class NodeHttpTransportImpl implements UndiciTransport {
   #idle: (() => void) | undefined;
 
   constructor(options: NodeHttpTransportOptions) {
+    super('NodeHttpTransport', options.baseUrl);
     this.#baseUrl = options.baseUrl;
     this.#headers = options.headers ?? {};
     this.#https = options.baseUrl.startsWith('https:');
@@ -149,25 +132,15 @@ class NodeHttpTransportImpl implements UndiciTransport {
     this.#idle?.();
   }
 
-  toJSON(): unknown {
-    return { kind: 'NodeHttpTransport', baseUrl: redactUrl(this.#baseUrl) };
-  }
-
-  [inspect.custom](): string {
-    return `NodeHttpTransport { baseUrl: '${redactUrl(this.#baseUrl)}' }`;
-  }
-
   #settled(response: IncomingMessage): void {
     this.#open.delete(response);
     if (this.#open.size === 0) this.#idle?.();
   }
 
   async #request(request: KubeRequest): Promise<KubeResponse> {
-    const url = requestUrl(this.#baseUrl, request);
+    const { url, headers } = outgoingRequest(this.#baseUrl, this.#headers, request);
+    const { cannotReach, dropped } = connectionErrors(url);
     const signal = request.signal;
-    const headers = { accept: 'application/json', ...this.#headers, ...request.headers };
-    const unsendable = unsendableRequest(this.#baseUrl, headers);
-    if (unsendable !== undefined) throw unsendable;
     signal?.throwIfAborted();
     const send = this.#https ? httpsRequest : httpRequest;
     let response: IncomingMessage;
@@ -189,20 +162,11 @@ class NodeHttpTransportImpl implements UndiciTransport {
         outgoing.end(request.body);
       });
     } catch (error) {
-      if (signal?.aborted) throw signal.reason;
-      throw new TransportError(`cannot reach ${redactUrl(url)}: ${transportErrorDetail(error)}`, {
-        cause: redactError(error),
-      });
+      throw signal?.aborted ? signal.reason : cannotReach(error);
     }
     this.#open.add(response);
     response.once('close', () => this.#settled(response));
-    const bodyError = (error: unknown) =>
-      signal?.aborted
-        ? signal.reason
-        : new TransportError(
-            `connection to ${redactUrl(url)} dropped while reading the response: ${transportErrorDetail(error)}`,
-            { cause: redactError(error) },
-          );
+    const bodyError = (error: unknown) => (signal?.aborted ? signal.reason : dropped(error));
     let taken = false;
     const take = () => {
       if (taken) throw new TypeError('the response body has already been read');
@@ -221,27 +185,22 @@ class NodeHttpTransportImpl implements UndiciTransport {
     };
     const cutShort = () =>
       response.complete ? undefined : bodyError(new Error('the body ended before its length'));
-    // Lines are decoded from the body's data events, as undici's are: no promise per chunk, and
-    // the socket is never paused between two chunks.
-    const readLines = (sink: LineSink, options: ReadLinesOptions) => {
-      take();
-      return decoderReadLines(response, sink, options, bodyError, cutShort);
-    };
-    const body: ResponseBody = Object.assign(chunks(), {
-      forEachChunk: (chunk: (bytes: Uint8Array) => boolean | undefined) => {
-        take();
-        return forEachChunk(response, chunk, bodyError, cutShort);
-      },
-    });
-    const headerOf = (name: string) => {
-      const value = response.headers[name.toLowerCase()];
-      return Array.isArray(value) ? value.join(', ') : value;
-    };
+    const headerOf = (name: string) => headerValue(response.headers, name);
     return {
       status: response.statusCode ?? 0,
       header: headerOf,
-      body,
-      readLines,
+      body: Object.assign(chunks(), {
+        forEachChunk: (chunk: (bytes: Uint8Array) => boolean | undefined) => {
+          take();
+          return forEachChunk(response, chunk, bodyError, cutShort);
+        },
+      }),
+      // Lines are decoded from the body's data events, as undici's are: no promise per chunk, and
+      // the socket is never paused between two chunks.
+      readLines: (sink, options) => {
+        take();
+        return decoderReadLines(response, sink, options, bodyError, cutShort);
+      },
       async text() {
         const parts: Buffer[] = [];
         for await (const chunk of chunks()) parts.push(chunk as Buffer);

@@ -1,28 +1,16 @@
-import { inspect } from 'node:util';
 import type { AuthProvider } from '@rxkube/core';
-import { TransportError } from '@rxkube/core/errors';
-import {
-  type KubeRequest,
-  type KubeResponse,
-  type LineSink,
-  type ReadLinesOptions,
-  type ResponseBody,
-  redactError,
-  redactUrl,
-  requestUrl,
-  type Transport,
-  unsendableRequest,
-  type WarningHandler,
-} from '@rxkube/core/transport';
+import type { KubeRequest, KubeResponse, Transport, WarningHandler } from '@rxkube/core/transport';
 import { Agent, type Dispatcher, ProxyAgent, request as undiciRequest } from 'undici';
 import { afterImmediates } from './internal/after-immediates.js';
+import { connectionErrors } from './internal/connection-errors.js';
 import { decoderReadLines } from './internal/decoder-read-lines.js';
 import { forEachChunk } from './internal/for-each-chunk.js';
 import { multiplexingPool } from './internal/multiplexing-pool.js';
 import { ndjsonReadLines } from './internal/ndjson-read-lines.js';
 import { outerTransport } from './internal/outer-transport.js';
+import { type HeaderValues, headerValue, outgoingRequest } from './internal/outgoing-request.js';
+import { PrintedTransport } from './internal/printed-transport.js';
 import { tlsOptions } from './internal/tls-options.js';
-import { transportErrorDetail } from './internal/transport-error-detail.js';
 import type { Pem } from './pem.js';
 
 export type { AuthProvider } from '@rxkube/core';
@@ -148,10 +136,10 @@ export function undiciTransport(options: UndiciTransportOptions): UndiciTranspor
   return new UndiciTransportImpl(options);
 }
 
-class UndiciTransportImpl implements UndiciTransport {
+class UndiciTransportImpl extends PrintedTransport implements UndiciTransport {
   readonly #baseUrl: string;
   readonly #dispatcher: Dispatcher;
-  readonly #headers: Readonly<Record<string, string | readonly string[]>>;
+  readonly #headers: HeaderValues;
   readonly #useNdjson: boolean;
   readonly #send: Transport;
   /**
@@ -163,6 +151,7 @@ class UndiciTransportImpl implements UndiciTransport {
   #firstAnswer: Promise<void> | null | undefined;
 
   constructor(options: UndiciTransportOptions) {
+    super('UndiciTransport', options.baseUrl);
     this.#baseUrl = options.baseUrl;
     this.#headers = options.headers ?? {};
     this.#useNdjson = (options.decoder ?? undiciDefaults.decoder) === 'ndjson';
@@ -197,20 +186,10 @@ class UndiciTransportImpl implements UndiciTransport {
     return this.#dispatcher.destroy();
   }
 
-  toJSON(): unknown {
-    return { kind: 'UndiciTransport', baseUrl: redactUrl(this.#baseUrl) };
-  }
-
-  [inspect.custom](): string {
-    return `UndiciTransport { baseUrl: '${redactUrl(this.#baseUrl)}' }`;
-  }
-
   async #request(request: KubeRequest): Promise<KubeResponse> {
-    const url = requestUrl(this.#baseUrl, request);
+    const { url, headers } = outgoingRequest(this.#baseUrl, this.#headers, request);
+    const { cannotReach, dropped } = connectionErrors(url);
     const signal = request.signal;
-    const headers = { accept: 'application/json', ...this.#headers, ...request.headers };
-    const unsendable = unsendableRequest(this.#baseUrl, headers);
-    if (unsendable !== undefined) throw unsendable;
     let answered: (() => void) | undefined;
     if (this.#firstAnswer === undefined) {
       this.#firstAnswer = new Promise<void>((resolve) => {
@@ -231,38 +210,25 @@ class UndiciTransportImpl implements UndiciTransport {
         ...(request.streaming === true ? { bodyTimeout: 0 } : {}),
       });
     } catch (error) {
-      if (signal?.aborted) throw error;
-      throw new TransportError(`cannot reach ${redactUrl(url)}: ${transportErrorDetail(error)}`, {
-        cause: redactError(error),
-      });
+      throw signal?.aborted ? error : cannotReach(error);
     } finally {
       answered?.();
     }
     const { statusCode, headers: responseHeaders, body } = answer;
-    const bodyError = (error: unknown) =>
-      signal?.aborted
-        ? error
-        : new TransportError(
-            `connection to ${redactUrl(url)} dropped while reading the response: ${transportErrorDetail(error)}`,
-            { cause: redactError(error) },
-          );
-    const chunks: ResponseBody = {
-      async *[Symbol.asyncIterator]() {
-        try {
-          for await (const chunk of body) yield chunk as Uint8Array;
-        } catch (error) {
-          throw bodyError(error);
-        }
-      },
-      forEachChunk: (chunk) => forEachChunk(body, chunk, bodyError).then(afterImmediates),
-    };
+    const bodyError = (error: unknown) => (signal?.aborted ? error : dropped(error));
     const response: KubeResponse = {
       status: statusCode,
-      header(name) {
-        const value = responseHeaders[name.toLowerCase()];
-        return Array.isArray(value) ? value.join(', ') : value;
+      header: (name) => headerValue(responseHeaders, name),
+      body: {
+        async *[Symbol.asyncIterator]() {
+          try {
+            for await (const chunk of body) yield chunk as Uint8Array;
+          } catch (error) {
+            throw bodyError(error);
+          }
+        },
+        forEachChunk: (chunk) => forEachChunk(body, chunk, bodyError).then(afterImmediates),
       },
-      body: chunks,
       text: () =>
         body.text().catch((error: unknown) => {
           throw bodyError(error);
@@ -272,10 +238,8 @@ class UndiciTransportImpl implements UndiciTransport {
           body.destroy();
         }),
       readLines: this.#useNdjson
-        ? (sink: LineSink, options: ReadLinesOptions) =>
-            ndjsonReadLines(body, sink, options, bodyError)
-        : (sink: LineSink, options: ReadLinesOptions) =>
-            decoderReadLines(body, sink, options, bodyError),
+        ? (sink, options) => ndjsonReadLines(body, sink, options, bodyError)
+        : (sink, options) => decoderReadLines(body, sink, options, bodyError),
     };
     return response;
   }

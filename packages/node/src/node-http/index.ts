@@ -13,11 +13,7 @@ export { createNodeHttpClient } from '../create-node-http-client.js';
 
 export { type NodeHttpTransportOptions, nodeHttpTransport } from '../node-http-transport.js';
 export type { Pem } from '../pem.js';
-export type {
-  AuthProvider,
-  UndiciTransport,
-  UndiciTransportOptions,
-} from '../undici-transport.js';
+export type { AuthProvider, UndiciTransport, UndiciTransportOptions } from '../undici-transport.js';
 
 // Credentials
 
