@@ -1,6 +1,6 @@
 import { seededRandom } from '@rxkube/testing';
 import { type SchedulerAction, type SchedulerLike, Subscription } from 'rxjs';
-import type { ElectionTimings } from '../../src/controller/internal/election-step.js';
+import type { ElectionTimings } from '../../src/controller/internal/election-timings.js';
 import type { Lease } from '../../src/controller/internal/lease.js';
 import { memberLeaseName, SHARD_GROUP_LABEL } from '../../src/controller/internal/member-lease.js';
 import type { MemberLeaseRequests } from '../../src/controller/internal/member-lease-requests.js';

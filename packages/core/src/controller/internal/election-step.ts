@@ -1,3 +1,4 @@
+import type { ElectionTimings } from './election-timings.js';
 import type { Lease, LeaseSpec } from './lease.js';
 
 /**
@@ -49,13 +50,6 @@ export type ElectionEvent =
   | { readonly type: 'failed'; readonly now: number }
   | { readonly type: 'deadline'; readonly now: number }
   | { readonly type: 'stopped' };
-
-/** The timings the election runs on, in milliseconds. */
-export interface ElectionTimings {
-  readonly leaseDurationMs: number;
-  readonly renewDeadlineMs: number;
-  readonly retryPeriodMs: number;
-}
 
 /** The write to make next, if any: create the lease, or update it guarded by its version. */
 export type LeaseWrite =

@@ -1,15 +1,17 @@
 import { leaderElectionDefaults } from '../leader-election-defaults.js';
-import type { ElectionTimings } from './election-step.js';
+
+/** The timings the election runs on, in milliseconds. */
+export interface ElectionTimings {
+  readonly leaseDurationMs: number;
+  readonly renewDeadlineMs: number;
+  readonly retryPeriodMs: number;
+}
 
 /**
  * The timings of a Lease holder (`leaderElection$`, `shardMembership$`), defaults filled in and
  * checked as client-go checks them: `leaseDurationMs > renewDeadlineMs > retryPeriodMs > 0`.
  */
-export function electionTimings(options: {
-  readonly leaseDurationMs?: number;
-  readonly renewDeadlineMs?: number;
-  readonly retryPeriodMs?: number;
-}): ElectionTimings {
+export function electionTimings(options: Partial<ElectionTimings>): ElectionTimings {
   const timings = {
     leaseDurationMs: options.leaseDurationMs ?? leaderElectionDefaults.leaseDurationMs,
     renewDeadlineMs: options.renewDeadlineMs ?? leaderElectionDefaults.renewDeadlineMs,

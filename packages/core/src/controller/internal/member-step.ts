@@ -1,4 +1,5 @@
-import { type ElectionTimings, expiresAt, type Observation, observe } from './election-step.js';
+import { expiresAt, type Observation, observe } from './election-step.js';
+import type { ElectionTimings } from './election-timings.js';
 import type { Lease } from './lease.js';
 import { recordedView, sameView, type View, viewOf } from './member-lease.js';
 import { hashString, Rendezvous } from './rendezvous.js';

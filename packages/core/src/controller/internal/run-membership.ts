@@ -4,7 +4,7 @@ import { MachineDriver } from '../../internal/machine-driver.js';
 import { shardMetrics } from '../../metrics/membership-metrics.js';
 import { scheduleAfter } from '../../time/schedule-after.js';
 import type { ShardView } from '../shard-view.js';
-import type { ElectionTimings } from './election-step.js';
+import type { ElectionTimings } from './election-timings.js';
 import { memberLease } from './member-lease.js';
 import type { MemberLeaseRequests } from './member-lease-requests.js';
 import {
