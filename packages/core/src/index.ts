@@ -57,11 +57,13 @@ export {
 
 // Writes
 
-export { type ApplyOptions, apply$ } from './writes/apply.js';
+export { apply$ } from './writes/apply.js';
+export type { ApplyOptions } from './writes/apply-options.js';
 export { create$ } from './writes/create.js';
 export { type DeleteOptions, delete$ } from './writes/delete.js';
 export { type GetOptions, get$ } from './writes/get.js';
-export { type PatchOptions, type PatchType, patch$ } from './writes/patch.js';
+export { patch$ } from './writes/patch.js';
+export type { PatchOptions, PatchType } from './writes/patch-options.js';
 export { replace$ } from './writes/replace.js';
 export { type UpdateWithOptions, updateWith$ } from './writes/update-with.js';
 export { writeDefaults } from './writes/write-defaults.js';

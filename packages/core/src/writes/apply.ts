@@ -3,30 +3,11 @@ import type { KubeClient } from '../kube-client.js';
 import type { KubeObject } from '../kube-object.js';
 import type { ResourceRef } from '../resource-ref.js';
 import type { ResourceScope } from '../resource-scope.js';
+import type { ApplyOptions } from './apply-options.js';
 import { namedObjectPath, objectRequest$, writeRequest } from './internal/object-request.js';
-import type { WriteOptions } from './write-options.js';
 
 /** The content type of a server-side apply; JSON is YAML, so the body is sent as JSON. */
 const APPLY_PATCH = 'application/apply-patch+yaml';
-
-/**
- * Options of {@link apply$}.
- *
- * @example
- * ```ts
- * import type { ApplyOptions } from '@rxkube/core';
- * const options: ApplyOptions = { fieldManager: 'my-ctl', force: true };
- * ```
- */
-export interface ApplyOptions extends WriteOptions {
-  /** Who owns the fields of this apply: required, and stable across a controller's applies. */
-  readonly fieldManager: string;
-  /**
-   * Take over fields that another manager owns instead of failing with a conflict. Default false:
-   * a conflict errors with `ConflictError`, whose `conflicts` name the fields and their managers.
-   */
-  readonly force?: boolean;
-}
 
 /**
  * Server-side apply: sends the fields this manager wants set (`desired`, with `apiVersion`, `kind`
