@@ -75,13 +75,12 @@ export function cachedCollection$<
   ref: ResourceRef<T, S>,
   options?: CachedCollectionOptions<T>,
 ): Observable<CollectionState<Served<T, S>>>;
-export function cachedCollection$<
-  T extends KubeObject = KubeObject,
-  S extends ResourceScope = ResourceScope,
->(
+export function cachedCollection$(
   client: KubeClient,
-  ref: ResourceRef<T, S>,
-  options: CachedCollectionOptions<T> = {},
-): Observable<CollectionState<Served<T, S>>> {
-  return collectionUpdates$<T, S>(client, ref, options).pipe(filter(isSynced<Served<T, S>>));
+  ref: ResourceRef,
+  options: CachedCollectionOptions | CachedCollectionOptions<PartialObjectMetadata> = {},
+): Observable<CollectionState<Served<KubeObject>>> {
+  // The overloads above are the contract; with `metadataOnly` the objects are handed out as the
+  // server sent them (PartialObjectMetadata), which the options' `transform` and `schema` see.
+  return collectionUpdates$(client, ref, options as CachedCollectionOptions).pipe(filter(isSynced));
 }

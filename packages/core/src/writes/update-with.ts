@@ -23,6 +23,9 @@ export interface UpdateWithOptions extends WriteOptions {
   readonly retry?: RetryOnConflictConfig;
 }
 
+// The signature opens as replace$'s does, on purpose: every write takes the client, then a ref
+// typed by the object and its scope, then what it writes; updateWith$ repeats only that shape and
+// sends its PUT through replace$ itself.
 /**
  * Read-modify-write without lost updates: GET the object, `mutate` it, PUT the result with the
  * `resourceVersion` that was read; when the PUT fails with 409 Conflict (someone wrote in
