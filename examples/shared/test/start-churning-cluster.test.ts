@@ -24,10 +24,13 @@ describe('startChurningCluster', () => {
     });
     try {
       expect(cluster.server.objects(PODS)).toHaveLength(1);
+      // Ticks go on while the condition is polled: wait for the third, or any after it.
       await cluster.server.waitFor(
         () =>
-          cluster.server.objects<{ metadata: { annotations?: Record<string, string> } }>(PODS)[0]
-            ?.metadata.annotations?.tick === '3',
+          Number(
+            cluster.server.objects<{ metadata: { annotations?: Record<string, string> } }>(PODS)[0]
+              ?.metadata.annotations?.tick,
+          ) >= 3,
         { timeoutMs: 5_000 },
       );
     } finally {
