@@ -1,7 +1,7 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { KubeRequest, KubeResponse, Transport } from '@rxkube/core/transport';
-import { connectionErrors } from './internal/connection-errors.js';
+import { cannotReach, droppedWhileReading } from './internal/connection-errors.js';
 import { decoderReadLines } from './internal/decoder-read-lines.js';
 import { forEachChunk } from './internal/for-each-chunk.js';
 import { outerTransport } from './internal/outer-transport.js';
@@ -139,7 +139,6 @@ class NodeHttpTransportImpl extends PrintedTransport implements UndiciTransport 
 
   async #request(request: KubeRequest): Promise<KubeResponse> {
     const { url, headers } = outgoingRequest(this.#baseUrl, this.#headers, request);
-    const { cannotReach, dropped } = connectionErrors(url);
     const signal = request.signal;
     signal?.throwIfAborted();
     const send = this.#https ? httpsRequest : httpRequest;
@@ -162,11 +161,12 @@ class NodeHttpTransportImpl extends PrintedTransport implements UndiciTransport 
         outgoing.end(request.body);
       });
     } catch (error) {
-      throw signal?.aborted ? signal.reason : cannotReach(error);
+      throw signal?.aborted ? signal.reason : cannotReach(url, error);
     }
     this.#open.add(response);
     response.once('close', () => this.#settled(response));
-    const bodyError = (error: unknown) => (signal?.aborted ? signal.reason : dropped(error));
+    const bodyError = (error: unknown) =>
+      signal?.aborted ? signal.reason : droppedWhileReading(url, error);
     let taken = false;
     const take = () => {
       if (taken) throw new TypeError('the response body has already been read');

@@ -2,7 +2,7 @@ import type { AuthProvider } from '@rxkube/core';
 import type { KubeRequest, KubeResponse, Transport, WarningHandler } from '@rxkube/core/transport';
 import { Agent, type Dispatcher, ProxyAgent, request as undiciRequest } from 'undici';
 import { afterImmediates } from './internal/after-immediates.js';
-import { connectionErrors } from './internal/connection-errors.js';
+import { cannotReach, droppedWhileReading } from './internal/connection-errors.js';
 import { decoderReadLines } from './internal/decoder-read-lines.js';
 import { forEachChunk } from './internal/for-each-chunk.js';
 import { multiplexingPool } from './internal/multiplexing-pool.js';
@@ -188,7 +188,6 @@ class UndiciTransportImpl extends PrintedTransport implements UndiciTransport {
 
   async #request(request: KubeRequest): Promise<KubeResponse> {
     const { url, headers } = outgoingRequest(this.#baseUrl, this.#headers, request);
-    const { cannotReach, dropped } = connectionErrors(url);
     const signal = request.signal;
     let answered: (() => void) | undefined;
     if (this.#firstAnswer === undefined) {
@@ -210,12 +209,13 @@ class UndiciTransportImpl extends PrintedTransport implements UndiciTransport {
         ...(request.streaming === true ? { bodyTimeout: 0 } : {}),
       });
     } catch (error) {
-      throw signal?.aborted ? error : cannotReach(error);
+      throw signal?.aborted ? error : cannotReach(url, error);
     } finally {
       answered?.();
     }
     const { statusCode, headers: responseHeaders, body } = answer;
-    const bodyError = (error: unknown) => (signal?.aborted ? error : dropped(error));
+    const bodyError = (error: unknown) =>
+      signal?.aborted ? error : droppedWhileReading(url, error);
     const response: KubeResponse = {
       status: statusCode,
       header: (name) => headerValue(responseHeaders, name),

@@ -2,20 +2,21 @@ import { TransportError } from '@rxkube/core/errors';
 import { redactError, redactUrl } from '@rxkube/core/transport';
 import { transportErrorDetail } from './transport-error-detail.js';
 
-/**
- * The two errors of a connection, as both transports raise them: it could not be made
- * (`cannotReach`), or it dropped while the body was read (`dropped`). Each names the URL without
- * credentials or query, and keeps its cause redacted.
- */
-export function connectionErrors(url: string): {
-  readonly cannotReach: (error: unknown) => TransportError;
-  readonly dropped: (error: unknown) => TransportError;
-} {
-  const shown = redactUrl(url);
-  const fail = (what: string, error: unknown) =>
-    new TransportError(`${what}: ${transportErrorDetail(error)}`, { cause: redactError(error) });
-  return {
-    cannotReach: (error) => fail(`cannot reach ${shown}`, error),
-    dropped: (error) => fail(`connection to ${shown} dropped while reading the response`, error),
-  };
+/** The error of a connection to `url` that could not be made: the URL without credentials. */
+export function cannotReach(url: string, error: unknown): TransportError {
+  return connectionError(`cannot reach ${redactUrl(url)}`, error);
+}
+
+/** The error of a connection to `url` that dropped while the body was read. */
+export function droppedWhileReading(url: string, error: unknown): TransportError {
+  return connectionError(
+    `connection to ${redactUrl(url)} dropped while reading the response`,
+    error,
+  );
+}
+
+function connectionError(what: string, error: unknown): TransportError {
+  return new TransportError(`${what}: ${transportErrorDetail(error)}`, {
+    cause: redactError(error),
+  });
 }
