@@ -1,3 +1,5 @@
+const NOTHING_FIRST = (): void => undefined;
+
 /** What a pure transition returns: the next state, and what the edge must do, in order. */
 export interface MachineStep<State, Effect> {
   readonly state: State;
@@ -38,7 +40,7 @@ export class MachineDriver<State, Input, Effect> {
   /** Applies `input` now, or after the input being applied when called from within it. */
   dispatch(input: Input): void {
     this.#queue.push(input);
-    if (!this.#busy) this.#apply(() => undefined);
+    if (!this.#busy) this.#apply(NOTHING_FIRST);
   }
 
   #apply(first: () => void): void {

@@ -47,28 +47,32 @@ export function failUnknownResource(
       return notFound;
     }
   };
+  // Requests made once nothing is looked into any more go out as they are: a collection's
+  // watches of a lifetime pay for no extra subscriber on each chunk.
   const explained = <V>(source: Observable<V>): Observable<V> =>
-    new Observable<V>((subscriber) => {
-      const abort = new AbortController();
-      const subscription = source.subscribe({
-        next: (value) => {
-          looking = false;
-          subscriber.next(value);
-        },
-        error: (error: unknown) => {
-          if (!looking || !isKubeError(error) || error.code !== HTTP_NOT_FOUND) {
-            subscriber.error(error);
-            return;
-          }
-          void explain(error, abort.signal).then((final) => subscriber.error(final));
-        },
-        complete: () => subscriber.complete(),
-      });
-      return () => {
-        abort.abort();
-        subscription.unsubscribe();
-      };
-    });
+    !looking
+      ? source
+      : new Observable<V>((subscriber) => {
+          const abort = new AbortController();
+          const subscription = source.subscribe({
+            next: (value) => {
+              looking = false;
+              subscriber.next(value);
+            },
+            error: (error: unknown) => {
+              if (!looking || !isKubeError(error) || error.code !== HTTP_NOT_FOUND) {
+                subscriber.error(error);
+                return;
+              }
+              void explain(error, abort.signal).then((final) => subscriber.error(final));
+            },
+            complete: () => subscriber.complete(),
+          });
+          return () => {
+            abort.abort();
+            subscription.unsubscribe();
+          };
+        });
   const { list, watch, watchBatches } = sources;
   return {
     list: (c, r, o) => explained(list(c, r, o)),

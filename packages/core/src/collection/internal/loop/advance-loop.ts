@@ -375,7 +375,12 @@ function wait(
       phase: 'waiting',
       reason,
       until: context.now + delayMs,
-      next: { ...next, memory },
+      // A streaming list's next attempt collects its initial events afresh: those of the failed
+      // one are not held through the wait.
+      next:
+        next.phase === 'streaming'
+          ? { ...next, initial: NO_INITIAL_EVENTS, memory }
+          : { ...next, memory },
       memory,
     },
     commands,
@@ -413,10 +418,7 @@ function watchAgain(
 /** Enters a state that has a request: issues it, with a new request id. */
 function begin(next: RequestState, context: LoopContext): LoopStep {
   const memory = { ...next.memory, request: next.memory.request + 1 };
-  const state: RequestState =
-    next.phase === 'streaming'
-      ? { ...next, initial: NO_INITIAL_EVENTS, memory } // each attempt collects them afresh
-      : { ...next, memory };
+  const state: RequestState = { ...next, memory };
   return { state, commands: [requestCommand(state, memory.request, context)] };
 }
 

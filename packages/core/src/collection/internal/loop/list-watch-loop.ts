@@ -33,7 +33,17 @@ export function listWatchLoop$<T extends KubeObject>(
   return new Observable<CollectionInput<T>>((subscriber) => {
     const config: LoopConfig = loopConfig(options);
     const { scheduler } = env;
-    const context = (): LoopContext => ({ config, now: scheduler.now(), random: env.random });
+    // The clock is read when a transition asks for it, once per transition: a chunk of watch
+    // events (the path taken millions of times) never does.
+    let nowOfStep: number | undefined;
+    const context: LoopContext = {
+      config,
+      random: env.random,
+      get now() {
+        nowOfStep ??= scheduler.now();
+        return nowOfStep;
+      },
+    };
     // One array of events per chunk from here to the loop; per-event sources are wrapped.
     const watchBatches: NonNullable<CollectionSources['watchBatches']> =
       sources.watchBatches ?? ((c, r, o) => sources.watch(c, r, o).pipe(map((event) => [event])));
@@ -70,7 +80,8 @@ export function listWatchLoop$<T extends KubeObject>(
     };
     const driver = new MachineDriver<LoopState, LoopOutcome, LoopCommand>(
       (state, outcome) => {
-        const step = advanceLoop(state, outcome, context());
+        nowOfStep = undefined;
+        const step = advanceLoop(state, outcome, context);
         return { state: step.state, effects: step.commands };
       },
       (command) => run(command),
@@ -160,7 +171,7 @@ export function listWatchLoop$<T extends KubeObject>(
       }
     };
 
-    const first = startLoop(context());
+    const first = startLoop(context);
     driver.start({ state: first.state, effects: first.commands });
     return cancel;
   });
