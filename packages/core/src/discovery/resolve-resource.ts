@@ -1,4 +1,5 @@
 import type { ApiResource } from './api-resource.js';
+import { NO_MATCH, nameRank } from './internal/name-rank.js';
 
 interface Wanted {
   readonly name: string;
@@ -46,22 +47,13 @@ function readings(argument: string): Wanted[] {
   return [{ name, version: parts[1] ?? '', group: parts.slice(2).join('.') }, byGroup];
 }
 
-const NO_MATCH = Number.POSITIVE_INFINITY;
-
-function rank(resource: ApiResource, name: string): number {
-  if (resource.name === name) return 0;
-  if (resource.singularName === name || resource.kind.toLowerCase() === name) return 1;
-  if (resource.shortNames.some((short) => short.toLowerCase() === name)) return 2;
-  return NO_MATCH;
-}
-
 function bestMatch(resources: readonly ApiResource[], wanted: Wanted): ApiResource | undefined {
   let best: ApiResource | undefined;
   let bestScore = NO_MATCH;
   for (const resource of resources) {
     if (wanted.group !== undefined && resource.group !== wanted.group) continue;
     if (wanted.version !== undefined && resource.version !== wanted.version) continue;
-    const score = rank(resource, wanted.name) * 2 + (resource.preferred ? 0 : 1);
+    const score = nameRank(resource, wanted.name) * 2 + (resource.preferred ? 0 : 1);
     if (score < bestScore) {
       best = resource;
       bestScore = score;

@@ -1,5 +1,6 @@
 import { editDistance } from '../../internal/edit-distance.js';
 import type { ApiResource } from '../api-resource.js';
+import { NO_MATCH, nameRank } from './name-rank.js';
 
 /**
  * Edits (of one character each) a misspelled name may be from the one suggested: as kubectl's
@@ -20,13 +21,7 @@ export function closestResource(
   const wanted = name.toLowerCase();
   // Another of its names, as kubectl reads them (`resolveResource` also reads groups and
   // versions, which a ref's resource never carries).
-  const named = resources.find(
-    (r) =>
-      r.name === wanted ||
-      r.singularName === wanted ||
-      r.kind.toLowerCase() === wanted ||
-      r.shortNames.some((short) => short.toLowerCase() === wanted),
-  );
+  const named = resources.find((r) => nameRank(r, wanted) !== NO_MATCH);
   if (named !== undefined) return named.name;
   let best: string | undefined;
   let bestDistance = MAX_EDITS + 1;
