@@ -13,6 +13,7 @@ import type { CollectionLease } from './collection-lease.js';
 import { collectionRegistryDefaults } from './collection-registry-defaults.js';
 import type { CollectionRegistryOptions } from './collection-registry-options.js';
 import { collectionKey } from './internal/collection-key.js';
+import { isPlainObject } from './internal/is-plain-object.js';
 import { shareCollection } from './share-collection.js';
 
 interface Entry {
@@ -162,10 +163,4 @@ export class CollectionRegistry {
     }
     return merged as CachedCollectionOptions<T>;
   }
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null) return false;
-  const prototype: unknown = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
 }

@@ -1,4 +1,5 @@
 import type { ResourceRef } from '../../resource-ref.js';
+import { isPlainObject } from './is-plain-object.js';
 
 /**
  * Identities for values that cannot be compared by content (functions, schemas, class instances):
@@ -14,11 +15,6 @@ function identityOf(value: object): number {
     identities.set(value, id);
   }
   return id;
-}
-
-function isPlainObject(value: object): value is Record<string, unknown> {
-  const proto = Object.getPrototypeOf(value) as unknown;
-  return proto === Object.prototype || proto === null;
 }
 
 /** A canonical, order-independent rendering of `value`; `undefined` fields are left out. */
