@@ -1,4 +1,5 @@
 import { checkPathSegment } from './internal/check-path-segment.js';
+import { groupVersionPath } from './internal/group-version.js';
 import type { KubeObject } from './kube-object.js';
 import type { ResourceScope } from './resource-scope.js';
 
@@ -72,7 +73,7 @@ export function resourcePath(ref: ResourceRef<KubeObject>, name?: string): strin
   checkPathSegment(ref.resource, 'resource');
   if (ref.namespace) checkPathSegment(ref.namespace, 'namespace');
   if (name !== undefined) checkPathSegment(name, 'name');
-  const root = ref.group ? `/apis/${ref.group}/${ref.version}` : `/api/${ref.version}`;
+  const root = groupVersionPath(ref);
   const scope = ref.namespace ? `/namespaces/${encodeURIComponent(ref.namespace)}` : '';
   const item = name === undefined ? '' : `/${encodeURIComponent(name)}`;
   return `${root}${scope}/${ref.resource}${item}`;

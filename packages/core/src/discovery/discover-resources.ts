@@ -1,4 +1,4 @@
-import { groupVersion } from '../internal/group-version.js';
+import { groupVersion, groupVersionPath } from '../internal/group-version.js';
 import type { KubeClient } from '../kube-client.js';
 import type { ApiResource } from './api-resource.js';
 import { discoveryDefaults } from './discovery-defaults.js';
@@ -169,7 +169,7 @@ export async function discoverResources(
   }
   const lists = await bounded(
     versions.map((gv) => async () => {
-      const path = gv.group ? `/apis/${gv.group}/${gv.version}` : `/api/${gv.version}`;
+      const path = groupVersionPath(gv);
       try {
         return resourcesOf(gv, await getDiscoveryJson(client, path, options.signal));
       } catch (error) {

@@ -1,4 +1,5 @@
 import { isKubeError } from '../../errors/kube-error.js';
+import { groupVersionPath } from '../../internal/group-version.js';
 import type { KubeClient } from '../../kube-client.js';
 import type { ApiResource } from '../api-resource.js';
 import { getDiscoveryJson } from './get-discovery-json.js';
@@ -17,7 +18,7 @@ export async function groupVersionResources(
   signal?: AbortSignal,
 ): Promise<ApiResource[] | undefined> {
   const group = gv.group ?? '';
-  const path = group ? `/apis/${group}/${gv.version}` : `/api/${gv.version}`;
+  const path = groupVersionPath(gv);
   try {
     const list = await getDiscoveryJson<ApiResourceList>(client, path, signal);
     return resourcesOf({ group, version: gv.version, preferred: false }, list);
