@@ -60,11 +60,14 @@ const HTTP_PAYLOAD_TOO_LARGE = 413;
  * would close the shared socket (1009) and fail every request on it: this one fails alone, with
  * the error a 413 gives over HTTP (the proxy answers a body over 3 MiB so), and is not sent.
  */
-function frameTooLarge(frame: string): HttpStatusError | undefined {
+function frameTooLarge(
+  frame: string,
+  encoder: InstanceType<typeof TextEncoder>,
+): HttpStatusError | undefined {
   const max = muxProtocol.maxFrameBytes;
   // A UTF-8 text has at least as many bytes as UTF-16 units, and at most three per unit.
   if (frame.length <= max / 3) return undefined;
-  const bytes = new TextEncoder().encode(frame).length;
+  const bytes = encoder.encode(frame).length;
   if (bytes <= max) return undefined;
   const message = `the request is too large for the multiplexing WebSocket: its frame would be ${bytes} bytes, more than the ${max} a proxy accepts`;
   return new HttpStatusError(message, {
@@ -107,7 +110,7 @@ export class MuxSession {
     this.#nextId += 1;
     const id = this.#nextId;
     const frame = this.#requestFrame(id, request);
-    const tooLarge = frameTooLarge(frame);
+    const tooLarge = frameTooLarge(frame, this.#encoder);
     if (tooLarge !== undefined) throw tooLarge;
     this.#clearIdle();
     let socket: MuxWebSocket;
