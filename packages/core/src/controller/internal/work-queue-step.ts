@@ -13,7 +13,7 @@ export interface WorkQueueConfig {
   readonly rateLimit: { readonly perSecond: number; readonly burst: number };
 }
 
-/** client-go's per-key backoff has no jitter: `random` is never read. */
+/** client-go's per-key backoff has no jitter: with `jitter: 0` the random number changes nothing. */
 const NO_JITTER = () => 0;
 
 /**

@@ -99,7 +99,7 @@ export function requireName(call: string, name: string | undefined): string {
 }
 
 /** `dryRun=All` and `fieldManager`, when asked for. */
-export function writeQuery(options: {
+function writeQuery(options: {
   readonly dryRun?: boolean;
   readonly fieldManager?: string;
 }): Record<string, string | undefined> {
