@@ -12,6 +12,7 @@ import { monotonicScheduler } from '../time/monotonic-scheduler.js';
 import { backoffDelay } from './backoff-delay.js';
 import type { BackoffPolicy } from './backoff-policy.js';
 import { backoffPolicyOf } from './internal/backoff-policy-of.js';
+import { nextAttempt } from './internal/next-attempt.js';
 import { recoveryDefaults } from './recovery-defaults.js';
 
 /** Configuration of {@link relistOnGone}. */
@@ -63,7 +64,6 @@ export interface RelistOnGoneConfig {
  */
 export function relistOnGone<T>(config: RelistOnGoneConfig = {}): MonoTypeOperatorFunction<T> {
   const policy = backoffPolicyOf(recoveryDefaults.relistBackoff, config, 'relistOnGone');
-  const resetAfterMs = policy.resetAfterMs ?? Number.POSITIVE_INFINITY;
   const random = config.random ?? Math.random;
   const scheduler = config.scheduler ?? monotonicScheduler;
 
@@ -76,7 +76,7 @@ export function relistOnGone<T>(config: RelistOnGoneConfig = {}): MonoTypeOperat
           delay: (error: unknown) => {
             if (!isGone(error)) throw error;
             const now = scheduler.now();
-            relists = now - lastRelistAt < resetAfterMs ? relists + 1 : 1;
+            relists = nextAttempt(policy, relists, lastRelistAt, now);
             lastRelistAt = now;
             config.onRelist?.(error);
             return afterDelay(backoffDelay(policy, relists, random), scheduler);

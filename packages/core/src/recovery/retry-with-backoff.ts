@@ -12,6 +12,7 @@ import { monotonicScheduler } from '../time/monotonic-scheduler.js';
 import { backoffDelay } from './backoff-delay.js';
 import type { BackoffPolicy } from './backoff-policy.js';
 import { backoffPolicyOf } from './internal/backoff-policy-of.js';
+import { nextAttempt } from './internal/next-attempt.js';
 import { recoveryDefaults } from './recovery-defaults.js';
 
 /** What `retryWithBackoff` reports before each retry. */
@@ -82,7 +83,6 @@ export function retryWithBackoff<T>(
   config: RetryWithBackoffConfig = {},
 ): MonoTypeOperatorFunction<T> {
   const policy = backoffPolicyOf(recoveryDefaults.backoff, config, 'retryWithBackoff');
-  const resetAfterMs = policy.resetAfterMs ?? Number.POSITIVE_INFINITY;
   const shouldRetry = config.shouldRetry ?? isRetryable;
   const random = config.random ?? Math.random;
   const scheduler = config.scheduler ?? monotonicScheduler;
@@ -95,8 +95,7 @@ export function retryWithBackoff<T>(
         retry({
           delay: (error: unknown) => {
             if (!shouldRetry(error)) throw error;
-            if (scheduler.now() - healthySince >= resetAfterMs) attempt = 0;
-            attempt++;
+            attempt = nextAttempt(policy, attempt, healthySince, scheduler.now());
             const retryAfterMs = isKubeError(error) ? (error.retryAfterMs ?? 0) : 0;
             const delayMs = Math.max(backoffDelay(policy, attempt, random), retryAfterMs);
             config.onRetry?.({ attempt, delayMs, error });

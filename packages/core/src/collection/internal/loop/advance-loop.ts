@@ -11,7 +11,7 @@ import { StreamingListIncompleteError } from '../../../errors/streaming-list-inc
 import { wireKeyOf } from '../../../internal/object-identity.js';
 import type { KubeObject } from '../../../kube-object.js';
 import { backoffDelay } from '../../../recovery/backoff-delay.js';
-import type { BackoffPolicy } from '../../../recovery/backoff-policy.js';
+import { nextAttempt } from '../../../recovery/internal/next-attempt.js';
 import type { ResourceVersion } from '../../../resource-version.js';
 import type { WatchEvent } from '../../../watch-event.js';
 import type { CollectionHealth } from '../../collection-health.js';
@@ -331,8 +331,7 @@ function relist(
 ): LoopStep {
   const { config, now, random } = context;
   const figures = config.relistBackoff;
-  const relists =
-    now - state.memory.lastRelistAt < resetAfter(figures) ? state.memory.relists + 1 : 1;
+  const relists = nextAttempt(figures, state.memory.relists, state.memory.lastRelistAt, now);
   const delayMs = Math.round(backoffDelay(figures, relists, random));
   const from: ListFrom = state.memory.wholeRelists
     ? { kind: 'notOlderThan', resourceVersion: state.from }
@@ -350,8 +349,7 @@ function relist(
 /** A transient (or retried) failure: wait with exponential backoff and full jitter, then again. */
 function backOff(retry: RequestState, error: unknown, context: LoopContext): LoopStep {
   const { config, now, random } = context;
-  const attempt =
-    now - retry.memory.healthySince >= resetAfter(config.backoff) ? 1 : retry.memory.attempt + 1;
+  const attempt = nextAttempt(config.backoff, retry.memory.attempt, retry.memory.healthySince, now);
   const retryAfterMs = isKubeError(error) ? (error.retryAfterMs ?? 0) : 0;
   const delayMs = Math.max(backoffDelay(config.backoff, attempt, random), retryAfterMs);
   const told = tell(
@@ -420,10 +418,6 @@ function begin(next: RequestState, context: LoopContext): LoopStep {
   const memory = { ...next.memory, request: next.memory.request + 1 };
   const state: RequestState = { ...next, memory };
   return { state, commands: [requestCommand(state, memory.request, context)] };
-}
-
-function resetAfter(policy: BackoffPolicy): number {
-  return policy.resetAfterMs ?? Number.POSITIVE_INFINITY;
 }
 
 /**
