@@ -16,7 +16,7 @@ import {
 import { electionTimings } from './internal/election-timings.js';
 import { type Lease, microTime } from './internal/lease.js';
 import { leaseRequests } from './internal/lease-requests.js';
-import { type DeadlineEffect, DISARM, renewDeadline } from './internal/renew-deadline.js';
+import { renewDeadline } from './internal/renew-deadline.js';
 import { leaderElectionDefaults } from './leader-election-defaults.js';
 import type { LeaderElectionOptions } from './leader-election-options.js';
 import type { LeadershipStatus } from './leadership-status.js';
@@ -106,20 +106,13 @@ export function leaderElection$(
       apply({ type: 'deadline', now: at });
       emit();
     });
-    const election = new MachineDriver<ElectionState, ElectionEvent, DeadlineEffect>(
+    const election = new MachineDriver<ElectionState, ElectionEvent, number | undefined>(
       (before, event) => {
         const state = stepElection(before, event, timings, identity);
-        const renewed =
-          state.type === 'leading' &&
-          (before.type !== 'leading' || before.renewedAt !== state.renewedAt);
-        const effects: DeadlineEffect[] = renewed
-          ? [{ type: 'arm', at: state.renewedAt + timings.renewDeadlineMs }]
-          : state.type !== 'leading'
-            ? [DISARM]
-            : [];
-        return { state, effects };
+        const at = state.type === 'leading' ? state.renewedAt + timings.renewDeadlineMs : undefined;
+        return { state, effects: [at] };
       },
-      (effect) => deadline.run(effect),
+      (at) => deadline.hold(at),
     );
     election.start({ state: { type: 'following' }, effects: [] });
     const apply = (event: ElectionEvent) => election.dispatch(event);

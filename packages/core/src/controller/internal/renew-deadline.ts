@@ -1,17 +1,13 @@
 import type { SchedulerLike } from 'rxjs';
 import { scheduleAfter } from '../../time/schedule-after.js';
 
-/** What an election's or a membership's edge does with its renew-deadline timer after a step. */
-export type DeadlineEffect =
-  | { readonly type: 'arm'; readonly at: number }
-  | { readonly type: 'disarm' };
-
-/** The effect that cancels the renew-deadline timer. */
-export const DISARM: DeadlineEffect = { type: 'disarm' };
-
-/** One renew-deadline timer: `run` arms it anew or cancels it; `cancel` on teardown. */
+/** One renew-deadline timer: `hold` keeps it at a time, or cancels it; `cancel` on teardown. */
 export interface RenewDeadline {
-  run(effect: DeadlineEffect): void;
+  /**
+   * Holds the timer at `at`: armed anew only when `at` moves (a renewal), left alone when it is
+   * the time already held (even after it fired), cancelled for `undefined` (no longer holding).
+   */
+  hold(at: number | undefined): void;
   cancel(): void;
 }
 
@@ -25,21 +21,24 @@ export interface RenewDeadline {
  * ```ts
  * import { asyncScheduler } from 'rxjs';
  * const deadline = renewDeadline(asyncScheduler, (now) => console.log('gave up at', now));
- * deadline.run({ type: 'arm', at: asyncScheduler.now() + 10_000 });
+ * deadline.hold(asyncScheduler.now() + 10_000);
  * deadline.cancel();
  * ```
  */
 export function renewDeadline(scheduler: SchedulerLike, due: (now: number) => void): RenewDeadline {
+  let held: number | undefined;
   let timer: { unsubscribe(): void } | undefined;
   const cancel = () => {
     timer?.unsubscribe();
     timer = undefined;
+    held = undefined;
   };
   return {
-    run: (effect) => {
+    hold: (at) => {
+      if (at === held) return;
       cancel();
-      if (effect.type === 'disarm') return;
-      const at = effect.at;
+      if (at === undefined) return;
+      held = at;
       timer = scheduleAfter(scheduler, at - scheduler.now(), () => {
         timer = undefined;
         due(Math.max(scheduler.now(), at));

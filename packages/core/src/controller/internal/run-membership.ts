@@ -19,7 +19,7 @@ import {
   stepMember,
   viewToWrite,
 } from './member-step.js';
-import { type DeadlineEffect, DISARM, renewDeadline } from './renew-deadline.js';
+import { renewDeadline } from './renew-deadline.js';
 
 /** What one member runs on, besides its requests. */
 export interface MembershipSettings {
@@ -68,20 +68,17 @@ export function runMembership$(
       apply({ type: 'deadline', now: at });
       emit();
     });
-    const member = new MachineDriver<MemberState, MemberEvent, DeadlineEffect>(
+    const member = new MachineDriver<MemberState, MemberEvent, number | undefined>(
       (before, event) => {
         const state = stepMember(before, event, config);
-        if (state.renewedAt === before.renewedAt && state.lapsed === before.lapsed) {
-          return { state, effects: [] };
-        }
         const { renewedAt } = state;
-        const effects: DeadlineEffect[] =
+        const at =
           !state.lapsed && renewedAt !== undefined
-            ? [{ type: 'arm', at: renewedAt + timings.renewDeadlineMs }]
-            : [DISARM];
-        return { state, effects };
+            ? renewedAt + timings.renewDeadlineMs
+            : undefined;
+        return { state, effects: [at] };
       },
-      (effect) => deadline.run(effect),
+      (at) => deadline.hold(at),
     );
     member.start({ state: initialMemberState(identity), effects: [] });
     const apply = (event: MemberEvent) => member.dispatch(event);
