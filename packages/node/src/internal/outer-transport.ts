@@ -16,12 +16,15 @@ export function outerTransport(
   options: { readonly auth?: AuthProvider; readonly onWarning?: WarningHandler },
 ): Transport {
   const { onWarning } = options;
-  const plain: Transport = {
-    request: async (sent) => {
-      const response = await request(sent);
-      reportWarnings(response, sent, onWarning);
-      return response;
-    },
-  };
+  const plain: Transport =
+    onWarning === undefined
+      ? { request }
+      : {
+          request: async (sent) => {
+            const response = await request(sent);
+            reportWarnings(response, sent, onWarning);
+            return response;
+          },
+        };
   return options.auth === undefined ? plain : withAuth(plain, options.auth);
 }
