@@ -47,8 +47,8 @@ export function resolveClientConnection(options: CreateClientOptions): ResolvedC
 
   let config: KubeConfig;
   let source: string;
-  // Set when kubectl's files were looked for and none exists: then that is what to say.
-  let missing: { readonly why: string; readonly path: string | undefined } | undefined;
+  // The files kubectl reads, when they were looked for: if none exists, that is what to say.
+  let looked: readonly string[] | undefined;
   if (typeof options.kubeconfig === 'object') {
     config = protectKubeConfig(options.kubeconfig);
     source = 'the given kubeconfig';
@@ -61,7 +61,7 @@ export function resolveClientConnection(options: CreateClientOptions): ResolvedC
     config = loadKubeConfig(sourceOptions);
     const { paths } = kubeConfigSources(sourceOptions);
     source = paths.join(', ');
-    if (!paths.some((path) => existsSync(path))) missing = missingKubeConfig(paths, env);
+    looked = paths;
   }
   const resolution = resolveKubeConfig(config, {
     source,
@@ -82,6 +82,10 @@ export function resolveClientConnection(options: CreateClientOptions): ResolvedC
   }
   const notAPod =
     options.inCluster === false ? '' : ', and this is not a pod (no service-account environment)';
+  const missing =
+    looked !== undefined && !looked.some((path) => existsSync(path))
+      ? missingKubeConfig(looked, env)
+      : undefined;
   if (missing !== undefined) {
     throw new KubeConfigError(
       'NotFound',
