@@ -1,11 +1,13 @@
-import type { Pem } from '../pem.js';
 import { pemToBuffer } from './pem-to-buffer.js';
+
+/** A PEM as text or bytes (the public name of this is `Pem`). */
+type PemValue = string | Uint8Array;
 
 /** The TLS settings both transports take, as their options spell them. */
 export interface TlsSettings {
-  readonly ca?: Pem | readonly Pem[];
-  readonly cert?: Pem;
-  readonly key?: Pem;
+  readonly ca?: PemValue | readonly PemValue[];
+  readonly cert?: PemValue;
+  readonly key?: PemValue;
   readonly servername?: string;
   readonly rejectUnauthorized?: boolean;
 }
@@ -20,7 +22,7 @@ export function tlsOptions(settings: TlsSettings, rejectUnauthorizedByDefault: b
     ca === undefined ? undefined : typeof ca === 'string' || ca instanceof Uint8Array ? [ca] : ca;
   return {
     rejectUnauthorized: settings.rejectUnauthorized ?? rejectUnauthorizedByDefault,
-    ...(cas === undefined ? {} : { ca: (cas as readonly Pem[]).map(pemToBuffer) }),
+    ...(cas === undefined ? {} : { ca: (cas as readonly PemValue[]).map(pemToBuffer) }),
     ...(cert === undefined ? {} : { cert: pemToBuffer(cert) }),
     ...(key === undefined ? {} : { key: pemToBuffer(key) }),
     ...(servername === undefined ? {} : { servername }),
