@@ -1,3 +1,5 @@
+import { utf8WholeLength } from '@rxkube/core/transport';
+
 const EMPTY = new Uint8Array(0);
 const encoder = new TextEncoder();
 
@@ -14,17 +16,6 @@ export class NotUtf8Error extends Error {
   ) {
     super('the response body is not valid UTF-8');
   }
-}
-
-/** How many leading bytes end on a complete character (the rest may be completed by later bytes). */
-function completeLength(bytes: Uint8Array): number {
-  let start = bytes.length - 1;
-  while (start >= 0 && start > bytes.length - 4 && ((bytes[start] ?? 0) & 0xc0) === 0x80)
-    start -= 1;
-  if (start < 0) return bytes.length;
-  const lead = bytes[start] ?? 0;
-  const needed = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
-  return bytes.length - start < needed ? start : bytes.length;
 }
 
 /** The text of the longest prefix free of invalid bytes (validity only shrinks as a prefix grows). */
@@ -67,7 +58,7 @@ export class Utf8Text {
       bytes.set(this.#pending);
       bytes.set(chunk, this.#pending.length);
     }
-    const cut = completeLength(bytes);
+    const cut = utf8WholeLength(bytes);
     this.#pending = bytes.slice(cut);
     return this.#decode(bytes, cut);
   }
