@@ -1,4 +1,4 @@
-import { dropManagedFields } from '@rxkube/core';
+import { dropManagedFields, type KubeObject } from '@rxkube/core';
 import type { CliIo } from '../../cli-io.js';
 import { escapeTerminal } from '../print/escape-terminal.js';
 import { goJson, quote } from '../print/go-json.js';
@@ -35,27 +35,33 @@ export function documentPrinter(
   options: DocumentPrinterOptions,
 ): WatchPrinter {
   let printed = 0;
+  const alone = (object: KubeObject) =>
+    options.showManagedFields ? object : dropManagedFields(object);
   return pipedPrinter(target, io, (update, initial) => {
     if (initial && options.watchOnly) return;
     let out = '';
     for (const delta of update.deltas) {
       if (!target.keep(delta.key)) continue;
-      const object = withTypeMeta(delta.object, target.resource);
-      const event = { type: EVENT_TYPES[delta.type], object };
-      const alone = options.showManagedFields ? object : dropManagedFields(object);
       switch (target.output) {
         case 'name':
           out += escapeTerminal(`${nameOf(delta.object, target.resource)}\n`);
           break;
-        case 'json':
+        case 'json': {
+          const object = withTypeMeta(delta.object, target.resource);
           // A watch event is a Go struct: `type` before `object`, not sorted.
           out += options.watchEvents
-            ? `{"type":${quote(event.type)},"object":${goJsonLine(object)}}\n`
-            : `${goJson(alone)}\n`;
+            ? `{"type":${quote(EVENT_TYPES[delta.type])},"object":${goJsonLine(object)}}\n`
+            : `${goJson(alone(object))}\n`;
           break;
-        case 'yaml':
-          out += `${printed > 0 ? '---\n' : ''}${goYaml(options.watchEvents ? event : alone)}`;
+        }
+        case 'yaml': {
+          const object = withTypeMeta(delta.object, target.resource);
+          const document = options.watchEvents
+            ? { type: EVENT_TYPES[delta.type], object }
+            : alone(object);
+          out += `${printed > 0 ? '---\n' : ''}${goYaml(document)}`;
           break;
+        }
         case 'ndjson':
           out += formatDocument(deltaDocument(delta, target.resource), 'ndjson');
           break;
