@@ -35,10 +35,12 @@ export function linePrinter(
   let headerPrinted = options.noHeaders;
   const print = (rows: string[][]) => {
     if (rows.length === 0) return;
-    // The columns may come with the first Table: read them when the first rows are printed.
-    const header = [...(options.withEvents ? ['EVENT'] : []), ...target.columns.headers];
-    const lines = headerPrinted ? rows : [header, ...rows];
-    headerPrinted = true;
+    let lines = rows;
+    if (!headerPrinted) {
+      // The columns may come with the first Table: read them when the first rows are printed.
+      lines = [[...(options.withEvents ? ['EVENT'] : []), ...target.columns.headers], ...rows];
+      headerPrinted = true;
+    }
     io.stdout.write(tabWriter(lines, widths));
   };
   const row = (
