@@ -41,7 +41,7 @@ export function tableTransport(
         status: response.status,
         header: (name) => response.header(name),
         body,
-        text: async () => Buffer.from(await bytesOf(body)).toString(),
+        text: async () => (await bytesOf(body)).toString(),
         dispose: () => response.dispose(),
       };
     },
@@ -64,7 +64,7 @@ function textOf(bytes: Uint8Array): string | undefined {
   }
 }
 
-async function bytesOf(source: AsyncIterable<Uint8Array>): Promise<Uint8Array> {
+async function bytesOf(source: AsyncIterable<Uint8Array>): Promise<Buffer> {
   const chunks: Uint8Array[] = [];
   for await (const chunk of source) chunks.push(chunk);
   return Buffer.concat(chunks);
