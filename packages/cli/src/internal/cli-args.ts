@@ -7,6 +7,8 @@ import {
   type FlagSpecs,
   type FlagValues,
   parseFlags,
+  text,
+  texts,
 } from './parse-flags.js';
 import { type ProxyArgs, proxyArgs, proxyFlagOptions } from './proxy/proxy-args.js';
 import { suggestCommands } from './suggest-commands.js';
@@ -378,12 +380,4 @@ function defined<K extends string, V>(key: K, value: V | undefined): { [P in K]?
 
 function flag(value: FlagValues[string]): boolean {
   return value === true;
-}
-
-function text(value: FlagValues[string]): string | undefined {
-  return typeof value === 'string' ? value : undefined;
-}
-
-function texts(value: FlagValues[string]): string[] {
-  return Array.isArray(value) ? value : typeof value === 'string' ? [value] : [];
 }

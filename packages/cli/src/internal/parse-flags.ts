@@ -17,6 +17,16 @@ export type FlagSpecs = Readonly<Record<string, FlagSpec>>;
 /** What was set, by long name: a boolean, a string, or every string of a repeated flag. */
 export type FlagValues = Record<string, string | boolean | string[] | undefined>;
 
+/** A flag's value when it is one string (not set, a boolean or a repeated flag: `undefined`). */
+export function text(value: FlagValues[string]): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** A flag's strings: every one of a repeated flag, the one of a single flag, or none. */
+export function texts(value: FlagValues[string]): string[] {
+  return Array.isArray(value) ? value : typeof value === 'string' ? [value] : [];
+}
+
 /** A command line that kubectl's flag parser would refuse, worded as kubectl words it. */
 export class FlagError extends Error {
   constructor(message: string) {

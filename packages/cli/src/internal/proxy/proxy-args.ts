@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { CliError } from '../cli-error.js';
 import type { ConnectionArgs } from '../connection-args.js';
+import { type FlagValues, text, texts } from '../parse-flags.js';
 import { canonicalPath } from './canonical-path.js';
 import { proxyDefaults } from './proxy-defaults.js';
 import type { RequestFilter } from './request-filter.js';
@@ -112,39 +113,42 @@ export function isLoopback(address: string): boolean {
 
 /** `rxkube proxy [flags]` from the parsed command line, its flags already checked. */
 export function proxyArgs(
-  values: Readonly<Record<string, unknown>>,
+  values: Readonly<FlagValues>,
   rest: readonly string[],
   connection: ConnectionArgs,
   debug: boolean,
 ): ProxyArgs {
   if (rest.length > 0) throw new CliError(`unexpected argument "${rest[0]}" for "rxkube proxy"`);
-  const text = (name: string) =>
-    typeof values[name] === 'string' ? (values[name] as string) : undefined;
-  const origins = values['allow-origin'];
-  const www = text('www');
-  const address = text('address') ?? proxyDefaults.address;
-  const acceptHosts = text('accept-hosts');
+  const www = text(values.www);
+  const address = text(values.address) ?? proxyDefaults.address;
+  const acceptHosts = text(values['accept-hosts']);
   if (!isLoopback(address) && acceptHosts === undefined) {
     throw new CliError(
       `--address=${address} serves other machines with your credentials: name the hosts they use with --accept-hosts (e.g. --accept-hosts='^192\\.168\\.1\\.10$'), knowing that anyone who can reach the address can use the cluster as you`,
     );
   }
-  const maxStreams = text('max-streams');
-  const maxStreamsPerClient = text('max-streams-per-client');
+  const maxStreams = text(values['max-streams']);
+  const maxStreamsPerClient = text(values['max-streams-per-client']);
   return {
     ...connection,
     command: 'proxy',
-    port: port(text('port')),
+    port: port(text(values.port)),
     address,
-    wwwPrefix: prefix(text('www-prefix') ?? proxyDefaults.wwwPrefix, 'www-prefix'),
-    apiPrefix: prefix(text('api-prefix') ?? proxyDefaults.apiPrefix, 'api-prefix'),
-    allowOrigins: Array.isArray(origins) ? origins.map((value) => origin(String(value))) : [],
+    wwwPrefix: prefix(text(values['www-prefix']) ?? proxyDefaults.wwwPrefix, 'www-prefix'),
+    apiPrefix: prefix(text(values['api-prefix']) ?? proxyDefaults.apiPrefix, 'api-prefix'),
+    allowOrigins: texts(values['allow-origin']).map(origin),
     filter: {
-      acceptPaths: regexps(text('accept-paths') ?? proxyDefaults.acceptPaths, 'accept-paths'),
-      rejectPaths: regexps(text('reject-paths') ?? proxyDefaults.rejectPaths, 'reject-paths'),
+      acceptPaths: regexps(
+        text(values['accept-paths']) ?? proxyDefaults.acceptPaths,
+        'accept-paths',
+      ),
+      rejectPaths: regexps(
+        text(values['reject-paths']) ?? proxyDefaults.rejectPaths,
+        'reject-paths',
+      ),
       acceptHosts: regexps(acceptHosts ?? proxyDefaults.acceptHosts, 'accept-hosts'),
       rejectMethods: regexps(
-        text('reject-methods') ?? proxyDefaults.rejectMethods,
+        text(values['reject-methods']) ?? proxyDefaults.rejectMethods,
         'reject-methods',
       ),
     },
