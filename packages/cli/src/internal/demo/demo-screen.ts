@@ -1,7 +1,5 @@
 import type { ApiResource } from '@rxkube/core/discovery';
-import { monotonicScheduler, scheduleAfter, scheduleEvery } from '@rxkube/core/time';
 import { createLogUpdate } from 'log-update';
-import type { Subscription } from 'rxjs';
 import { cliDefaults } from '../../cli-defaults.js';
 import type { CliOutput } from '../../cli-io.js';
 import { physicalLines, truncateText } from '../render/fit-rows.js';
@@ -9,6 +7,7 @@ import { LiveState } from '../render/live-state.js';
 import { LiveTable } from '../render/live-table.js';
 import type { Palette } from '../render/palette.js';
 import { resourceColumns } from '../render/resource-columns.js';
+import { scheduleRedraws } from '../render/schedule-redraws.js';
 import { demoDefaults } from './demo-defaults.js';
 import type { DemoView, SyncCheck } from './demo-view.js';
 import { syncText } from './sync-text.js';
@@ -47,12 +46,9 @@ export function demoScreen(
   const state = new LiveState(table, palette);
   const timeline: { readonly at: number; readonly text: string }[] = [];
   let lastCheck: SyncCheck | undefined;
-  let pending: Subscription | undefined;
-  const ticker = scheduleEvery(monotonicScheduler, cliDefaults.tickMs, () => draw());
+  const redraws = scheduleRedraws(paint);
 
-  function draw(): void {
-    pending?.unsubscribe();
-    pending = undefined;
+  function paint(): void {
     const now = Date.now();
     const rows = out.rows ?? cliDefaults.fallbackRows;
     const columns = out.columns ?? cliDefaults.fallbackColumns;
@@ -77,31 +73,26 @@ export function demoScreen(
     screen([...head, ...body, ...foot].join('\n'));
   }
 
-  const schedule = () => {
-    pending ??= scheduleAfter(monotonicScheduler, cliDefaults.redrawIntervalMs, draw);
-  };
-
   return {
     log(line) {
       timeline.push({ at: elapsed(), text: line });
       if (timeline.length > demoDefaults.timelineRows) timeline.shift();
-      schedule();
+      redraws.request();
     },
     page(p) {
       state.page(p);
-      schedule();
+      redraws.request();
     },
     update(update, now) {
       state.update(update, now);
-      schedule();
+      redraws.request();
     },
     check(check) {
       lastCheck = check;
-      schedule();
+      redraws.request();
     },
     close() {
-      ticker.unsubscribe();
-      draw();
+      redraws.close();
       screen.done();
     },
   };

@@ -1,12 +1,11 @@
-import { monotonicScheduler, scheduleAfter, scheduleEvery } from '@rxkube/core/time';
 import { createLogUpdate } from 'log-update';
-import type { Subscription } from 'rxjs';
 import { cliDefaults } from '../../cli-defaults.js';
 import type { CliIo } from '../../cli-io.js';
 import { physicalLines, truncateText } from '../render/fit-rows.js';
 import { LiveState } from '../render/live-state.js';
 import { type LiveOrder, LiveTable } from '../render/live-table.js';
 import type { Palette } from '../render/palette.js';
+import { scheduleRedraws } from '../render/schedule-redraws.js';
 import type { GetTarget } from './get-target.js';
 import type { WatchPrinter } from './watch-printer.js';
 
@@ -24,14 +23,11 @@ export function livePrinter(
   const screen = createLogUpdate(io.stdout);
   const table = new LiveTable({ columns: target.columns, palette, order, keep: target.keep });
   const state = new LiveState(table, palette);
-  let pending: Subscription | undefined;
-  const ticker = scheduleEvery(monotonicScheduler, cliDefaults.tickMs, () => draw());
-  const onResize = () => draw();
+  const redraws = scheduleRedraws(paint);
+  const onResize = () => redraws.draw();
   io.stdout.on?.('resize', onResize);
 
-  function draw(): void {
-    pending?.unsubscribe();
-    pending = undefined;
+  function paint(): void {
     const now = Date.now();
     const rows = io.stdout.rows ?? cliDefaults.fallbackRows;
     const columns = io.stdout.columns ?? cliDefaults.fallbackColumns;
@@ -45,16 +41,15 @@ export function livePrinter(
   return {
     page(p) {
       state.page(p);
-      if (!state.synced) draw();
+      if (!state.synced) redraws.draw();
     },
     update(update, now) {
       state.update(update, now);
-      pending ??= scheduleAfter(monotonicScheduler, cliDefaults.redrawIntervalMs, draw);
+      redraws.request();
     },
     close() {
-      ticker.unsubscribe();
       io.stdout.off?.('resize', onResize);
-      draw();
+      redraws.close();
       screen.done();
     },
   };
