@@ -1,10 +1,9 @@
 import type { KubeObject, ResourceRef, ResourceScope } from '@rxkube/core';
 import type { CollectionResult } from './collection-result.js';
 import type { CollectionSelectOptions } from './collection-select-options.js';
-import { collectionStore, idleStore } from './internal/collection-stores.js';
+import { storeFor } from './internal/collection-stores.js';
 import { useRegistryFromContext } from './internal/registry-from-context.js';
 import { useView } from './internal/use-view.js';
-import type { ViewStore } from './internal/view-store.js';
 import type { SelectedCollectionResult } from './selected-collection-result.js';
 import type { UseCollectionOptions } from './use-collection-options.js';
 
@@ -79,9 +78,6 @@ export function useCollection<T extends KubeObject, S>(
 ): CollectionResult<T> | SelectedCollectionResult<S> {
   const registry = useRegistryFromContext('useCollection');
   const { select, isEqual, ...collectionOptions } = options;
-  const store =
-    ref === undefined
-      ? (idleStore as ViewStore<CollectionResult<T>>)
-      : collectionStore<T>(registry, ref, collectionOptions);
+  const store = storeFor<T>(registry, ref, collectionOptions);
   return useView<T, S>(store, { ...(select && { select }), ...(isEqual && { isEqual }) });
 }

@@ -1,7 +1,7 @@
 import type { KubeObject, ResourceRef, ResourceScope } from '@rxkube/core';
 import { useMemo, useRef, useSyncExternalStore } from 'react';
 import type { CollectionResult } from './collection-result.js';
-import { collectionStore, idleStore } from './internal/collection-stores.js';
+import { storeFor } from './internal/collection-stores.js';
 import { combineStores } from './internal/combine-stores.js';
 import { useRegistryFromContext } from './internal/registry-from-context.js';
 import type { ViewStore } from './internal/view-store.js';
@@ -36,11 +36,7 @@ export function useCollections<T extends KubeObject = KubeObject>(
   options: UseCollectionOptions<T> = {},
 ): readonly CollectionResult<T>[] {
   const registry = useRegistryFromContext('useCollections');
-  const stores = refs.map((ref) =>
-    ref === undefined
-      ? (idleStore as ViewStore<CollectionResult<T>>)
-      : collectionStore<T>(registry, ref, options),
-  );
+  const stores = refs.map((ref) => storeFor<T>(registry, ref, options));
   // The same stores in the same order: the same combined store, so nothing resubscribes.
   const previous = useRef<readonly ViewStore<CollectionResult<T>>[]>(stores);
   const same =

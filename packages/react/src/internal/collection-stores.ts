@@ -20,17 +20,31 @@ const noSubscription = () => () => {};
 const readIdleView = () => idleView;
 
 /** The store of a ref that is `undefined`: nothing to subscribe to, `listing` forever. */
-export const idleStore: ViewStore<CollectionResult<KubeObject>> = {
+const idleStore: ViewStore<CollectionResult<KubeObject>> = {
   subscribe: noSubscription,
   getSnapshot: readIdleView,
   getServerSnapshot: readIdleView,
 };
 
 /**
+ * The store a component reads for `ref` with `options` in `registry`: {@link idleStore} while
+ * `ref` is `undefined` (nothing is requested), else {@link collectionStore}'s.
+ */
+export function storeFor<T extends KubeObject>(
+  registry: CollectionRegistry,
+  ref: ResourceRef | undefined,
+  options: CachedCollectionOptions<T>,
+): ViewStore<CollectionResult<T>> {
+  return ref === undefined
+    ? (idleStore as ViewStore<CollectionResult<T>>)
+    : collectionStore<T>(registry, ref, options);
+}
+
+/**
  * The store of `ref` with `options` in `registry`: the same object for every component that asks
  * for the same key while the registry holds it. Creating one requests nothing (safe in render).
  */
-export function collectionStore<T extends KubeObject>(
+function collectionStore<T extends KubeObject>(
   registry: CollectionRegistry,
   ref: ResourceRef,
   options: CachedCollectionOptions<T>,
