@@ -1,4 +1,5 @@
 import type { KubeObject, ResourceRef, ResourceScope } from '@rxkube/core';
+import { objectKey } from '@rxkube/core';
 import { useCallback, useMemo } from 'react';
 import { useRegistryFromContext } from './internal/registry-from-context.js';
 import type { ObjectResult } from './object-result.js';
@@ -34,17 +35,15 @@ export function useObject<T extends KubeObject = KubeObject>(
   options: UseCollectionOptions<T> = {},
 ): ObjectResult<T> {
   useRegistryFromContext('useObject');
-  const objectKey =
+  const key =
     ref === undefined || name === undefined
       ? undefined
-      : ref.namespace
-        ? `${ref.namespace}/${name}`
-        : name;
+      : objectKey({ metadata: { namespace: ref.namespace, name } });
   const select = useCallback(
-    (items: ReadonlyMap<string, T>) => (objectKey === undefined ? undefined : items.get(objectKey)),
-    [objectKey],
+    (items: ReadonlyMap<string, T>) => (key === undefined ? undefined : items.get(key)),
+    [key],
   );
-  const selected = useCollection<T, T | undefined>(objectKey === undefined ? undefined : ref, {
+  const selected = useCollection<T, T | undefined>(key === undefined ? undefined : ref, {
     ...options,
     select,
     isEqual: Object.is,
