@@ -2,7 +2,6 @@ import {
   type CachedCollectionOptions,
   CollectionRegistry,
   type CollectionRegistryOptions,
-  type KubeClient,
 } from '@rxkube/core';
 import { createElement, type ReactElement, useMemo } from 'react';
 import { RxKubeContext } from './internal/rx-kube-context.js';
@@ -50,7 +49,12 @@ function useProvidedRegistry(props: RxKubeProviderProps): CollectionRegistry {
   const { registry, client } = props;
   const keepAliveMs = client === undefined ? undefined : props.keepAliveMs;
   const collectionOptions = client === undefined ? undefined : props.collectionOptions;
-  const optionsKey = client === undefined ? '' : settingsKey(client, collectionOptions);
+  // A registry without settings, made once per client, only to key the options.
+  const keying = useMemo(
+    () => (client === undefined ? undefined : new CollectionRegistry(client)),
+    [client],
+  );
+  const optionsKey = keying === undefined ? '' : settingsKey(keying, collectionOptions);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `optionsKey` stands for `collectionOptions` by content.
   return useMemo(() => {
     if (registry !== undefined) return registry;
@@ -66,6 +70,9 @@ function useProvidedRegistry(props: RxKubeProviderProps): CollectionRegistry {
 }
 
 /** The options as the registry keys them: equal for equal content, functions by identity. */
-function settingsKey(client: KubeClient, options: CachedCollectionOptions | undefined): string {
-  return options === undefined ? '' : new CollectionRegistry(client).keyOf(ANY_REF, options);
+function settingsKey(
+  keying: CollectionRegistry,
+  options: CachedCollectionOptions | undefined,
+): string {
+  return options === undefined ? '' : keying.keyOf(ANY_REF, options);
 }
