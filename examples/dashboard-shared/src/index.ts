@@ -14,4 +14,5 @@ export type { Pod } from './pod.js';
 export { noPodsText, POD_COLUMNS, type PodColumn } from './pod-columns.js';
 export { type PodFilter, podMatches } from './pod-filter.js';
 export { type PodRow, podRow } from './pod-row.js';
+export { podRows } from './pod-rows.js';
 export { type View, viewOf, viewUrl } from './view-url.js';

@@ -10,6 +10,7 @@ import {
   POD_COLUMNS,
   podMatches,
   podRow,
+  podRows,
   viewOf,
   viewUrl,
 } from '../src/index.js';
@@ -66,6 +67,23 @@ describe('the dashboards’ model', () => {
     ]);
     expect(noPodsText(false)).toBe('Waiting for the first list…');
     expect(noPodsText(true)).toBe('No pods match.');
+  });
+
+  it('lists the matching pods as rows in key order', () => {
+    const pod = (namespace: string, name: string, phase: string) => ({
+      metadata: { namespace, name },
+      status: { phase },
+    });
+    const items = new Map([
+      ['b/web-0', pod('b', 'web-0', 'Running')],
+      ['a/web-1', pod('a', 'web-1', 'Pending')],
+      ['a/web-0', pod('a', 'web-0', 'Running')],
+    ]);
+    expect(podRows(items).map((row) => row.key)).toEqual(['a/web-0', 'a/web-1', 'b/web-0']);
+    expect(
+      podRows(items, podMatches({ text: 'running', namespace: '' })).map((row) => row.key),
+    ).toEqual(['a/web-0', 'b/web-0']);
+    expect(podRows(items, () => false)).toEqual([]);
   });
 
   it('keeps the latest change across emissions without one, and words health for the badge', () => {

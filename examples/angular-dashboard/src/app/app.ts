@@ -6,16 +6,13 @@ import {
   type Pod,
   type PodFilter,
   podMatches,
-  podRow,
+  podRows,
   viewUrl,
 } from '@rxkube/example-dashboard-shared';
 import { catchError, EMPTY, switchMap } from 'rxjs';
 import { API_URL } from './api-url-token';
 import { HealthBadge } from './health-badge/health-badge';
 import { PodTable } from './pod-table/pod-table';
-
-const byKey = (a: { key: string }, b: { key: string }) =>
-  a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 
 /** The dashboard: every pod of the cluster, live, with a text filter and a namespace selector. */
 @Component({
@@ -89,10 +86,7 @@ export class App {
 
   protected readonly rows = computed(() => {
     const state = this.visible();
-    if (state === undefined) return [];
-    const rows = [];
-    for (const [key, pod] of state.items) rows.push(podRow(key, pod));
-    return rows.sort(byKey);
+    return state === undefined ? [] : podRows(state.items);
   });
 
   /** Pods by namespace, maintained incrementally by `indexBy`: the selector's options. */

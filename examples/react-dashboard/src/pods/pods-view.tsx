@@ -1,10 +1,4 @@
-import {
-  type Pod,
-  type PodRow,
-  podMatches,
-  podRow,
-  viewUrl,
-} from '@rxkube/example-dashboard-shared';
+import { type Pod, podMatches, podRows, viewUrl } from '@rxkube/example-dashboard-shared';
 import { useCollection } from '@rxkube/react';
 import { useMemo, useState } from 'react';
 import { HealthBadge } from '../health-badge';
@@ -14,8 +8,6 @@ import { PhaseCounts } from './phase-counts';
 import { PodTable } from './pod-table';
 import { PODS } from './pods-ref';
 
-const byKey = (a: PodRow, b: PodRow) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
-
 /** The pod table: every pod of the cluster, live, with a text filter and a namespace selector. */
 export function PodsView({ api }: { readonly api: string }) {
   const pods = useCollection<Pod>(PODS);
@@ -23,12 +15,10 @@ export function PodsView({ api }: { readonly api: string }) {
   const [namespace, setNamespace] = useState('');
   // `items` keeps its identity until a pod changes: the rows are computed again only then, or
   // when the filter changes.
-  const rows = useMemo(() => {
-    const matches = podMatches({ text, namespace });
-    const rows: PodRow[] = [];
-    for (const [key, pod] of pods.items) if (matches(pod)) rows.push(podRow(key, pod));
-    return rows.sort(byKey);
-  }, [pods.items, text, namespace]);
+  const rows = useMemo(
+    () => podRows(pods.items, podMatches({ text, namespace })),
+    [pods.items, text, namespace],
+  );
   const fleetView = viewUrl(new URL(window.location.href), 'fleet');
 
   return (
