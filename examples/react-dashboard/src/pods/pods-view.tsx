@@ -8,6 +8,9 @@ import { PhaseCounts } from './phase-counts';
 import { PodTable } from './pod-table';
 import { PODS } from './pods-ref';
 
+/** This page with the fleet view instead (the address changes only with a new page load). */
+const FLEET_VIEW = viewUrl(new URL(window.location.href), 'fleet');
+
 /** The pod table: every pod of the cluster, live, with a text filter and a namespace selector. */
 export function PodsView({ api }: { readonly api: string }) {
   const pods = useCollection<Pod>(PODS);
@@ -19,11 +22,10 @@ export function PodsView({ api }: { readonly api: string }) {
     () => podRows(pods.items, podMatches({ text, namespace })),
     [pods.items, text, namespace],
   );
-  const fleetView = viewUrl(new URL(window.location.href), 'fleet');
 
   return (
     <>
-      <PageHeader title="Pods" other={{ href: fleetView, label: 'fleet view' }} api={api}>
+      <PageHeader title="Pods" other={{ href: FLEET_VIEW, label: 'fleet view' }} api={api}>
         <HealthBadge health={pods.health} />
       </PageHeader>
       <section className="controls">
