@@ -1,4 +1,3 @@
-import type { FakeApiStatus } from '../../fake-api-status.js';
 import { DEFAULTS } from '../defaults.js';
 import type { HttpContext } from '../http/http-context.js';
 import type { ServerEnv } from '../http/server-env.js';
@@ -7,23 +6,8 @@ import { parseVersionOrFail } from '../reads/list-handler.js';
 import type { ListOptions } from '../reads/list-options.js';
 import * as status from '../status.js';
 import type { StoredObject } from '../store/stored-object.js';
-
-/** How a streaming list's initial events end: see {@link streamingListStart}. */
-export type InitialEventsEnd = 'at-once' | 'timer' | 'none';
-
-/** Where a streaming list starts: its initial state, and how the initial events end. */
-export interface StreamingListStart {
-  readonly startRevision: number;
-  readonly initial: readonly StoredObject[];
-  readonly end: InitialEventsEnd;
-}
-
-/** A streaming list the watch cache cannot serve: the Status of its one ERROR event. */
-export class StreamingListRefused extends Error {
-  constructor(readonly status: FakeApiStatus) {
-    super(status.message);
-  }
-}
+import { WatchRefused } from './watch-refused.js';
+import type { InitialEventsEnd, WatchStart } from './watch-start.js';
 
 /**
  * Starts a streaming list (`sendInitialEvents=true`) as kube-apiserver's cacher does
@@ -46,7 +30,7 @@ export async function streamingListStart(
   cache: { readonly revision: number },
   options: ListOptions,
   current: () => readonly StoredObject[],
-): Promise<StreamingListStart> {
+): Promise<WatchStart> {
   const { cluster, replica } = env;
   const { profile } = env.options;
   if (
@@ -55,7 +39,7 @@ export async function streamingListStart(
     env.faults.persistent.storageWithoutWatchProgress()
   ) {
     // 1.31+ asks etcd for progress to serve a streaming list, and refuses one it cannot ask.
-    throw new StreamingListRefused(
+    throw new WatchRefused(
       status.failure(
         500,
         'InternalError',
@@ -77,7 +61,7 @@ export async function streamingListStart(
   if (cache.revision < required) {
     const reached = await waitForCache(env, () => cache.revision >= required, ctx.res);
     if (!reached) {
-      throw new StreamingListRefused(
+      throw new WatchRefused(
         status.tooLargeResourceVersion(
           cluster.codec.render(required),
           cluster.codec.render(cache.revision),
@@ -86,12 +70,12 @@ export async function streamingListStart(
       );
     }
   }
-  const end: InitialEventsEnd = !options.allowWatchBookmarks
+  const initialEventsEnd: InitialEventsEnd = !options.allowWatchBookmarks
     ? 'none'
     : profile.initialEventsEndAtOnce || !profile.sendInitialEventsKnown
       ? 'at-once'
       : 'timer';
-  return { startRevision: replica.appliedRevision, initial: current(), end };
+  return { startRevision: replica.appliedRevision, initial: current(), initialEventsEnd };
 }
 
 /**

@@ -9,41 +9,12 @@ import { listPrefix, parseVersionOrFail, selectorFilter } from '../reads/list-ha
 import type { ListOptions } from '../reads/list-options.js';
 import type { ResourceType } from '../resources/resource-type.js';
 import * as status from '../status.js';
-import type { StoreEvent } from '../store/store-event.js';
-import type { StoredObject } from '../store/stored-object.js';
 import { WatchStream } from '../streams/watch-stream.js';
 import { metadataAs, partialWatchLines } from '../writes/metadata-media-type.js';
 import { answerPersistentWatchFault } from './persistent-watch-fault.js';
-import {
-  bookmarkTimerDelay,
-  type InitialEventsEnd,
-  StreamingListRefused,
-  streamingListStart,
-} from './streaming-list-start.js';
-
-/** Where a watch starts and what it sends before live events. */
-interface WatchStart {
-  readonly startRevision: number;
-  readonly initial?: readonly StoredObject[];
-  readonly replay?: readonly StoreEvent[];
-  /** How a streaming list's initial events end (`'none'` for every other watch). */
-  readonly initialEventsEnd: InitialEventsEnd;
-  /**
-   * Bookmarks only once the cache's latest event passed this: as kube-apiserver 1.20 moves a
-   * watch's version to the last event it sent first (0 for a watch from "now" on an empty cache).
-   */
-  readonly bookmarkAfter?: number;
-}
-
-/**
- * A watch that cannot start: with `watchExpiredAs: 'event'` an HTTP 200 carrying one ERROR event
- * (what kube-apiserver does once it has accepted the watch), otherwise the HTTP status.
- */
-class WatchRefused extends Error {
-  constructor(readonly status: FakeApiStatus) {
-    super(status.message);
-  }
-}
+import { bookmarkTimerDelay, streamingListStart } from './streaming-list-start.js';
+import { WatchRefused } from './watch-refused.js';
+import type { WatchStart } from './watch-start.js';
 
 async function start(
   ctx: HttpContext,
@@ -65,17 +36,7 @@ async function start(
     ).items;
   const rv = options.resourceVersion;
   if (options.sendInitialEvents === true) {
-    try {
-      const begin = await streamingListStart(ctx, env, cache, options, current);
-      return {
-        startRevision: begin.startRevision,
-        initial: begin.initial,
-        initialEventsEnd: begin.end,
-      };
-    } catch (error) {
-      if (error instanceof StreamingListRefused) throw new WatchRefused(error.status);
-      throw error;
-    }
+    return streamingListStart(ctx, env, cache, options, current);
   }
   const applied = replica.appliedRevision;
   if (rv === undefined || rv === '0') {
