@@ -52,15 +52,13 @@ export interface WatchStreamConfig {
   readonly timeoutMs: number | undefined;
   /**
    * Where its events come from (the serving replica's cache of the resource): the watch joins its
-   * `sinks`, and bookmarks report its `bookmarkRevision` (else its `lastRevision`). Default: the
-   * store itself.
+   * `sinks`, and bookmarks report its `bookmarkRevision`.
    */
-  readonly feed?: {
+  readonly feed: {
     readonly sinks: Set<EventSink>;
-    readonly lastRevision: number;
-    readonly bookmarkRevision?: number;
+    readonly bookmarkRevision: number;
   };
-  /** Bookmarks only once `lastRevision` passed this (default `startRevision`). */
+  /** Bookmarks only once the feed's `bookmarkRevision` passed this (default `startRevision`). */
   readonly bookmarkAfter?: number;
   readonly onClose: (stream: WatchStream) => void;
   /** Called before the server cuts the stream (not for a clean end, which the log sees itself). */
@@ -183,8 +181,7 @@ export class WatchStream implements EventSink {
 
   /** The version bookmarks carry now: the feed's. */
   private get bookmarkRevision(): number {
-    const feed = this.config.feed ?? this.config.store;
-    return ('bookmarkRevision' in feed ? feed.bookmarkRevision : undefined) ?? feed.lastRevision;
+    return this.config.feed.bookmarkRevision;
   }
 
   private bookmarkLine(revision: number, annotations?: Record<string, string>): string {
@@ -360,7 +357,7 @@ export class WatchStream implements EventSink {
     this.bookmarkTimer?.cancel();
     this.timeoutTimer?.cancel();
     this.initialEventsEndTimer?.cancel();
-    (this.config.feed ?? this.config.store).sinks.delete(this);
+    this.config.feed.sinks.delete(this);
     this.config.onClose(this);
   }
 }
