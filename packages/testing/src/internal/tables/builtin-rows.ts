@@ -1,12 +1,10 @@
 import { ageOf } from './go-human-duration.js';
+import { arr, int, type Obj, orNone, str } from './loose-values.js';
 import { PRINTED_BY_1_20, podRow } from './pod-row.js';
 import { labelsText, selectorText } from './selector-text.js';
 
 // The row printers of kube-apiserver 1.20 (pkg/printers/internalversion) for the kinds the fake
 // knows, always wide (the client drops columns of priority 1).
-
-// biome-ignore lint/suspicious/noExplicitAny: objects of any shape, read defensively.
-type Obj = any;
 
 /** A row's cells, and its conditions (a finished pod's `Completed`). */
 export interface BuiltinRow {
@@ -15,11 +13,6 @@ export interface BuiltinRow {
 }
 
 type Printer = (object: Obj, now: number) => BuiltinRow;
-
-const str = (value: unknown): string => (typeof value === 'string' ? value : '');
-const int = (value: unknown): number => (typeof value === 'number' ? value : 0);
-const arr = (value: unknown): Obj[] => (Array.isArray(value) ? value : []);
-const orNone = (value: string): string => (value === '' ? '<none>' : value);
 
 function loadBalancerText(o: Obj): string {
   return arr(o.status?.loadBalancer?.ingress)

@@ -1,8 +1,6 @@
 import type { BuiltinRow } from './builtin-rows.js';
 import { ageOf, goHumanDuration } from './go-human-duration.js';
-
-// biome-ignore lint/suspicious/noExplicitAny: objects of any shape, read defensively.
-type Obj = any;
+import { arr, int, type Obj, orNone, str } from './loose-values.js';
 
 /** Which of the pod printer's changes since 1.20 a version has (see `VersionProfile`). */
 export interface PodRowFeatures {
@@ -17,11 +15,6 @@ export interface PodRowFeatures {
    */
   readonly sidecars: boolean;
 }
-
-const str = (value: unknown): string => (typeof value === 'string' ? value : '');
-const int = (value: unknown): number => (typeof value === 'number' ? value : 0);
-const arr = (value: unknown): Obj[] => (Array.isArray(value) ? value : []);
-const orNone = (value: string): string => (value === '' ? '<none>' : value);
 
 /** When a container last stopped, in ms (0: never). */
 function lastTerminated(status: Obj): number {
