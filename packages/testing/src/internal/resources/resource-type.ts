@@ -2,6 +2,7 @@ import type { FakePrinterColumn } from '../../objects/fake-printer-column.js';
 import type { FakeResourceDefinition } from '../../objects/fake-resource-definition.js';
 import { DEFAULT_FIELD_RULES, type FieldRules } from '../fields/field-rules.js';
 import type { GroupResource } from '../status.js';
+import { warningHeader } from './warning-header.js';
 
 /** Every verb kube-apiserver serves on a full resource, in discovery's order. */
 export const ALL_VERBS = [
@@ -94,8 +95,11 @@ export interface ResourceType {
   readonly fieldRules: FieldRules;
   /** A custom resource's Table columns beyond NAME (its CRD's `additionalPrinterColumns`). */
   readonly printerColumns?: readonly FakePrinterColumn[];
-  /** The texts of the `Warning` headers of every response about it (a deprecated version). */
-  readonly warnings: readonly string[];
+  /**
+   * The `Warning` header values of every response about it (a deprecated version), formatted
+   * once; empty for most.
+   */
+  readonly warningHeaders: readonly string[];
 }
 
 /**
@@ -207,7 +211,9 @@ export function resourceType(
     labelChecksOnUpdate: extra.labelChecksOnUpdate ?? (extra.builtin ? 4 : 3),
     omitEmpty: (extra.omitEmpty ?? []).map((path) => path.split('.')),
     fieldRules: extra.fieldRules ?? DEFAULT_FIELD_RULES,
-    warnings: deprecationWarnings(def, group, extra.servedVersions ?? []),
+    warningHeaders: deprecationWarnings(def, group, extra.servedVersions ?? []).flatMap(
+      (text) => warningHeader(text) ?? [],
+    ),
   };
   return {
     ...type,

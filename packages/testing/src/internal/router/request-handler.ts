@@ -14,7 +14,6 @@ import { requestKindOf } from '../http/request-kind-of.js';
 import { type Route, resolveRoute } from '../http/route.js';
 import { servedBy } from '../http/served-by.js';
 import type { ServerEnv } from '../http/server-env.js';
-import { warningHeader } from '../http/warning-header.js';
 import { handleList } from '../reads/list-handler.js';
 import { parseListOptions } from '../reads/list-options.js';
 import * as status from '../status.js';
@@ -112,8 +111,7 @@ async function dispatch(ctx: HttpContext, env: ServerEnv, route: Route): Promise
   const { type, namespace, name, subresource } = route;
   // A deprecated version: every answer warns (k8s.io/apiserver pkg/endpoints/filters/warning.go,
   // `299 - "<text>"`, one header per warning).
-  const warnings = type.warnings.flatMap((text) => warningHeader(text) ?? []);
-  if (warnings.length > 0) ctx.res.setHeader('Warning', warnings);
+  if (type.warningHeaders.length > 0) ctx.res.setHeader('Warning', type.warningHeaders);
   const collectionAllowed = !type.namespaced || namespace !== undefined;
   switch (method) {
     case 'GET': {
