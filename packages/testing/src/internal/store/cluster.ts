@@ -3,8 +3,6 @@ import { createObject } from './create-object.js';
 import { deleteObject } from './delete-object.js';
 import { patchObject, updateObject } from './update-object.js';
 
-export { START_REVISION } from './cluster-state.js';
-
 /** The arguments of a verb after the cluster it writes. */
 type VerbArgs<F> = F extends (cluster: ClusterState, ...rest: infer R) => unknown ? R : never;
 
