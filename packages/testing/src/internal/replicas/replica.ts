@@ -13,7 +13,10 @@ import { type CacheOwner, ReplicaCache } from './replica-cache.js';
 export class Replica implements FakeApiReplica, CacheOwner {
   startRevision: number;
   private frozenAt: number | undefined;
-  /** When its last restart happened and until when its watch caches (re)initialize (ms, wall clock). */
+  /**
+   * When its last restart happened and until when its watch caches (re)initialize (ms, monotonic:
+   * `performance.now()`).
+   */
   private restartedAt = 0;
   private initializingUntil = 0;
   private readonly caches = new Map<ResourceStore, ReplicaCache>();
@@ -108,7 +111,7 @@ export class Replica implements FakeApiReplica, CacheOwner {
    * (k8s.io/apiserver cacher ready.go: the time since the state last changed).
    */
   initializing(): { readonly downtimeMs: number; readonly remainingMs: number } | undefined {
-    const now = Date.now();
+    const now = performance.now();
     if (now >= this.initializingUntil) return undefined;
     return { downtimeMs: now - this.restartedAt, remainingMs: this.initializingUntil - now };
   }
@@ -118,7 +121,7 @@ export class Replica implements FakeApiReplica, CacheOwner {
     if (!Number.isFinite(initializingMs) || initializingMs < 0) {
       throw new RangeError('initializingMs must be a non-negative number');
     }
-    this.restartedAt = Date.now();
+    this.restartedAt = performance.now();
     this.initializingUntil = this.restartedAt + initializingMs;
     for (const watch of [...this.watches]) watch.destroy(false);
     this.frozenAt = undefined;
