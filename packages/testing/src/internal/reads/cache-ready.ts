@@ -13,12 +13,13 @@ const MS_PER_SECOND = 1_000;
  * e^(0.06 · seconds it has been down) within [1, 30] (k8s.io/apiserver cacher.go `Watch` and
  * `GetList`, ready.go `checkAndReadGeneration`, util.go `calculateRetryAfterForUnreadyCache`);
  * before, the request waits (ready.go `wait`). Resolves at once when the request goes away.
+ * `initializing` is the replica's state, when the caller has read it already.
  */
 export async function cacheReady(
   env: ServerEnv,
   abandoned: { once(event: 'close', listener: () => void): unknown },
+  initializing = env.replica.initializing(),
 ): Promise<void> {
-  const initializing = env.replica.initializing();
   if (initializing === undefined) return;
   if (env.options.profile.resilientCacheInitialization) {
     throw new FakeApiError(
@@ -35,11 +36,6 @@ export async function cacheReady(
     env.disposables.add(done);
     abandoned.once('close', done);
   });
-}
-
-/** Whether the serving replica's watch caches are (re)initializing now. */
-export function cacheInitializing(env: ServerEnv): boolean {
-  return env.replica.initializing() !== undefined;
 }
 
 /** Retry-After of a cache down for `downtimeMs` (util.go `calculateRetryAfterForUnreadyCache`). */

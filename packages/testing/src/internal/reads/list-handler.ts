@@ -12,7 +12,7 @@ import type { StoredObject } from '../store/stored-object.js';
 import { metadataAs, requireMetadataForm } from '../writes/metadata-media-type.js';
 import { partialListDocument } from '../writes/partial-list-document.js';
 import { readFromCache, viewAt } from './cache-read.js';
-import { cacheInitializing, cacheReady } from './cache-ready.js';
+import { cacheReady } from './cache-ready.js';
 import type { CollectionHandler } from './collection-handler.js';
 import { type ContinueToken, decodeContinue, encodeContinue } from './continue-token.js';
 import type { ListOptions } from './list-options.js';
@@ -197,11 +197,12 @@ async function fromCacheOrEtcd(
   options: ListOptions,
   anyVersion: boolean,
 ): Promise<'cache' | 'etcd'> {
-  if (!cacheInitializing(env)) return 'cache';
+  const initializing = env.replica.initializing();
+  if (initializing === undefined) return 'cache';
   if (env.options.profile.resilientCacheInitialization) {
     if (options.unfiltered && options.limit > 0) return 'etcd';
   } else if (anyVersion) return 'etcd';
-  await cacheReady(env, ctx.res);
+  await cacheReady(env, ctx.res, initializing);
   return 'cache';
 }
 
