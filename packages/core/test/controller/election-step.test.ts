@@ -128,6 +128,25 @@ describe('leader election decisions', () => {
     );
   });
 
+  it('stops leading at a deadline that falls exactly on renewal + renewDeadlineMs, in fractional milliseconds', () => {
+    // The timer fires at sentAt + renewDeadlineMs (a monotonic clock has fractions); read back by
+    // subtraction, 100.7 + 2 000 - 100.7 is a hair under 2 000, which must not keep it leading.
+    const short = { leaseDurationMs: 3_000, renewDeadlineMs: 2_000, retryPeriodMs: 500 };
+    const sentAt = 100.7;
+    const at = sentAt + short.renewDeadlineMs;
+    const written = (now: number) =>
+      stepElection(
+        { type: 'following' },
+        { type: 'written', lease: lease('me'), sentAt, now },
+        short,
+        'me',
+      );
+    expect(stepElection(written(150), { type: 'deadline', now: at }, short, 'me').type).toBe(
+      'following',
+    );
+    expect(written(at).type).toBe('following');
+  });
+
   it('does not lead on a write that came back after the renew deadline', () => {
     const late = stepElection(
       { type: 'following' },

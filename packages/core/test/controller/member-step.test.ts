@@ -127,6 +127,23 @@ describe('a shard member, as pure transitions', () => {
     expect(ownershipOf(renewed, 'a').settled).toBe(false);
   });
 
+  it('owns nothing at a deadline that falls exactly on renewal + renewDeadlineMs, in fractional milliseconds', () => {
+    const sentAt = 100.7;
+    const state = run('a', [
+      { type: 'listed', leases: [], now: 0 },
+      { type: 'written', lease: lease('a', ['a']), view: ['a'], sentAt, now: 150 },
+      { type: 'listed', leases: [lease('a', ['a'])], now: 160 },
+    ]);
+    const at = sentAt + 2_000;
+    expect(run('a', [{ type: 'deadline', now: at }], state).lapsed).toBe(true);
+    const late = run('a', [
+      { type: 'listed', leases: [], now: 0 },
+      { type: 'written', lease: lease('a', ['a']), view: ['a'], sentAt, now: at },
+      { type: 'listed', leases: [lease('a', ['a'])], now: at + 10 },
+    ]);
+    expect(ownershipOf(late, 'a').settled).toBe(false);
+  });
+
   it('does not count a write that came back after the renew deadline as a renewal', () => {
     const state = run('a', [
       { type: 'listed', leases: [], now: 0 },

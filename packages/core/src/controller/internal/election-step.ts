@@ -76,7 +76,7 @@ export function stepElection(
     case 'written':
       // A write that took longer than the renew deadline: the lease is ours, but the deadline
       // counted from its sending has passed, so leading now could overlap a successor's term.
-      if (event.now - event.sentAt >= timings.renewDeadlineMs) {
+      if (event.now >= event.sentAt + timings.renewDeadlineMs) {
         return {
           type: 'following',
           lease: event.lease,
@@ -95,7 +95,9 @@ export function stepElection(
     case 'failed':
     case 'deadline':
       // client-go's renewDeadline: a leader that could not renew in time gives up.
-      if (state.type === 'leading' && event.now - state.renewedAt >= timings.renewDeadlineMs) {
+      // Compared with the sum the timer was armed for (never a difference, which floating point
+      // can leave a hair under the deadline): a deadline that comes, counts.
+      if (state.type === 'leading' && event.now >= state.renewedAt + timings.renewDeadlineMs) {
         return { type: 'following', lease: state.lease, observed: state.observed };
       }
       return state;

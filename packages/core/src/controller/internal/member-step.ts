@@ -102,7 +102,7 @@ export function stepMember(
       const recreated =
         state.own?.metadata?.uid !== undefined &&
         event.lease.metadata?.uid !== state.own.metadata.uid;
-      const lapsed = event.now - event.sentAt >= config.timings.renewDeadlineMs;
+      const lapsed = event.now >= event.sentAt + config.timings.renewDeadlineMs;
       return {
         ...state,
         phase: state.phase === 'joining' ? 'member' : state.phase,
@@ -125,7 +125,7 @@ export function stepMember(
       if (
         !state.lapsed &&
         (state.renewedAt === undefined ||
-          event.now - state.renewedAt >= config.timings.renewDeadlineMs)
+          event.now >= state.renewedAt + config.timings.renewDeadlineMs)
       ) {
         return { ...state, lapsed: true, confirmed: undefined };
       }
